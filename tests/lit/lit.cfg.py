@@ -1,0 +1,36 @@
+# lit configuration for Rubicon's FileCheck tests.
+#
+# Substitutions and tools every test can use:
+#   nvcc, cuobjdump           the build tree's toolkit (build/toolkit/bin)
+#   rubicon-opt               runs Rubicon's passes by name on a .ll file
+#   FileCheck, not, count, llvm-readelf, llvm-objdump, llvm-dis, llvm-as, ...  from LLVM
+#   %rubicon_include          the toolkit's CUDA headers
+import os
+import lit.formats
+
+config.name = "Rubicon"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".cu", ".test", ".c", ".cpp"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.rubicon_obj_root, "tests", "lit")
+
+path = [os.path.join(config.rubicon_toolkit_dir, "bin"),
+        os.path.join(config.rubicon_obj_root, "bin"),
+        config.llvm_tools_dir,
+        config.environment.get("PATH", os.environ.get("PATH", ""))]
+config.environment["PATH"] = os.pathsep.join(path)
+# Tests must not depend on the environment of whoever runs them.
+for var in ["RUBICON_GPU_ARCH", "NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS"]:
+    config.environment.pop(var, None)
+config.environment.pop("RUBICON_GPU_ARCH", None)
+
+config.substitutions.append(("%rubicon_include", os.path.join(config.rubicon_toolkit_dir, "include")))
+config.substitutions.append(("%toolkit", config.rubicon_toolkit_dir))
+config.substitutions.append(("%src_root", config.rubicon_src_root))
+
+for arch in config.rubicon_gpu_archs:
+    config.available_features.add("target-" + arch)
+if os.path.exists("/usr/local/cuda/bin/nvcc"):
+    config.available_features.add("nvidia-nvcc")
+    config.substitutions.append(("%nvidia_nvcc", "/usr/local/cuda/bin/nvcc"))
