@@ -1,0 +1,163 @@
+/*===- cuda_runtime_api.h - CUDA runtime API, C level -------------------===*
+ *
+ * Part of Rubicon, a clean-room implementation of the CUDA toolkit interface
+ * for AMD GPUs. Written from the public CUDA Runtime API reference.
+ *
+ * Implemented by Rubicon's libcudart (runtime-shim/cudart) on the HIP runtime.
+ * The list of implemented functions and their status is kept in
+ * runtime-shim/cudart/ApiFunctions.def.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef RUBICON_CUDA_RUNTIME_API_H
+#define RUBICON_CUDA_RUNTIME_API_H
+
+#include <stddef.h>
+
+#include "driver_types.h"
+#include "host_defines.h"
+#include "vector_types.h"
+
+/* The CUDA release whose runtime API this header describes: 1000 * major +
+ * 10 * minor. Kept equal to RUBICON_CUDA_VERSION_MAJOR/MINOR (a unit test
+ * checks). */
+#define CUDART_VERSION 12040
+#define __CUDART_API_VERSION CUDART_VERSION
+
+#if defined(__cplusplus)
+#define RUBICON_DEFAULT_ARG(value) = value
+extern "C" {
+#else
+#define RUBICON_DEFAULT_ARG(value)
+#endif
+
+/*--- Errors ---------------------------------------------------------------*/
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorName(cudaError_t error);
+const char *cudaGetErrorString(cudaError_t error);
+
+/*--- Versions and devices -------------------------------------------------*/
+cudaError_t cudaDriverGetVersion(int *driverVersion);
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr,
+                                   int device);
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceFlags(unsigned int *flags);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *cacheConfig);
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
+cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority,
+                                             int *greatestPriority);
+/* Removed from CUDA 12's headers but still used by older code. */
+cudaError_t cudaThreadSynchronize(void);
+cudaError_t cudaThreadExit(void);
+
+/*--- Memory ---------------------------------------------------------------*/
+cudaError_t cudaMalloc(void **devPtr, size_t size);
+cudaError_t cudaFree(void *devPtr);
+cudaError_t cudaMallocHost(void **ptr, size_t size);
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
+cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaMallocManaged(void **devPtr, size_t size,
+                              unsigned int flags
+                                  RUBICON_DEFAULT_ARG(cudaMemAttachGlobal));
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost,
+                                     unsigned int flags);
+cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
+                       enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
+                            enum cudaMemcpyKind kind,
+                            cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
+                            cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
+                               size_t count, size_t offset RUBICON_DEFAULT_ARG(0),
+                               enum cudaMemcpyKind kind RUBICON_DEFAULT_ARG(
+                                   cudaMemcpyHostToDevice));
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset RUBICON_DEFAULT_ARG(0),
+                                 enum cudaMemcpyKind kind RUBICON_DEFAULT_ARG(
+                                     cudaMemcpyDeviceToHost));
+cudaError_t cudaMemcpyToSymbolAsync(
+    const void *symbol, const void *src, size_t count, size_t offset,
+    enum cudaMemcpyKind kind, cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaMemcpyFromSymbolAsync(
+    void *dst, const void *symbol, size_t count, size_t offset,
+    enum cudaMemcpyKind kind, cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+
+/*--- Streams and events ---------------------------------------------------*/
+cudaError_t cudaStreamCreate(cudaStream_t *pStream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
+                                      unsigned int flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream,
+                                         unsigned int flags, int priority);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+                                unsigned int flags RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+cudaError_t cudaEventRecord(cudaEvent_t event,
+                            cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+
+/*--- Execution ------------------------------------------------------------*/
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem,
+                             cudaStream_t stream);
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
+                                  const void *func);
+cudaError_t cudaFuncSetCacheConfig(const void *func,
+                                   enum cudaFuncCache cacheConfig);
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr,
+                                 int value);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize);
+
+/*--- Compiler interface ---------------------------------------------------*/
+/* Called by code that the compiler generates for <<<...>>> launches and for
+ * the registration of kernels and device variables; not for direct use. */
+unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                     size_t sharedMem RUBICON_DEFAULT_ARG(0),
+                                     void *stream RUBICON_DEFAULT_ARG(0));
+cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
+                                       size_t *sharedMem, void *stream);
+void **__cudaRegisterFatBinary(void *fatCubin);
+void __cudaRegisterFatBinaryEnd(void **fatCubinHandle);
+void __cudaUnregisterFatBinary(void **fatCubinHandle);
+void __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun,
+                            char *deviceFun, const char *deviceName,
+                            int threadLimit, uint3 *tid, uint3 *bid,
+                            dim3 *bDim, dim3 *gDim, int *wSize);
+void __cudaRegisterVar(void **fatCubinHandle, char *hostVar,
+                       char *deviceAddress, const char *deviceName, int ext,
+                       size_t size, int constant, int global);
+void __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress,
+                              char *deviceAddress, const char *deviceName,
+                              int ext, size_t size, int constant, int global);
+
+#if defined(__cplusplus)
+} /* extern "C" */
+#endif
+
+#undef RUBICON_DEFAULT_ARG
+
+#endif /* RUBICON_CUDA_RUNTIME_API_H */
