@@ -1,0 +1,194 @@
+//===- ClangJobs.cpp - In-process clang and the device back end -----------===//
+
+#include "ClangJobs.h"
+
+#include "rubicon/Config.h"
+#include "rubicon/Lowering.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Driver/Compilation.h"
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/Job.h"
+#include "clang/Driver/Tool.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/FrontendTool/Utils.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace clang;
+
+namespace rubicon {
+namespace {
+
+std::string clangExecutablePath() {
+  return std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang";
+}
+
+void initializeTargetsOnce() {
+  static bool Done = [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargets();
+    llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllAsmPrinters();
+    llvm::InitializeAllAsmParsers();
+    return true;
+  }();
+  (void)Done;
+}
+
+std::vector<const char *> cStrings(const std::vector<std::string> &Strings) {
+  std::vector<const char *> Result;
+  Result.reserve(Strings.size());
+  for (const std::string &S : Strings)
+    Result.push_back(S.c_str());
+  return Result;
+}
+
+/// A CompilerInstance set up from cc1 arguments, printing diagnostics to
+/// stderr in clang's format.
+std::unique_ptr<CompilerInstance>
+makeCompilerInstance(const std::vector<std::string> &CC1Args) {
+  initializeTargetsOnce();
+  std::vector<std::string> Args(CC1Args);
+  if (!Args.empty() && Args.front() == "-cc1")
+    Args.erase(Args.begin());
+  std::vector<const char *> Argv = cStrings(Args);
+
+  auto Invocation = std::make_shared<CompilerInvocation>();
+  DiagnosticOptions ParseDiagOpts;
+  TextDiagnosticPrinter ParsePrinter(llvm::errs(), ParseDiagOpts);
+  DiagnosticsEngine ParseDiags(DiagnosticIDs::create(), ParseDiagOpts,
+                               &ParsePrinter, /*ShouldOwnClient=*/false);
+  std::string Argv0 = clangExecutablePath();
+  if (!CompilerInvocation::CreateFromArgs(*Invocation, Argv, ParseDiags,
+                                          Argv0.c_str()))
+    return nullptr;
+  auto CI = std::make_unique<CompilerInstance>(std::move(Invocation));
+  CI->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
+  CI->createDiagnostics();
+  if (!CI->hasDiagnostics())
+    return nullptr;
+  // Resource headers (stddef.h, ...) come from clang's resource directory.
+  if (CI->getHeaderSearchOpts().ResourceDir.empty())
+    CI->getHeaderSearchOpts().ResourceDir =
+        driver::Driver::GetResourcesPath(Argv0);
+  return CI;
+}
+
+} // namespace
+
+bool clangCC1ArgsFor(const std::vector<std::string> &ClangArgs,
+                     std::vector<std::string> &CC1Args) {
+  initializeTargetsOnce();
+  DiagnosticOptions DiagOpts;
+  TextDiagnosticPrinter Printer(llvm::errs(), DiagOpts);
+  DiagnosticsEngine Diags(DiagnosticIDs::create(), DiagOpts, &Printer,
+                          /*ShouldOwnClient=*/false);
+  std::string ClangPath = clangExecutablePath();
+  driver::Driver TheDriver(ClangPath, llvm::sys::getDefaultTargetTriple(),
+                           Diags, "nvcc");
+  TheDriver.setCheckInputsExist(false);
+  std::vector<std::string> Full;
+  Full.push_back(ClangPath);
+  Full.insert(Full.end(), ClangArgs.begin(), ClangArgs.end());
+  std::vector<const char *> Argv = cStrings(Full);
+  std::unique_ptr<driver::Compilation> C(TheDriver.BuildCompilation(Argv));
+  if (!C || Diags.hasErrorOccurred())
+    return false;
+  const driver::Command *CC1 = nullptr;
+  for (const driver::Command &Job : C->getJobs()) {
+    llvm::StringRef Name = Job.getCreator().getName();
+    if (Name == "clang") {
+      if (CC1) {
+        llvm::errs() << "nvcc fatal   : internal error: the clang driver "
+                        "planned more than one compile job\n";
+        return false;
+      }
+      CC1 = &Job;
+    }
+  }
+  if (!CC1) {
+    llvm::errs() << "nvcc fatal   : internal error: the clang driver planned "
+                    "no compile job\n";
+    return false;
+  }
+  CC1Args.assign(CC1->getArguments().begin(), CC1->getArguments().end());
+  return true;
+}
+
+bool runClangCC1(const std::vector<std::string> &CC1Args) {
+  std::unique_ptr<CompilerInstance> CI = makeCompilerInstance(CC1Args);
+  if (!CI)
+    return false;
+  bool Success = ExecuteCompilerInvocation(CI.get());
+  return Success && !CI->getDiagnostics().hasErrorOccurred();
+}
+
+bool compileDeviceSide(const std::vector<std::string> &CC1Args,
+                       const DeviceBackendSettings &Settings,
+                       std::vector<std::pair<std::string, std::string>> &CodeObjects) {
+  std::unique_ptr<CompilerInstance> CI = makeCompilerInstance(CC1Args);
+  if (!CI)
+    return false;
+  llvm::LLVMContext Context;
+  EmitLLVMOnlyAction Action(&Context);
+  if (!CI->ExecuteAction(Action) || CI->getDiagnostics().hasErrorOccurred())
+    return false;
+  std::unique_ptr<llvm::Module> NVVM = Action.takeModule();
+  if (!NVVM)
+    return false;
+
+  if (Settings.KeepTemps) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Settings.KeepPrefix + ".nvvm.ll", EC);
+    if (!EC)
+      NVVM->print(OS, nullptr);
+  }
+
+  for (size_t I = 0; I < Settings.AmdArchs.size(); ++I) {
+    const std::string &Arch = Settings.AmdArchs[I];
+    bool Last = I + 1 == Settings.AmdArchs.size();
+    std::unique_ptr<llvm::Module> Copy =
+        Last ? std::move(NVVM) : llvm::CloneModule(*NVVM);
+    CodeObjectOptions Options;
+    Options.Arch = Arch;
+    Options.OptLevel = Settings.OptLevel;
+    Options.DeviceLibPath = Settings.DeviceLibDir + "/" + Arch + ".bc";
+    Options.LldPath = Settings.LldPath;
+    Options.KeepTemps = Settings.KeepTemps;
+    std::string IR, Asm;
+    if (Settings.KeepTemps) {
+      Options.IRDump = &IR;
+      Options.AsmDump = &Asm;
+    }
+    llvm::Expected<std::string> CodeObject =
+        emitCodeObject(std::move(Copy), Options);
+    if (!CodeObject) {
+      std::string Message = llvm::toString(CodeObject.takeError());
+      llvm::errs() << CI->getFrontendOpts().Inputs.front().getFile()
+                   << ": error: " << Message << " [target " << Arch << "]\n";
+      return false;
+    }
+    if (Settings.KeepTemps) {
+      std::error_code EC;
+      llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Arch + ".ll", EC) << IR;
+      llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Arch + ".s", EC) << Asm;
+      llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Arch + ".elf", EC)
+          << *CodeObject;
+    }
+    CodeObjects.emplace_back(Arch, std::move(*CodeObject));
+  }
+  return true;
+}
+
+} // namespace rubicon

@@ -1,0 +1,546 @@
+//===- Driver.cpp - Rubicon's nvcc: plan and run the compilation ----------===//
+//
+// nvcc's behaviour, step by step: parse the command line (NvccOptions.cpp),
+// plan a list of jobs (device side, fat binary, host side, host compiler,
+// link), print them for -v/--dryrun/-### in nvcc's "#$ " format, and run them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ClangJobs.h"
+#include "Driver.h"
+
+#include "rubicon/Config.h"
+#include "rubicon/FatBinary.h"
+#include "rubicon/NvccOptions.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+
+namespace rubicon {
+namespace {
+
+constexpr const char *FatalPrefix = "nvcc fatal   : ";
+
+int fatal(const llvm::Twine &Message) {
+  llvm::errs() << FatalPrefix << Message << "\n";
+  return 1;
+}
+
+/// One step of the compilation. Jobs with a Program run as a subprocess;
+/// the others run in process (clang, the device back end, the bundler).
+struct Job {
+  std::vector<std::string> Argv; // what -v/--dryrun/-### print
+  std::function<bool()> RunInProcess;
+  bool isSubprocess() const { return !RunInProcess; }
+};
+
+std::string quoteForShell(const std::string &Arg) {
+  if (!Arg.empty() && Arg.find_first_of(" \t\"'\\$`;&|<>()*?[]{}") == std::string::npos)
+    return Arg;
+  std::string Quoted = "\"";
+  for (char C : Arg) {
+    if (C == '"' || C == '\\' || C == '$' || C == '`')
+      Quoted.push_back('\\');
+    Quoted.push_back(C);
+  }
+  return Quoted + "\"";
+}
+
+std::string joinForDisplay(const std::vector<std::string> &Argv, bool QuoteAll) {
+  std::string Line;
+  for (const std::string &Arg : Argv) {
+    if (!Line.empty())
+      Line += ' ';
+    Line += QuoteAll ? "\"" + Arg + "\"" : quoteForShell(Arg);
+  }
+  return Line;
+}
+
+class NvccDriver {
+public:
+  NvccDriver(DriverOptions Opts, std::string ToolkitDir)
+      : Opts(std::move(Opts)), ToolkitDir(std::move(ToolkitDir)) {}
+
+  int run();
+
+private:
+  bool resolveTargets();
+  std::string makeTempPath(llvm::StringRef Stem, llvm::StringRef Extension);
+  std::string objectPathFor(const InputFile &Input);
+  std::vector<std::string> commonClangArgs(bool DeviceSide) const;
+  bool planCudaCompile(const InputFile &Input, const std::string &Object);
+  void planHostCompile(const InputFile &Input, const std::string &Object);
+  bool planCudaPreprocess(const InputFile &Input);
+  void planLink(const std::vector<std::string> &LinkInputs);
+  void printPreamble() const;
+  bool execute(const Job &J) const;
+  void removeTemps();
+  std::string hostCompiler(bool ForC) const;
+
+  DriverOptions Opts;
+  std::string ToolkitDir;
+  std::vector<std::string> AmdArchs;
+  unsigned CudaArch = 52;
+  std::vector<Job> Jobs;
+  std::vector<std::string> Temps;
+};
+
+std::string NvccDriver::makeTempPath(llvm::StringRef Stem, llvm::StringRef Extension) {
+  llvm::SmallString<256> Path;
+  if (Opts.KeepTemps) {
+    llvm::SmallString<256> Dir(Opts.KeepDir.empty() ? "." : Opts.KeepDir);
+    llvm::sys::path::append(Dir, Stem + "." + Extension);
+    return std::string(Dir);
+  }
+  std::string Prefix = ("rubicon-" + Stem).str();
+  if (llvm::sys::fs::createTemporaryFile(Prefix, Extension, Path)) {
+    Path = ("/tmp/" + Prefix + "." + Extension).str();
+  }
+  Temps.push_back(std::string(Path));
+  return std::string(Path);
+}
+
+std::string NvccDriver::objectPathFor(const InputFile &Input) {
+  llvm::StringRef Stem = llvm::sys::path::stem(Input.Path);
+  if (Opts.Phase == FinalPhase::Compile) {
+    if (!Opts.OutputFile.empty())
+      return Opts.OutputFile;
+    return (Stem + ".o").str();
+  }
+  return makeTempPath(Stem, "o");
+}
+
+bool NvccDriver::resolveTargets() {
+  if (!Opts.CudaArchs.empty())
+    CudaArch = *std::max_element(Opts.CudaArchs.begin(), Opts.CudaArchs.end());
+
+  AmdArchs = Opts.AmdArchs;
+  if (AmdArchs.empty()) {
+    if (const char *Env = std::getenv("RUBICON_GPU_ARCH"); Env && *Env) {
+      llvm::SmallVector<llvm::StringRef, 4> Parts;
+      llvm::StringRef(Env).split(Parts, ',', -1, /*KeepEmpty=*/false);
+      for (llvm::StringRef Part : Parts) {
+        std::string Arch = Part.trim().str();
+        if (!isAmdArchName(Arch)) {
+          fatal("Unsupported AMD gpu architecture '" + Arch +
+                "' in RUBICON_GPU_ARCH (expected names such as gfx942)");
+          return false;
+        }
+        AmdArchs.push_back(Arch);
+      }
+    }
+  }
+  if (AmdArchs.empty())
+    AmdArchs.push_back(RUBICON_DEFAULT_GPU_ARCH);
+  // Each target once, in the order first named.
+  std::vector<std::string> Unique;
+  for (const std::string &Arch : AmdArchs)
+    if (std::find(Unique.begin(), Unique.end(), Arch) == Unique.end())
+      Unique.push_back(Arch);
+  AmdArchs = std::move(Unique);
+
+  for (const std::string &Arch : AmdArchs) {
+    std::string Lib = ToolkitDir + "/lib64/rubicon/" + Arch + ".bc";
+    if (llvm::sys::fs::exists(Lib))
+      continue;
+    std::string Available;
+    std::error_code EC;
+    for (llvm::sys::fs::directory_iterator It(ToolkitDir + "/lib64/rubicon", EC), End;
+         !EC && It != End; It.increment(EC)) {
+      llvm::StringRef Name = llvm::sys::path::filename(It->path());
+      if (Name.consume_back(".bc"))
+        Available += (Available.empty() ? "" : ", ") + Name.str();
+    }
+    fatal("Unsupported AMD gpu architecture '" + Arch +
+          "': this Rubicon has no device library for it (available: " +
+          (Available.empty() ? std::string("none") : Available) + ")");
+    return false;
+  }
+  return true;
+}
+
+std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
+  std::vector<std::string> Args = {
+      "-x", "cuda", "--no-offload-new-driver", "-nocudainc", "-nocudalib",
+      "--cuda-path=" + ToolkitDir,
+      // Clang's NVPTX CPU only decides which NVPTX builtins the headers may
+      // use; __CUDA_ARCH__ is set below from -arch.
+      "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",
+      "-D__CUDACC__", "-D__NVCC__", "-D__RUBICON__=1",
+      "-D__CUDACC_VER_MAJOR__=" + std::to_string(RUBICON_CUDA_VERSION_MAJOR),
+      "-D__CUDACC_VER_MINOR__=" + std::to_string(RUBICON_CUDA_VERSION_MINOR),
+      "-D__CUDACC_VER_BUILD__=" + std::to_string(RUBICON_CUDA_VERSION_PATCH),
+      "-D__CUDA_API_VER_MAJOR__=" + std::to_string(RUBICON_CUDA_VERSION_MAJOR),
+      "-D__CUDA_API_VER_MINOR__=" + std::to_string(RUBICON_CUDA_VERSION_MINOR),
+      "-U__CUDA_ARCH_LIST__",
+      "-D__CUDA_ARCH_LIST__=" + std::to_string(CudaArch * 10)};
+  Args.push_back(DeviceSide ? "--cuda-device-only" : "--cuda-host-only");
+  if (DeviceSide) {
+    Args.push_back("-U__CUDA_ARCH__");
+    Args.push_back("-D__CUDA_ARCH__=" + std::to_string(CudaArch * 10));
+  }
+  if (Opts.PerThreadDefaultStream)
+    Args.push_back("-fgpu-default-stream=per-thread");
+  if (Opts.FastMath && DeviceSide)
+    Args.insert(Args.end(), {"-ffast-math", "-fcuda-flush-denormals-to-zero"});
+  if (Opts.NoWarnings)
+    Args.push_back("-w");
+  if (!Opts.Std.empty())
+    Args.push_back("-std=" + Opts.Std);
+  for (const std::string &Dir : Opts.IncludeDirs)
+    Args.push_back("-I" + Dir);
+  for (const std::string &Dir : Opts.SystemIncludeDirs)
+    Args.insert(Args.end(), {"-isystem", Dir});
+  Args.insert(Args.end(), {"-isystem", ToolkitDir + "/include"});
+  Args.insert(Args.end(), Opts.MacroArgs.begin(), Opts.MacroArgs.end());
+  // nvcc includes cuda_runtime.h before every .cu file.
+  Args.insert(Args.end(), {"-include", "cuda_runtime.h"});
+  for (const std::string &Header : Opts.PreIncludes)
+    Args.insert(Args.end(), {"-include", Header});
+  return Args;
+}
+
+bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Object) {
+  std::string Stem = llvm::sys::path::stem(Input.Path).str();
+  std::string FatBinary = makeTempPath(Stem, "fatbin");
+
+  // Device side: clang for nvptx64 (NVVM IR, unoptimized), then per AMD
+  // target: lowering, device library, LLVM -O3, AMDGPU codegen, ld.lld.
+  std::vector<std::string> DeviceArgs = commonClangArgs(/*DeviceSide=*/true);
+  DeviceArgs.insert(DeviceArgs.end(), {"-O3", "-Xclang", "-disable-llvm-passes",
+                                       "-emit-llvm", "-c", Input.Path, "-o",
+                                       FatBinary + ".nvvm.bc"});
+  if (Opts.DeviceDebug || Opts.LineInfo)
+    DeviceArgs.push_back(Opts.DeviceDebug ? "-g" : "-gline-tables-only");
+  std::vector<std::string> DeviceCC1;
+  if (!clangCC1ArgsFor(DeviceArgs, DeviceCC1))
+    return false;
+
+  DeviceBackendSettings Settings;
+  Settings.AmdArchs = AmdArchs;
+  Settings.DeviceLibDir = ToolkitDir + "/lib64/rubicon";
+  Settings.LldPath = std::string(RUBICON_LLVM_TOOLS_DIR) + "/ld.lld";
+  Settings.OptLevel = Opts.DeviceDebug ? 0 : 3;
+  Settings.KeepTemps = Opts.KeepTemps;
+  Settings.KeepPrefix = FatBinary.substr(0, FatBinary.size() - 7);
+  Settings.ResourceUsage = Opts.ResourceUsage;
+
+  Job Device;
+  Device.Argv.push_back(std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang");
+  Device.Argv.insert(Device.Argv.end(), DeviceCC1.begin(), DeviceCC1.end());
+  Job Backend;
+  Backend.Argv = {"rubicon-device-backend", "--amdgpu-arch=" + llvm::join(AmdArchs, ","),
+                  "-O" + std::to_string(Settings.OptLevel),
+                  "--device-lib-dir=" + Settings.DeviceLibDir, "-o", FatBinary};
+  // The device frontend and back end share one in-memory module: they run as
+  // one step; -v shows them as two lines.
+  Device.RunInProcess = [DeviceCC1, Settings, FatBinary]() {
+    std::vector<std::pair<std::string, std::string>> CodeObjects;
+    if (!compileDeviceSide(DeviceCC1, Settings, CodeObjects))
+      return false;
+    std::vector<std::pair<std::string, std::string>> Entries;
+    Entries.emplace_back(fatbin::hostEntryId(), std::string());
+    for (auto &[Arch, Bytes] : CodeObjects)
+      Entries.emplace_back(fatbin::codeObjectId(Arch), std::move(Bytes));
+    std::string Bundle = fatbin::writeBundle(Entries);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(FatBinary, EC);
+    if (EC) {
+      llvm::errs() << FatalPrefix << "Could not write '" << FatBinary
+                   << "': " << EC.message() << "\n";
+      return false;
+    }
+    OS << Bundle;
+    return true;
+  };
+  Backend.RunInProcess = [] { return true; };
+  Jobs.push_back(std::move(Device));
+  Jobs.push_back(std::move(Backend));
+
+  // Host side: clang for x86-64, embedding the fat binary and registering it.
+  std::vector<std::string> HostArgs = commonClangArgs(/*DeviceSide=*/false);
+  HostArgs.insert(HostArgs.end(), {"-Xclang", "-fcuda-include-gpubinary",
+                                   "-Xclang", FatBinary, "-c", Input.Path, "-o",
+                                   Object});
+  if (Opts.HostOptLevel)
+    HostArgs.push_back("-O" + std::to_string(*Opts.HostOptLevel));
+  if (Opts.HostDebug)
+    HostArgs.push_back("-g");
+  HostArgs.insert(HostArgs.end(), Opts.HostCompilerArgs.begin(),
+                  Opts.HostCompilerArgs.end());
+  std::vector<std::string> HostCC1;
+  if (!clangCC1ArgsFor(HostArgs, HostCC1))
+    return false;
+  Job Host;
+  Host.Argv.push_back(std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang");
+  Host.Argv.insert(Host.Argv.end(), HostCC1.begin(), HostCC1.end());
+  Host.RunInProcess = [HostCC1]() { return runClangCC1(HostCC1); };
+  Jobs.push_back(std::move(Host));
+  return true;
+}
+
+bool NvccDriver::planCudaPreprocess(const InputFile &Input) {
+  std::vector<std::string> Args = commonClangArgs(/*DeviceSide=*/false);
+  Args.insert(Args.end(), {"-E", Input.Path});
+  if (!Opts.OutputFile.empty())
+    Args.insert(Args.end(), {"-o", Opts.OutputFile});
+  std::vector<std::string> CC1;
+  if (!clangCC1ArgsFor(Args, CC1))
+    return false;
+  Job Preprocess;
+  Preprocess.Argv.push_back(std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang");
+  Preprocess.Argv.insert(Preprocess.Argv.end(), CC1.begin(), CC1.end());
+  Preprocess.RunInProcess = [CC1]() { return runClangCC1(CC1); };
+  Jobs.push_back(std::move(Preprocess));
+  return true;
+}
+
+std::string NvccDriver::hostCompiler(bool ForC) const {
+  if (!Opts.HostCompiler.empty()) {
+    // -ccbin names a compiler or the directory holding one.
+    if (llvm::sys::fs::is_directory(Opts.HostCompiler))
+      return Opts.HostCompiler + (ForC ? "/gcc" : "/g++");
+    return Opts.HostCompiler;
+  }
+  return ForC ? "gcc" : "g++";
+}
+
+void NvccDriver::planHostCompile(const InputFile &Input, const std::string &Object) {
+  Job Compile;
+  Compile.Argv = {hostCompiler(Input.Kind == InputKind::C)};
+  for (const std::string &Dir : Opts.IncludeDirs)
+    Compile.Argv.push_back("-I" + Dir);
+  for (const std::string &Dir : Opts.SystemIncludeDirs)
+    Compile.Argv.insert(Compile.Argv.end(), {"-isystem", Dir});
+  Compile.Argv.insert(Compile.Argv.end(), {"-isystem", ToolkitDir + "/include"});
+  Compile.Argv.insert(Compile.Argv.end(), Opts.MacroArgs.begin(), Opts.MacroArgs.end());
+  for (const std::string &Header : Opts.PreIncludes)
+    Compile.Argv.insert(Compile.Argv.end(), {"-include", Header});
+  if (!Opts.Std.empty() && Input.Kind == InputKind::Cxx)
+    Compile.Argv.push_back("-std=" + Opts.Std);
+  if (Opts.HostOptLevel)
+    Compile.Argv.push_back("-O" + std::to_string(*Opts.HostOptLevel));
+  if (Opts.HostDebug)
+    Compile.Argv.push_back("-g");
+  if (Opts.NoWarnings)
+    Compile.Argv.push_back("-w");
+  Compile.Argv.insert(Compile.Argv.end(), Opts.HostCompilerArgs.begin(),
+                      Opts.HostCompilerArgs.end());
+  Compile.Argv.insert(Compile.Argv.end(),
+                      {"-c", "-x", Input.Kind == InputKind::C ? "c" : "c++",
+                       Input.Path, "-o", Object});
+  Jobs.push_back(std::move(Compile));
+}
+
+void NvccDriver::planLink(const std::vector<std::string> &LinkInputs) {
+  Job Link;
+  Link.Argv = {hostCompiler(/*ForC=*/false)};
+  if (Opts.SharedLibrary)
+    Link.Argv.push_back("-shared");
+  Link.Argv.insert(Link.Argv.end(), Opts.HostCompilerArgs.begin(),
+                   Opts.HostCompilerArgs.end());
+  Link.Argv.insert(Link.Argv.end(),
+                   {"-o", Opts.OutputFile.empty() ? "a.out" : Opts.OutputFile});
+  Link.Argv.insert(Link.Argv.end(), LinkInputs.begin(), LinkInputs.end());
+  for (const std::string &Dir : Opts.LibraryDirs)
+    Link.Argv.push_back("-L" + Dir);
+  Link.Argv.push_back("-L" + ToolkitDir + "/lib64");
+  for (const std::string &Lib : Opts.Libraries)
+    Link.Argv.push_back("-l" + Lib);
+  for (const std::string &Arg : Opts.LinkerArgs)
+    Link.Argv.push_back("-Wl," + Arg);
+  if (Opts.Cudart == "static")
+    Link.Argv.insert(Link.Argv.end(), {"-lcudart_static", "-ldl", "-lrt", "-lpthread"});
+  else if (Opts.Cudart == "shared")
+    Link.Argv.insert(Link.Argv.end(),
+                     {"-lcudart", "-Wl,-rpath," + ToolkitDir + "/lib64"});
+  Jobs.push_back(std::move(Link));
+}
+
+void NvccDriver::printPreamble() const {
+  llvm::raw_ostream &OS = llvm::errs();
+  std::string Bin = ToolkitDir + "/bin";
+  OS << "#$ _NVVM_BRANCH_=nvvm\n";
+  OS << "#$ _SPACE_= \n";
+  OS << "#$ _CUDART_=cudart\n";
+  OS << "#$ _HERE_=" << Bin << "\n";
+  OS << "#$ _THERE_=" << Bin << "\n";
+  OS << "#$ _TARGET_SIZE_=\n";
+  OS << "#$ _TARGET_DIR_=\n";
+  OS << "#$ TOP=" << Bin << "/..\n";
+  OS << "#$ RUBICON_GPU_ARCH=" << llvm::join(AmdArchs, ",") << "\n";
+  OS << "#$ INCLUDES=\"-I" << Bin << "/../include\"  \n";
+  OS << "#$ LIBRARIES=  \"-L" << Bin << "/../lib64\"\n";
+  OS << "#$ CUDAFE_FLAGS=\n";
+  OS << "#$ PTXAS_FLAGS=\n";
+}
+
+bool NvccDriver::execute(const Job &J) const {
+  if (J.RunInProcess)
+    return J.RunInProcess();
+  std::string Program = J.Argv.front();
+  if (!llvm::sys::path::is_absolute(Program)) {
+    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program);
+    if (!Found) {
+      llvm::errs() << FatalPrefix << "Could not find the host compiler '"
+                   << Program << "' (set it with -ccbin)\n";
+      return false;
+    }
+    Program = *Found;
+  }
+  std::vector<llvm::StringRef> Argv(J.Argv.begin(), J.Argv.end());
+  std::string ErrorMessage;
+  int Status = llvm::sys::ExecuteAndWait(Program, Argv, std::nullopt, {}, 0, 0,
+                                         &ErrorMessage);
+  if (Status != 0) {
+    if (!ErrorMessage.empty())
+      llvm::errs() << FatalPrefix << ErrorMessage << "\n";
+    return false;
+  }
+  return true;
+}
+
+void NvccDriver::removeTemps() {
+  for (const std::string &Path : Temps)
+    llvm::sys::fs::remove(Path);
+}
+
+int NvccDriver::run() {
+  if (!resolveTargets())
+    return 1;
+  if (Opts.Phase != FinalPhase::Link && !Opts.OutputFile.empty()) {
+    size_t Compiled = std::count_if(Opts.Inputs.begin(), Opts.Inputs.end(),
+                                    [](const InputFile &In) {
+                                      return In.Kind != InputKind::Object &&
+                                             In.Kind != InputKind::Library;
+                                    });
+    if (Compiled > 1)
+      return fatal("A single input file is required for a non-link phase "
+                   "when an outputfile is specified");
+  }
+
+  std::vector<std::string> LinkInputs;
+  for (const InputFile &Input : Opts.Inputs) {
+    switch (Input.Kind) {
+    case InputKind::Cuda:
+      if (Opts.Phase == FinalPhase::Preprocess) {
+        if (!planCudaPreprocess(Input))
+          return 1;
+        break;
+      } else {
+        std::string Object = objectPathFor(Input);
+        if (!planCudaCompile(Input, Object))
+          return 1;
+        LinkInputs.push_back(Object);
+      }
+      break;
+    case InputKind::Cxx:
+    case InputKind::C: {
+      std::string Object = objectPathFor(Input);
+      planHostCompile(Input, Object);
+      LinkInputs.push_back(Object);
+      break;
+    }
+    case InputKind::Object:
+    case InputKind::Library:
+      LinkInputs.push_back(Input.Path);
+      break;
+    }
+  }
+  if (Opts.Phase == FinalPhase::Link)
+    planLink(LinkInputs);
+
+  bool Print = Opts.Verbose || Opts.DryRun;
+  if (Print)
+    printPreamble();
+  for (const Job &J : Jobs) {
+    if (Opts.PrintJobs)
+      llvm::errs() << " " << joinForDisplay(J.Argv, /*QuoteAll=*/true) << "\n";
+    if (Print)
+      llvm::errs() << "#$ " << joinForDisplay(J.Argv, /*QuoteAll=*/false) << "\n";
+    if (Opts.DryRun || Opts.PrintJobs)
+      continue;
+    if (!execute(J)) {
+      removeTemps();
+      return 1;
+    }
+  }
+  removeTemps();
+
+  if (Opts.RunAfterLink && !Opts.DryRun && !Opts.PrintJobs) {
+    std::string Exe = Opts.OutputFile.empty() ? "a.out" : Opts.OutputFile;
+    llvm::SmallString<256> Path(Exe);
+    llvm::sys::fs::make_absolute(Path);
+    std::vector<llvm::StringRef> Argv = {Path};
+    return llvm::sys::ExecuteAndWait(Path, Argv);
+  }
+  return 0;
+}
+
+std::string versionText() {
+  std::string Major = std::to_string(RUBICON_CUDA_VERSION_MAJOR);
+  std::string Minor = std::to_string(RUBICON_CUDA_VERSION_MINOR);
+  std::string Patch = std::to_string(RUBICON_CUDA_VERSION_PATCH);
+  return "nvcc: NVIDIA (R) Cuda compiler driver\n"
+         "Rubicon " RUBICON_VERSION
+         ": compiles CUDA for AMD GPUs; an nvcc-compatible driver, not NVIDIA software\n"
+         "Built on " __DATE__ "\n"
+         "Cuda compilation tools, release " + Major + "." + Minor + ", V" + Major +
+         "." + Minor + "." + Patch + "\n"
+         "Build rubicon_" + Major + "." + Minor + ".r" + Major + "." + Minor +
+         "/compiler.0_0\n";
+}
+
+} // namespace
+
+std::string toolkitDirFromExecutable(const char *Argv0, void *MainAddr) {
+  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, MainAddr);
+  llvm::SmallString<256> Dir(Exe);
+  llvm::sys::path::remove_filename(Dir); // bin
+  llvm::sys::path::remove_filename(Dir); // toolkit
+  return std::string(Dir);
+}
+
+int nvccMain(const std::vector<std::string> &Args, const std::string &ToolkitDir) {
+  std::vector<std::string> AllArgs;
+  auto AppendEnvironmentFlags = [&AllArgs](const char *Var) {
+    if (const char *Value = std::getenv(Var)) {
+      llvm::SmallVector<llvm::StringRef, 8> Parts;
+      llvm::StringRef(Value).split(Parts, ' ', -1, /*KeepEmpty=*/false);
+      for (llvm::StringRef Part : Parts)
+        AllArgs.push_back(Part.str());
+    }
+  };
+  AppendEnvironmentFlags("NVCC_PREPEND_FLAGS");
+  AllArgs.insert(AllArgs.end(), Args.begin(), Args.end());
+  AppendEnvironmentFlags("NVCC_APPEND_FLAGS");
+
+  DriverOptions Opts;
+  if (std::optional<std::string> Error = parseNvccCommandLine(AllArgs, Opts))
+    return fatal(*Error);
+  if (Opts.PrintOptionTable) {
+    llvm::outs() << renderNvccOptionTableMarkdown();
+    return 0;
+  }
+  if (Opts.ShowVersion) {
+    llvm::outs() << versionText();
+    return 0;
+  }
+  if (Opts.ShowHelp) {
+    llvm::outs() << renderNvccHelp();
+    return 0;
+  }
+  if (Opts.Inputs.empty())
+    return fatal("No input files specified; use option --help for more information");
+  NvccDriver Driver(std::move(Opts), ToolkitDir);
+  return Driver.run();
+}
+
+} // namespace rubicon

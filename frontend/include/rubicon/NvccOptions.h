@@ -1,0 +1,112 @@
+//===- NvccOptions.h - nvcc's command line parsed -------------------------===//
+//
+// Parses an nvcc command line (table: frontend/NvccOptions.def) into
+// DriverOptions. Std-only so that it is cheap to build and to unit-test.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rubicon {
+
+enum class NvccOptionID {
+#define NVCC_OPTION(ID, LONG, SHORT, ARG, STATUS, HELP) ID,
+#include "rubicon/NvccOptions.def"
+#undef NVCC_OPTION
+};
+
+enum class NvccArgKind { None, One, Joined, List };
+enum class NvccOptionStatus { Mapped, Ignored };
+
+struct NvccOptionInfo {
+  NvccOptionID ID;
+  std::string_view LongName;
+  std::string_view ShortName;
+  NvccArgKind Arg;
+  NvccOptionStatus Status;
+  std::string_view Help;
+};
+
+/// Every row of NvccOptions.def.
+const std::vector<NvccOptionInfo> &nvccOptionTable();
+
+enum class InputKind { Cuda, Cxx, C, Object, Library };
+
+struct InputFile {
+  std::string Path;
+  InputKind Kind;
+};
+
+enum class FinalPhase { Preprocess, Compile, Link };
+
+struct DriverOptions {
+  FinalPhase Phase = FinalPhase::Link;
+  bool RunAfterLink = false;
+  std::string OutputFile;
+  std::vector<InputFile> Inputs;
+
+  // Preprocessor: -D/-U in command-line order as "-DX=1" / "-UX".
+  std::vector<std::string> MacroArgs;
+  std::vector<std::string> IncludeDirs;
+  std::vector<std::string> SystemIncludeDirs;
+  std::vector<std::string> PreIncludes;
+  std::string Std; // "c++17"; empty: the frontend's default (C++17, as nvcc 12)
+
+  std::optional<unsigned> HostOptLevel; // -O; unset: nvcc passes none
+  bool HostDebug = false;
+  bool DeviceDebug = false;
+  bool LineInfo = false;
+  bool FastMath = false;
+  bool NoWarnings = false;
+  bool ResourceUsage = false;
+  bool PerThreadDefaultStream = false;
+
+  /// CUDA architectures requested (80 for sm_80/compute_80), in order.
+  std::vector<unsigned> CudaArchs;
+  /// AMD targets requested on the command line (gfx942, ...), in order.
+  std::vector<std::string> AmdArchs;
+
+  std::string HostCompiler; // -ccbin; empty: the default host compiler
+  std::vector<std::string> HostCompilerArgs;
+  std::vector<std::string> LinkerArgs;
+  std::vector<std::string> LibraryDirs;
+  std::vector<std::string> Libraries;
+  std::string Cudart = "static";
+  bool SharedLibrary = false;
+
+  bool Verbose = false;
+  bool DryRun = false;
+  bool PrintJobs = false; // -###
+  bool ShowVersion = false;
+  bool ShowHelp = false;
+  bool KeepTemps = false;
+  std::string KeepDir;
+  bool PrintOptionTable = false; // --rubicon-print-option-table (docs)
+};
+
+/// Parses Args (without argv[0]). On error returns the message in nvcc's
+/// wording ("Unknown option '-foo'"), to be printed after "nvcc fatal   : ".
+std::optional<std::string> parseNvccCommandLine(const std::vector<std::string> &Args,
+                                                DriverOptions &Opts);
+
+/// The CUDA architecture number of "sm_80", "compute_86", "sm_90a", "80"
+/// (80, 86, 90, 80); nullopt if it is not one.
+std::optional<unsigned> parseCudaArch(std::string_view Name);
+
+/// True for an AMD target name: "gfx942", "gfx90a", "gfx1100", "gfx90a:xnack+".
+bool isAmdArchName(std::string_view Name);
+
+/// The input kind nvcc infers from a file name; nullopt if unknown.
+std::optional<InputKind> inputKindForPath(std::string_view Path);
+
+/// The option table as a Markdown table (docs/nvcc-options.md).
+std::string renderNvccOptionTableMarkdown();
+
+/// nvcc --help text.
+std::string renderNvccHelp();
+
+} // namespace rubicon
