@@ -16,6 +16,7 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/FrontendTool/Utils.h"
+#include "clang/Options/OptionUtils.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -81,7 +82,7 @@ makeCompilerInstance(const std::vector<std::string> &CC1Args) {
   // Resource headers (stddef.h, ...) come from clang's resource directory.
   if (CI->getHeaderSearchOpts().ResourceDir.empty())
     CI->getHeaderSearchOpts().ResourceDir =
-        driver::Driver::GetResourcesPath(Argv0);
+        clang::GetResourcesPath(Argv0);
   return CI;
 }
 

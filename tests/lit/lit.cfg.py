@@ -8,12 +8,13 @@
 import os
 import lit.formats
 
-config.name = "Rubicon"
+config.name = getattr(config, "rubicon_suite_name", "Rubicon")
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".cu", ".test", ".c", ".cpp"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
-config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.rubicon_obj_root, "tests", "lit")
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt"]
+config.test_source_root = getattr(config, "rubicon_suite_dir", os.path.dirname(__file__))
+config.test_exec_root = getattr(config, "rubicon_suite_obj_dir",
+                                os.path.join(config.rubicon_obj_root, "tests", "lit"))
 
 path = [os.path.join(config.rubicon_toolkit_dir, "bin"),
         os.path.join(config.rubicon_obj_root, "bin"),
@@ -23,7 +24,6 @@ config.environment["PATH"] = os.pathsep.join(path)
 # Tests must not depend on the environment of whoever runs them.
 for var in ["RUBICON_GPU_ARCH", "NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS"]:
     config.environment.pop(var, None)
-config.environment.pop("RUBICON_GPU_ARCH", None)
 
 config.substitutions.append(("%rubicon_include", os.path.join(config.rubicon_toolkit_dir, "include")))
 config.substitutions.append(("%toolkit", config.rubicon_toolkit_dir))
@@ -34,3 +34,10 @@ for arch in config.rubicon_gpu_archs:
 if os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvidia-nvcc")
     config.substitutions.append(("%nvidia_nvcc", "/usr/local/cuda/bin/nvcc"))
+
+# Whether this machine has an AMD GPU: end-to-end tests either run kernels or
+# check the no-device behaviour.
+if os.path.exists("/dev/kfd"):
+    config.available_features.add("amd-gpu")
+else:
+    config.available_features.add("no-amd-gpu")

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Rubicon, from a fresh Debian 12 machine: install the dependencies, build,
+# install the toolkit into a prefix shaped like a CUDA toolkit, and compile the
+# bundled examples with the installed nvcc, printing each kernel's resources.
+#
+#   scripts/setup.sh [--prefix DIR] [--build-dir DIR]
+#
+# Defaults: --prefix ./install, --build-dir ./build.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+prefix="$root/install"
+build="$root/build"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) prefix=$(realpath -m "$2"); shift 2 ;;
+    --build-dir) build=$(realpath -m "$2"); shift 2 ;;
+    *) echo "usage: scripts/setup.sh [--prefix DIR] [--build-dir DIR]" >&2; exit 2 ;;
+  esac
+done
+
+"$root/scripts/deps.sh"
+
+cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix"
+ninja -C "$build"
+cmake --install "$build" > /dev/null
+echo "rubicon: installed into $prefix"
+
+examples="$build/examples-out"
+mkdir -p "$examples"
+for src in "$root"/examples/*.cu; do
+  name=$(basename "$src" .cu)
+  "$prefix/bin/nvcc" -O2 "$src" -o "$examples/$name"
+  echo "== $name (gfx942)"
+  "$prefix/bin/cuobjdump" --dump-resource-usage "$examples/$name"
+done
