@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates the coverage tables in docs/ from the tables in the code.
+#   scripts/gen-docs.sh [--build-dir DIR]
+# lit tests fail when a committed table differs from what the code prints.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build"
+if [ "${1:-}" = "--build-dir" ]; then build=$(realpath -m "$2"); fi
+"$build/toolkit/bin/nvcc" --rubicon-print-option-table > "$root/docs/nvcc-options.table.md"
+if [ -x "$build/bin/rubicon-opt" ]; then
+  "$build/bin/rubicon-opt" --print-intrinsic-table > "$root/docs/nvvm-intrinsics.table.md"
+fi
+echo "rubicon: regenerated docs/*.table.md"
