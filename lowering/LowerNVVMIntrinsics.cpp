@@ -1,0 +1,287 @@
+//===- LowerNVVMIntrinsics.cpp - rubicon-lower-nvvm-intrinsics -------------===//
+//
+// Replaces every call to an llvm.nvvm.* intrinsic as NVVMIntrinsics.def says:
+// an AMDGCN intrinsic, a fence, an atomic instruction, or a call to Rubicon's
+// device library. An intrinsic without a row is a compile error naming it and
+// the function that calls it.
+//
+// Also gives atomics without a sync scope the "agent" scope: clang's NVPTX
+// target emits CUDA's atomicAdd & co. (device-scope operations) with none,
+// which on AMDGPU would mean system scope.
+//
+//===----------------------------------------------------------------------===//
+#include "LoweringPasses.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace rubicon {
+namespace {
+
+constexpr StringLiteral NVVMPrefix = "llvm.nvvm.";
+
+enum class LoweringKind { AMDGCN, DeviceLib, Fence, AtomicRMW, CmpXchg };
+
+struct IntrinsicLowering {
+  StringRef Name;   // Without "llvm.nvvm."; the base name when overloaded.
+  LoweringKind Kind;
+  StringRef Target; // AMDGCN intrinsic, or the atomic operation's spelling.
+  AtomicRMWInst::BinOp Op;
+  StringRef SyncScope; // "" = system.
+};
+
+const IntrinsicLowering IntrinsicTable[] = {
+#define NVVM_TO_AMDGCN(Name, AMDGCNIntrinsic)                                  \
+  {Name, LoweringKind::AMDGCN, AMDGCNIntrinsic, AtomicRMWInst::BAD_BINOP, ""},
+#define NVVM_TO_DEVICE_LIB(Name)                                               \
+  {Name, LoweringKind::DeviceLib, "", AtomicRMWInst::BAD_BINOP, ""},
+#define NVVM_TO_FENCE(Name, SyncScope)                                         \
+  {Name, LoweringKind::Fence, "", AtomicRMWInst::BAD_BINOP, SyncScope},
+#define NVVM_TO_ATOMICRMW(Name, Op, SyncScope)                                 \
+  {Name, LoweringKind::AtomicRMW, #Op, AtomicRMWInst::Op, SyncScope},
+#define NVVM_TO_CMPXCHG(Name, SyncScope)                                       \
+  {Name, LoweringKind::CmpXchg, "", AtomicRMWInst::BAD_BINOP, SyncScope},
+#include "NVVMIntrinsics.def"
+};
+
+const IntrinsicLowering *findLowering(StringRef NameWithoutPrefix) {
+  for (const IntrinsicLowering &Row : IntrinsicTable)
+    if (Row.Name == NameWithoutPrefix)
+      return &Row;
+  return nullptr;
+}
+
+/// The device-library function that implements intrinsic `Name`:
+/// "__rubicon_" + Name with dots as underscores.
+std::string deviceLibFunctionName(StringRef Name) {
+  std::string Result = "__rubicon_" + Name.str();
+  std::replace(Result.begin(), Result.end(), '.', '_');
+  return Result;
+}
+
+/// Rows whose intrinsics carry type suffixes (printed as ".*").
+bool isOverloadedRow(StringRef Name) {
+  return Name.starts_with("atomic.");
+}
+
+/// The row for `F` (an llvm.nvvm.* declaration), or null.
+const IntrinsicLowering *findLowering(const Function &F) {
+  StringRef Name = F.getName();
+  Intrinsic::ID ID = F.getIntrinsicID();
+  if (ID != Intrinsic::not_intrinsic && Intrinsic::isOverloaded(ID))
+    Name = Intrinsic::getBaseName(ID);
+  if (!Name.consume_front(NVVMPrefix))
+    return nullptr;
+  return findLowering(Name);
+}
+
+SyncScope::ID syncScope(LLVMContext &Ctx, StringRef Name) {
+  return Name.empty() ? SyncScope::System : Ctx.getOrInsertSyncScopeID(Name);
+}
+
+std::string callerName(const Instruction &I) {
+  return I.getFunction() ? I.getFunction()->getName().str() : "";
+}
+
+class NVVMIntrinsicLowerer {
+public:
+  explicit NVVMIntrinsicLowerer(Module &M) : M(M), Ctx(M.getContext()) {}
+
+  /// Lowers every call to `F`; false after reporting an error.
+  bool lowerCallsTo(Function &F) {
+    const IntrinsicLowering *Row = findLowering(F);
+    bool OK = true;
+    SmallVector<User *> Users(F.users());
+    for (User *U : Users) {
+      auto *Call = dyn_cast<CallInst>(U);
+      if (!Call || Call->getCalledFunction() != &F) {
+        reportLoweringError(Ctx, "NVVM intrinsic '" + F.getName() +
+                                     "' is used other than by a call");
+        OK = false;
+        continue;
+      }
+      if (!Row) {
+        reportLoweringError(Ctx,
+                            "unsupported NVVM intrinsic '" + F.getName() +
+                                "' in function '" + callerName(*Call) + "'",
+                            Call);
+        OK = false;
+        continue;
+      }
+      OK &= lowerCall(*Call, *Row);
+    }
+    if (F.use_empty())
+      F.eraseFromParent();
+    return OK;
+  }
+
+private:
+  bool lowerCall(CallInst &Call, const IntrinsicLowering &Row) {
+    IRBuilder<> Builder(&Call);
+    Value *Replacement = nullptr;
+    switch (Row.Kind) {
+    case LoweringKind::AMDGCN: {
+      Intrinsic::ID ID = Intrinsic::lookupIntrinsicID(Row.Target);
+      Function *Target =
+          ID == Intrinsic::not_intrinsic
+              ? nullptr
+              : Intrinsic::getOrInsertDeclaration(&M, ID, {});
+      if (!Target || Target->getFunctionType() != Call.getFunctionType())
+        return signatureMismatch(Call, Row.Target);
+      Replacement = cloneCallTo(Call, Target, Builder);
+      break;
+    }
+    case LoweringKind::DeviceLib: {
+      std::string Name = deviceLibFunctionName(Row.Name);
+      FunctionCallee Callee =
+          M.getOrInsertFunction(Name, Call.getFunctionType());
+      auto *Target = dyn_cast<Function>(Callee.getCallee());
+      if (!Target || Target->getFunctionType() != Call.getFunctionType())
+        return signatureMismatch(Call, Name);
+      if (Call.getCalledFunction()->isConvergent())
+        Target->setConvergent();
+      Target->setDoesNotThrow();
+      Replacement = cloneCallTo(Call, Target, Builder);
+      break;
+    }
+    case LoweringKind::Fence:
+      Builder.CreateFence(AtomicOrdering::SequentiallyConsistent,
+                          syncScope(Ctx, Row.SyncScope));
+      break;
+    case LoweringKind::AtomicRMW:
+      if (Call.arg_size() != 2)
+        return signatureMismatch(Call, "atomicrmw");
+      Replacement = Builder.CreateAtomicRMW(
+          Row.Op, Call.getArgOperand(0), Call.getArgOperand(1), MaybeAlign(),
+          AtomicOrdering::Monotonic, syncScope(Ctx, Row.SyncScope));
+      break;
+    case LoweringKind::CmpXchg: {
+      if (Call.arg_size() != 3)
+        return signatureMismatch(Call, "cmpxchg");
+      Value *Pair = Builder.CreateAtomicCmpXchg(
+          Call.getArgOperand(0), Call.getArgOperand(1), Call.getArgOperand(2),
+          MaybeAlign(), AtomicOrdering::Monotonic, AtomicOrdering::Monotonic,
+          syncScope(Ctx, Row.SyncScope));
+      Replacement = Builder.CreateExtractValue(Pair, 0);
+      break;
+    }
+    }
+    if (Replacement) {
+      Replacement->takeName(&Call);
+      Call.replaceAllUsesWith(Replacement);
+    }
+    Call.eraseFromParent();
+    return true;
+  }
+
+  static Value *cloneCallTo(CallInst &Call, Function *Target,
+                            IRBuilder<> &Builder) {
+    SmallVector<Value *> Args(Call.args());
+    CallInst *New = Builder.CreateCall(Target, Args);
+    New->setAttributes(Call.getAttributes());
+    New->setTailCallKind(Call.getTailCallKind());
+    if (Target->isConvergent())
+      New->setConvergent();
+    return New;
+  }
+
+  bool signatureMismatch(CallInst &Call, StringRef Target) {
+    reportLoweringError(Ctx,
+                        "NVVM intrinsic '" +
+                            Call.getCalledFunction()->getName() +
+                            "' in function '" + callerName(Call) +
+                            "' has a signature that '" + Target +
+                            "' cannot implement",
+                        &Call);
+    return false;
+  }
+
+  Module &M;
+  LLVMContext &Ctx;
+};
+
+/// CUDA's atomics default to device scope; clang's NVPTX target leaves them
+/// without a sync scope, which means "system" everywhere else.
+bool scopeUnscopedAtomicsToAgent(Module &M) {
+  SyncScope::ID Agent = M.getContext().getOrInsertSyncScopeID("agent");
+  bool Changed = false;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      if (!I.isAtomic() || isa<FenceInst>(I))
+        continue;
+      if (auto *RMW = dyn_cast<AtomicRMWInst>(&I);
+          RMW && RMW->getSyncScopeID() == SyncScope::System) {
+        RMW->setSyncScopeID(Agent);
+        Changed = true;
+      } else if (auto *CAS = dyn_cast<AtomicCmpXchgInst>(&I);
+                 CAS && CAS->getSyncScopeID() == SyncScope::System) {
+        CAS->setSyncScopeID(Agent);
+        Changed = true;
+      } else if (auto *LI = dyn_cast<LoadInst>(&I);
+                 LI && LI->getSyncScopeID() == SyncScope::System) {
+        LI->setSyncScopeID(Agent);
+        Changed = true;
+      } else if (auto *SI = dyn_cast<StoreInst>(&I);
+                 SI && SI->getSyncScopeID() == SyncScope::System) {
+        SI->setSyncScopeID(Agent);
+        Changed = true;
+      }
+    }
+  return Changed;
+}
+
+} // namespace
+
+PreservedAnalyses LowerNVVMIntrinsicsPass::run(Module &M,
+                                               ModuleAnalysisManager &) {
+  // Before lowering: the scoped-atomic rows create system-scope atomics on
+  // purpose.
+  bool Changed = scopeUnscopedAtomicsToAgent(M);
+  SmallVector<Function *> NVVMIntrinsics;
+  for (Function &F : M)
+    if (F.getName().starts_with(NVVMPrefix))
+      NVVMIntrinsics.push_back(&F);
+  NVVMIntrinsicLowerer Lowerer(M);
+  for (Function *F : NVVMIntrinsics)
+    Lowerer.lowerCallsTo(*F);
+  Changed |= !NVVMIntrinsics.empty();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+void printNVVMIntrinsicTable(raw_ostream &OS) {
+  OS << "| NVVM intrinsic | Lowered to |\n| --- | --- |\n";
+  for (const IntrinsicLowering &Row : IntrinsicTable) {
+    OS << "| `" << NVVMPrefix << Row.Name << (isOverloadedRow(Row.Name) ? ".*" : "")
+       << "` | ";
+    std::string Scope = Row.SyncScope.empty()
+                            ? std::string()
+                            : ("syncscope(\"" + Row.SyncScope + "\") ").str();
+    switch (Row.Kind) {
+    case LoweringKind::AMDGCN:
+      OS << "`" << Row.Target << "`";
+      break;
+    case LoweringKind::DeviceLib:
+      OS << "device library `" << deviceLibFunctionName(Row.Name) << "`";
+      break;
+    case LoweringKind::Fence:
+      OS << "`fence " << Scope << "seq_cst`";
+      break;
+    case LoweringKind::AtomicRMW:
+      OS << "`atomicrmw " << AtomicRMWInst::getOperationName(Row.Op) << " "
+         << Scope << "monotonic`";
+      break;
+    case LoweringKind::CmpXchg:
+      OS << "`cmpxchg " << Scope << "monotonic monotonic`";
+      break;
+    }
+    OS << " |\n";
+  }
+}
+
+} // namespace rubicon

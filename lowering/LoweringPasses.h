@@ -1,0 +1,75 @@
+//===- LoweringPasses.h - Rubicon's NVVM -> AMDGPU passes -------*- C++ -*-===//
+//
+// Internal to lowering/: the pass classes listed in Passes.def and the helpers
+// they share. Other components use rubicon/Lowering.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RUBICON_LOWERING_LOWERINGPASSES_H
+#define RUBICON_LOWERING_LOWERINGPASSES_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+
+namespace llvm {
+class Instruction;
+class LLVMContext;
+class TargetMachine;
+class raw_ostream;
+} // namespace llvm
+
+namespace rubicon {
+
+/// The triple every lowered module gets.
+inline constexpr llvm::StringLiteral AMDGPUTriple = "amdgcn-amd-amdhsa";
+/// AMDGPU address spaces (AMDGPUUsage); NVPTX uses the same numbers for 1, 3, 4, 5.
+enum AMDGPUAddressSpace : unsigned {
+  GenericAS = 0,
+  GlobalAS = 1,
+  SharedAS = 3,
+  ConstantAS = 4,
+  PrivateAS = 5,
+};
+
+/// `Requested` if not empty, else the -rubicon-arch option (default gfx942).
+std::string resolveLoweringArch(llvm::StringRef Requested);
+
+/// A TargetMachine for amdgcn-amd-amdhsa and `Arch`; initializes the AMDGPU
+/// target (only it) on first use. Errors name an unknown arch.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createAMDGPUTargetMachine(llvm::StringRef Arch, unsigned OptLevel = 3);
+
+/// Wavefront size of `Arch` when compiled with default features (gfx10+: 32).
+unsigned defaultWavefrontSize(llvm::StringRef Arch);
+
+/// Reports an error through the context's diagnostic handler. With `At`, the
+/// diagnostic carries the instruction's !srcloc (inline-asm style) or its
+/// debug location when it has one.
+void reportLoweringError(llvm::LLVMContext &Ctx, const llvm::Twine &Message,
+                         const llvm::Instruction *At = nullptr);
+
+/// Prints NVVMIntrinsics.def as a Markdown table.
+void printNVVMIntrinsicTable(llvm::raw_ostream &OS);
+
+#define RUBICON_DECLARE_PASS(Class)                                            \
+  class Class : public llvm::PassInfoMixin<Class> {                            \
+    std::string Arch;                                                          \
+                                                                               \
+  public:                                                                      \
+    explicit Class(std::string Arch = "") : Arch(std::move(Arch)) {}           \
+    llvm::PreservedAnalyses run(llvm::Module &M,                               \
+                                llvm::ModuleAnalysisManager &MAM);             \
+    static bool isRequired() { return true; }                                  \
+  };
+#define RUBICON_MODULE_PASS(Name, Class) RUBICON_DECLARE_PASS(Class)
+#include "Passes.def"
+/// rubicon-lower-nvvm-to-amdgpu: every pass of Passes.def, in order.
+RUBICON_DECLARE_PASS(LowerNVVMToAMDGPUPass)
+#undef RUBICON_DECLARE_PASS
+
+} // namespace rubicon
+
+#endif // RUBICON_LOWERING_LOWERINGPASSES_H
