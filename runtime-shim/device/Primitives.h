@@ -1,0 +1,60 @@
+//===- Primitives.h - Machine primitives of the device library --*- C++ -*-===//
+//
+// Part of Rubicon. The device library's indexing, block-level and warp-level
+// code is written once on the handful of machine primitives declared here.
+// Each target provides them in one header (PrimitivesAMDGPU.h for gfx; a
+// future CPU `host` target would emulate them) and every other file of the
+// library is target independent.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RUBICON_DEVICE_PRIMITIVES_H
+#define RUBICON_DEVICE_PRIMITIVES_H
+
+#include "Types.h"
+
+#define RUBICON_PRIMITIVE static inline __attribute__((always_inline))
+#define RUBICON_EXPORT extern "C" __attribute__((used))
+
+namespace rubicon::machine {
+
+enum class Dimension : unsigned { X = 0, Y = 1, Z = 2 };
+
+// Wavefronts: the hardware's SIMD groups.
+RUBICON_PRIMITIVE unsigned waveSize();
+RUBICON_PRIMITIVE unsigned laneInWave();
+// Bit i set when lane i of the wavefront is active and `predicate` holds.
+RUBICON_PRIMITIVE u64 waveBallot(bool predicate);
+// The value `value` held by lane `sourceLane` of the wavefront.
+RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value);
+// The value held by the first active lane (uniform across the wavefront).
+RUBICON_PRIMITIVE unsigned readFirstLane(unsigned value);
+
+// Workgroups (CUDA blocks) and the grid.
+RUBICON_PRIMITIVE unsigned threadInBlock(Dimension d);
+RUBICON_PRIMITIVE unsigned blockInGrid(Dimension d);
+RUBICON_PRIMITIVE unsigned blockSize(Dimension d);
+RUBICON_PRIMITIVE unsigned gridSizeInBlocks(Dimension d);
+
+// Synchronization and memory ordering.
+RUBICON_PRIMITIVE void workgroupBarrier(); // no fences
+RUBICON_PRIMITIVE void wavefrontBarrier(); // no fences
+RUBICON_PRIMITIVE void fenceReleaseWorkgroup();
+RUBICON_PRIMITIVE void fenceAcquireWorkgroup();
+RUBICON_PRIMITIVE void fenceWavefront();
+
+// Clocks.
+RUBICON_PRIMITIVE u64 cycleCounter();
+RUBICON_PRIMITIVE u64 steadyClockNanoseconds();
+
+// Stops the program (a device-side fatal error).
+[[noreturn]] RUBICON_PRIMITIVE void trap();
+
+} // namespace rubicon::machine
+
+#if defined(__AMDGCN__)
+#include "PrimitivesAMDGPU.h"
+#else
+#error "Rubicon device library: no machine primitives for this target"
+#endif
+
+#endif // RUBICON_DEVICE_PRIMITIVES_H
