@@ -1,0 +1,148 @@
+//===- Backend.h - The runtime's interface to a GPU runtime -----*- C++ -*-===//
+//
+// Part of Rubicon. libcudart and libcuda implement CUDA's semantics (errors,
+// registration tables, launch configuration, symbols) themselves and reach the
+// GPU only through this interface. The real implementation is the HIP backend
+// (HipBackend.cpp); unit tests inject a fake one.
+//
+// Handles (cudaStream_t, cudaEvent_t) are the backend's own pointers, except
+// the CUDA special streams 0, cudaStreamLegacy and cudaStreamPerThread, which
+// the backend translates.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RUBICON_CUDART_BACKEND_H
+#define RUBICON_CUDART_BACKEND_H
+
+#include "driver_types.h"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rubicon::cudart {
+
+/// A grid or block shape (the layout of CUDA's dim3).
+struct LaunchDims {
+  unsigned X = 1, Y = 1, Z = 1;
+};
+
+/// A kernel recorded by __cudaRegisterFunction.
+struct KernelRecord {
+  const void *HostStub = nullptr;
+  std::string DeviceName;
+};
+
+/// A __device__/__constant__ variable recorded by __cudaRegisterVar.
+struct VariableRecord {
+  const void *HostVar = nullptr;
+  std::string DeviceName;
+  size_t Size = 0;
+  bool Constant = false;
+  bool External = false;
+};
+
+/// One fat binary recorded by __cudaRegisterFatBinary, with what was
+/// registered against it.
+struct FatBinaryRecord {
+  /// The offload bundle the compiler embedded.
+  const void *Bundle = nullptr;
+  /// Bytes of the bundle (from its header); 0 if the header is unreadable.
+  size_t BundleSize = 0;
+  /// Targets (gfx names) the bundle carries code objects for.
+  std::vector<std::string> Archs;
+  std::vector<KernelRecord> Kernels;
+  std::vector<VariableRecord> Variables;
+};
+
+class Backend {
+public:
+  virtual ~Backend();
+
+  /// Short name for logs ("hip", "fake").
+  virtual const char *name() const = 0;
+
+  /// Loads and starts the GPU runtime. cudaErrorInsufficientDriver when it is
+  /// missing, cudaErrorNoDevice when it has no device. Called once.
+  virtual cudaError_t initialize() = 0;
+  /// The GPU runtime's version, in CUDA's 1000*major+10*minor form.
+  virtual int runtimeVersion() const = 0;
+
+  // Devices.
+  virtual cudaError_t getDeviceCount(int &Count) = 0;
+  virtual cudaError_t setDevice(int Device) = 0;
+  virtual cudaError_t getDevice(int &Device) = 0;
+  virtual cudaError_t getDeviceProperties(cudaDeviceProp &Prop,
+                                          int Device) = 0;
+  virtual cudaError_t deviceSynchronize() = 0;
+  virtual cudaError_t deviceReset() = 0;
+  virtual cudaError_t setCacheConfig(cudaFuncCache Config) = 0;
+  virtual cudaError_t setDeviceFlags(unsigned Flags) = 0;
+  virtual cudaError_t getDeviceFlags(unsigned &Flags) = 0;
+  virtual cudaError_t getStreamPriorityRange(int &Least, int &Greatest) = 0;
+
+  // Memory.
+  virtual cudaError_t malloc(void **Ptr, size_t Size) = 0;
+  virtual cudaError_t free(void *Ptr) = 0;
+  virtual cudaError_t mallocManaged(void **Ptr, size_t Size,
+                                    unsigned Flags) = 0;
+  virtual cudaError_t hostAlloc(void **Ptr, size_t Size, unsigned Flags) = 0;
+  virtual cudaError_t freeHost(void *Ptr) = 0;
+  virtual cudaError_t hostGetDevicePointer(void **DevicePtr, void *HostPtr,
+                                           unsigned Flags) = 0;
+  virtual cudaError_t memGetInfo(size_t &Free, size_t &Total) = 0;
+  /// Copies; Async ones are ordered on Stream.
+  virtual cudaError_t memcpy(void *Dst, const void *Src, size_t Count,
+                             cudaMemcpyKind Kind) = 0;
+  virtual cudaError_t memcpyAsync(void *Dst, const void *Src, size_t Count,
+                                  cudaMemcpyKind Kind,
+                                  cudaStream_t Stream) = 0;
+  virtual cudaError_t memset(void *Ptr, int Value, size_t Count) = 0;
+  virtual cudaError_t memsetAsync(void *Ptr, int Value, size_t Count,
+                                  cudaStream_t Stream) = 0;
+
+  // Streams and events.
+  virtual cudaError_t streamCreate(cudaStream_t &Stream, unsigned Flags,
+                                   int Priority) = 0;
+  virtual cudaError_t streamDestroy(cudaStream_t Stream) = 0;
+  virtual cudaError_t streamSynchronize(cudaStream_t Stream) = 0;
+  virtual cudaError_t streamQuery(cudaStream_t Stream) = 0;
+  virtual cudaError_t streamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
+                                      unsigned Flags) = 0;
+  virtual cudaError_t eventCreate(cudaEvent_t &Event, unsigned Flags) = 0;
+  virtual cudaError_t eventRecord(cudaEvent_t Event, cudaStream_t Stream) = 0;
+  virtual cudaError_t eventSynchronize(cudaEvent_t Event) = 0;
+  virtual cudaError_t eventQuery(cudaEvent_t Event) = 0;
+  virtual cudaError_t eventElapsedTime(float &Ms, cudaEvent_t Start,
+                                       cudaEvent_t End) = 0;
+  virtual cudaError_t eventDestroy(cudaEvent_t Event) = 0;
+
+  // Code: modules, kernels, symbols.
+  /// Makes the fat binary's kernels and variables known to the GPU runtime,
+  /// so launchKernel and symbolAddress accept their host addresses. Called
+  /// once per fat binary, after initialize().
+  virtual cudaError_t registerFatBinary(const FatBinaryRecord &FatBinary) = 0;
+  virtual cudaError_t launchKernel(const void *HostStub, LaunchDims Grid,
+                                   LaunchDims Block, void **Args,
+                                   size_t SharedMem, cudaStream_t Stream) = 0;
+  /// Device address of a registered variable, named by its host shadow.
+  virtual cudaError_t symbolAddress(void **DevicePtr, const void *HostVar) = 0;
+  virtual cudaError_t funcGetAttributes(cudaFuncAttributes &Attributes,
+                                        const void *HostStub) = 0;
+  virtual cudaError_t funcSetCacheConfig(const void *HostStub,
+                                         cudaFuncCache Config) = 0;
+  virtual cudaError_t funcSetAttribute(const void *HostStub,
+                                       cudaFuncAttribute Attribute,
+                                       int Value) = 0;
+  virtual cudaError_t occupancyMaxActiveBlocksPerMultiprocessor(
+      int &NumBlocks, const void *HostStub, int BlockSize,
+      size_t DynamicSharedMem) = 0;
+};
+
+/// The HIP backend: loads libamdhip64 with dlopen at initialize().
+std::unique_ptr<Backend> createHipBackend();
+
+} // namespace rubicon::cudart
+
+#endif // RUBICON_CUDART_BACKEND_H

@@ -1,0 +1,83 @@
+//===- CompilerInterface.cpp - Calls emitted by the CUDA compiler ---------===//
+//
+// Part of Rubicon. clang's CUDA host code registers each translation unit's
+// fat binary, kernels and device variables from a constructor, and lowers
+// k<<<g, b, s, q>>>(...) to __cudaPushCallConfiguration followed by the
+// kernel's host stub, which pops the configuration and calls
+// cudaLaunchKernel. Registration is only recorded here; the GPU runtime sees
+// it at first use (Runtime::acquire).
+//
+//===----------------------------------------------------------------------===//
+
+#include "cuda_runtime_api.h"
+
+#include "Runtime.h"
+
+using namespace rubicon::cudart;
+
+extern "C" {
+
+void **__cudaRegisterFatBinary(void *FatCubin) {
+  return Runtime::instance().registerFatBinary(FatCubin);
+}
+
+void __cudaRegisterFatBinaryEnd(void **) {
+  // Nothing to do: the fat binary is complete and is sent to the GPU
+  // runtime at first use.
+}
+
+void __cudaUnregisterFatBinary(void **FatCubinHandle) {
+  Runtime::instance().unregisterFatBinary(FatCubinHandle);
+}
+
+void __cudaRegisterFunction(void **FatCubinHandle, const char *HostFun,
+                            char *, const char *DeviceName, int, uint3 *,
+                            uint3 *, dim3 *, dim3 *, int *) {
+  Runtime::instance().registerFunction(FatCubinHandle, HostFun, DeviceName);
+}
+
+void __cudaRegisterVar(void **FatCubinHandle, char *HostVar, char *,
+                       const char *DeviceName, int External, size_t Size,
+                       int Constant, int) {
+  Runtime::instance().registerVariable(FatCubinHandle, HostVar, DeviceName,
+                                       Size, Constant != 0, External != 0);
+}
+
+void __cudaRegisterManagedVar(void **FatCubinHandle, void **HostVarPtrAddress,
+                              char *, const char *DeviceName, int External,
+                              size_t Size, int Constant, int) {
+  // Recorded as a plain device variable: the symbol API works on it, but the
+  // host-side pointer to managed memory is not set up (ApiFunctions.def).
+  Runtime::instance().registerVariable(FatCubinHandle, HostVarPtrAddress,
+                                       DeviceName, Size, Constant != 0,
+                                       External != 0);
+}
+
+unsigned __cudaPushCallConfiguration(dim3 GridDim, dim3 BlockDim,
+                                     size_t SharedMem, void *Stream) {
+  Runtime::instance().pushConfiguration(
+      {{GridDim.x, GridDim.y, GridDim.z},
+       {BlockDim.x, BlockDim.y, BlockDim.z},
+       SharedMem,
+       static_cast<cudaStream_t>(Stream)});
+  return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3 *GridDim, dim3 *BlockDim,
+                                       size_t *SharedMem, void *Stream) {
+  std::optional<LaunchConfiguration> Top =
+      Runtime::instance().popConfiguration();
+  if (!Top)
+    return Runtime::instance().record(cudaErrorMissingConfiguration);
+  if (GridDim)
+    *GridDim = dim3(Top->Grid.X, Top->Grid.Y, Top->Grid.Z);
+  if (BlockDim)
+    *BlockDim = dim3(Top->Block.X, Top->Block.Y, Top->Block.Z);
+  if (SharedMem)
+    *SharedMem = Top->SharedMem;
+  if (Stream)
+    *static_cast<cudaStream_t *>(Stream) = Top->Stream;
+  return cudaSuccess;
+}
+
+} // extern "C"

@@ -1,0 +1,400 @@
+//===- HipBackend.cpp - The backend on AMD's HIP runtime ------------------===//
+//
+// Part of Rubicon. Loads libamdhip64 at first use with dlopen and resolves
+// every function it calls with dlsym, so Rubicon builds and links without
+// ROCm and runs on whichever ROCm release the machine has. HIP's types are
+// declared here (ABI-compatible), never taken from HIP's headers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backend.h"
+#include "ErrorTable.h"
+#include "Log.h"
+
+#include <rubicon/FatBinary.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+
+namespace rubicon::cudart {
+namespace {
+
+// HIP's types, declared with the same layout as HIP's headers.
+using HipError = int;
+using HipStream = void *;
+using HipEvent = void *;
+struct HipDim3 {
+  uint32_t X, Y, Z;
+};
+struct HipFuncAttributes {
+  int binaryVersion;
+  int cacheModeCA;
+  size_t constSizeBytes;
+  size_t localSizeBytes;
+  int maxDynamicSharedSizeBytes;
+  int maxThreadsPerBlock;
+  int numRegs;
+  int preferredShmemCarveout;
+  int ptxVersion;
+  size_t sharedSizeBytes;
+};
+/// The wrapper __hipRegisterFatBinary expects ("HIPF", version 1).
+struct HipFatBinaryWrapper {
+  unsigned Magic;
+  unsigned Version;
+  const void *Bundle;
+  void *Unused;
+};
+constexpr HipError HipSuccess = 0;
+constexpr HipError HipErrorNoDevice = 100;
+constexpr HipError HipErrorInvalidDevice = 101;
+const HipStream HipStreamPerThread = reinterpret_cast<HipStream>(2);
+
+/// Library names tried in order when RUBICON_HIP_LIBRARY is not set.
+constexpr const char *HipLibraryNames[] = {
+    "libamdhip64.so.7", "libamdhip64.so.6", "libamdhip64.so.5",
+    "libamdhip64.so"};
+
+/// A code object bundle copied to memory aligned as HIP's loader wants it.
+struct AlignedBundle {
+  void *Copy = nullptr;
+  HipFatBinaryWrapper Wrapper{};
+  void **Module = nullptr;
+};
+
+HipDim3 toHip(LaunchDims Dims) { return {Dims.X, Dims.Y, Dims.Z}; }
+
+/// CUDA's special stream handles in HIP's terms: the legacy default stream
+/// is HIP's null stream; the per-thread stream has the same value.
+HipStream toHipStream(cudaStream_t Stream) {
+  if (Stream == cudaStreamLegacy)
+    return nullptr;
+  if (Stream == cudaStreamPerThread)
+    return HipStreamPerThread;
+  return Stream;
+}
+
+class HipBackend final : public Backend {
+public:
+  ~HipBackend() override {
+    // The HIP runtime tears itself down at process exit; the code object
+    // copies must outlive it, so they are deliberately not freed here.
+  }
+
+  const char *name() const override { return "hip"; }
+
+  cudaError_t initialize() override {
+    if (!openLibrary())
+      return cudaErrorInsufficientDriver;
+    if (!resolveFunctions())
+      return cudaErrorInsufficientDriver;
+    HipError Status = Fn.hipInit(0);
+    if (Status == HipErrorNoDevice || Status == HipErrorInvalidDevice) {
+      logMessage("hipInit returned %d: no AMD GPU", Status);
+      return cudaErrorNoDevice;
+    }
+    if (Status != HipSuccess) {
+      logMessage("hipInit returned %d", Status);
+      return cudaErrorFromHip(Status);
+    }
+    int Count = 0;
+    Status = Fn.hipGetDeviceCount(&Count);
+    if (Status != HipSuccess || Count <= 0) {
+      logMessage("hipGetDeviceCount returned %d with %d devices: no AMD GPU",
+                 Status, Count);
+      return cudaErrorNoDevice;
+    }
+    int Version = 0;
+    if (Fn.hipRuntimeGetVersion(&Version) == HipSuccess)
+      HipVersion = Version;
+    logMessage("HIP runtime %d with %d device(s)", HipVersion, Count);
+    return cudaSuccess;
+  }
+
+  int runtimeVersion() const override { return HipVersion; }
+
+  cudaError_t getDeviceCount(int &Count) override {
+    return check(Fn.hipGetDeviceCount(&Count));
+  }
+  cudaError_t setDevice(int Device) override {
+    return check(Fn.hipSetDevice(Device));
+  }
+  cudaError_t getDevice(int &Device) override {
+    return check(Fn.hipGetDevice(&Device));
+  }
+
+  cudaError_t getDeviceProperties(cudaDeviceProp &P, int Device) override {
+    P = cudaDeviceProp{};
+    if (cudaError_t Status =
+            check(Fn.hipDeviceGetName(P.name, sizeof(P.name), Device)))
+      return Status;
+    if (cudaError_t Status = check(Fn.hipDeviceTotalMem(&P.totalGlobalMem,
+                                                         Device)))
+      return Status;
+    int Value = 0;
+#define HIP_DEVICE_PROPERTY(Field, HipAttribute, Number)                       \
+  if (Fn.hipDeviceGetAttribute(&Value, Number, Device) == HipSuccess)          \
+    Field = Value;
+#include "HipDeviceProperties.def"
+    // Rubicon compiles CUDA's 32-wide warps (two per wave64 wavefront), so
+    // the warp size CUDA code sees is 32 whatever the wavefront width.
+    P.warpSize = 32;
+    P.deviceOverlap = P.asyncEngineCount > 0;
+    P.maxBlocksPerMultiProcessor =
+        P.maxThreadsPerMultiProcessor / (P.warpSize > 0 ? P.warpSize : 32);
+    P.hostRegisterSupported = 1;
+    return cudaSuccess;
+  }
+
+  cudaError_t deviceSynchronize() override {
+    return check(Fn.hipDeviceSynchronize());
+  }
+  cudaError_t deviceReset() override { return check(Fn.hipDeviceReset()); }
+  cudaError_t setCacheConfig(cudaFuncCache Config) override {
+    return check(Fn.hipDeviceSetCacheConfig(Config));
+  }
+  cudaError_t setDeviceFlags(unsigned Flags) override {
+    return check(Fn.hipSetDeviceFlags(Flags));
+  }
+  cudaError_t getDeviceFlags(unsigned &Flags) override {
+    return check(Fn.hipGetDeviceFlags(&Flags));
+  }
+  cudaError_t getStreamPriorityRange(int &Least, int &Greatest) override {
+    return check(Fn.hipDeviceGetStreamPriorityRange(&Least, &Greatest));
+  }
+
+  cudaError_t malloc(void **Ptr, size_t Size) override {
+    return check(Fn.hipMalloc(Ptr, Size));
+  }
+  cudaError_t free(void *Ptr) override { return check(Fn.hipFree(Ptr)); }
+  cudaError_t mallocManaged(void **Ptr, size_t Size, unsigned Flags) override {
+    return check(Fn.hipMallocManaged(Ptr, Size, Flags));
+  }
+  cudaError_t hostAlloc(void **Ptr, size_t Size, unsigned Flags) override {
+    // cudaHostAlloc* flags have the values of hipHostMalloc*.
+    return check(Fn.hipHostMalloc(Ptr, Size, Flags));
+  }
+  cudaError_t freeHost(void *Ptr) override {
+    return check(Fn.hipHostFree(Ptr));
+  }
+  cudaError_t hostGetDevicePointer(void **DevicePtr, void *HostPtr,
+                                   unsigned Flags) override {
+    return check(Fn.hipHostGetDevicePointer(DevicePtr, HostPtr, Flags));
+  }
+  cudaError_t memGetInfo(size_t &Free, size_t &Total) override {
+    return check(Fn.hipMemGetInfo(&Free, &Total));
+  }
+  // cudaMemcpyKind has the values of hipMemcpyKind.
+  cudaError_t memcpy(void *Dst, const void *Src, size_t Count,
+                     cudaMemcpyKind Kind) override {
+    return check(Fn.hipMemcpy(Dst, Src, Count, Kind));
+  }
+  cudaError_t memcpyAsync(void *Dst, const void *Src, size_t Count,
+                          cudaMemcpyKind Kind, cudaStream_t Stream) override {
+    return check(
+        Fn.hipMemcpyAsync(Dst, Src, Count, Kind, toHipStream(Stream)));
+  }
+  cudaError_t memset(void *Ptr, int Value, size_t Count) override {
+    return check(Fn.hipMemset(Ptr, Value, Count));
+  }
+  cudaError_t memsetAsync(void *Ptr, int Value, size_t Count,
+                          cudaStream_t Stream) override {
+    return check(Fn.hipMemsetAsync(Ptr, Value, Count, toHipStream(Stream)));
+  }
+
+  cudaError_t streamCreate(cudaStream_t &Stream, unsigned Flags,
+                           int Priority) override {
+    HipStream Created = nullptr;
+    cudaError_t Status =
+        check(Fn.hipStreamCreateWithPriority(&Created, Flags, Priority));
+    Stream = static_cast<cudaStream_t>(Created);
+    return Status;
+  }
+  cudaError_t streamDestroy(cudaStream_t Stream) override {
+    return check(Fn.hipStreamDestroy(toHipStream(Stream)));
+  }
+  cudaError_t streamSynchronize(cudaStream_t Stream) override {
+    return check(Fn.hipStreamSynchronize(toHipStream(Stream)));
+  }
+  cudaError_t streamQuery(cudaStream_t Stream) override {
+    return check(Fn.hipStreamQuery(toHipStream(Stream)));
+  }
+  cudaError_t streamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
+                              unsigned Flags) override {
+    return check(Fn.hipStreamWaitEvent(toHipStream(Stream), Event, Flags));
+  }
+  cudaError_t eventCreate(cudaEvent_t &Event, unsigned Flags) override {
+    HipEvent Created = nullptr;
+    cudaError_t Status = check(Fn.hipEventCreateWithFlags(&Created, Flags));
+    Event = static_cast<cudaEvent_t>(Created);
+    return Status;
+  }
+  cudaError_t eventRecord(cudaEvent_t Event, cudaStream_t Stream) override {
+    return check(Fn.hipEventRecord(Event, toHipStream(Stream)));
+  }
+  cudaError_t eventSynchronize(cudaEvent_t Event) override {
+    return check(Fn.hipEventSynchronize(Event));
+  }
+  cudaError_t eventQuery(cudaEvent_t Event) override {
+    return check(Fn.hipEventQuery(Event));
+  }
+  cudaError_t eventElapsedTime(float &Ms, cudaEvent_t Start,
+                               cudaEvent_t End) override {
+    return check(Fn.hipEventElapsedTime(&Ms, Start, End));
+  }
+  cudaError_t eventDestroy(cudaEvent_t Event) override {
+    return check(Fn.hipEventDestroy(Event));
+  }
+
+  cudaError_t registerFatBinary(const FatBinaryRecord &FatBinary) override {
+    if (!FatBinary.Bundle || FatBinary.BundleSize == 0)
+      return cudaErrorInvalidKernelImage;
+    // HIP's loader reads code objects in place; give it a page-aligned copy
+    // that lives as long as the process.
+    auto *Bundle = new AlignedBundle;
+    size_t Rounded = (FatBinary.BundleSize + 4095) / 4096 * 4096;
+    Bundle->Copy = std::aligned_alloc(4096, Rounded);
+    if (!Bundle->Copy) {
+      delete Bundle;
+      return cudaErrorMemoryAllocation;
+    }
+    std::memcpy(Bundle->Copy, FatBinary.Bundle, FatBinary.BundleSize);
+    Bundle->Wrapper = {fatbin::HipFatBinaryWrapperMagic, 1, Bundle->Copy,
+                       nullptr};
+    Bundle->Module = Fn.__hipRegisterFatBinary(&Bundle->Wrapper);
+    if (!Bundle->Module) {
+      logMessage("__hipRegisterFatBinary refused a bundle of %zu bytes",
+                 FatBinary.BundleSize);
+      return cudaErrorInvalidKernelImage;
+    }
+    for (const KernelRecord &Kernel : FatBinary.Kernels) {
+      char *Name = const_cast<char *>(Kernel.DeviceName.c_str());
+      Fn.__hipRegisterFunction(Bundle->Module, Kernel.HostStub, Name, Name,
+                               static_cast<unsigned>(-1), nullptr, nullptr,
+                               nullptr, nullptr, nullptr);
+    }
+    for (const VariableRecord &Variable : FatBinary.Variables) {
+      char *Name = const_cast<char *>(Variable.DeviceName.c_str());
+      Fn.__hipRegisterVar(Bundle->Module, const_cast<void *>(Variable.HostVar),
+                          Name, Name, Variable.External ? 1 : 0,
+                          Variable.Size, Variable.Constant ? 1 : 0, 0);
+    }
+    if (Fn.__hipRegisterFatBinaryEnd)
+      Fn.__hipRegisterFatBinaryEnd(Bundle->Module);
+    logMessage("registered a fat binary: %zu kernel(s), %zu variable(s)",
+               FatBinary.Kernels.size(), FatBinary.Variables.size());
+    return cudaSuccess;
+  }
+
+  cudaError_t launchKernel(const void *HostStub, LaunchDims Grid,
+                           LaunchDims Block, void **Args, size_t SharedMem,
+                           cudaStream_t Stream) override {
+    return check(Fn.hipLaunchKernel(HostStub, toHip(Grid), toHip(Block), Args,
+                                    SharedMem, toHipStream(Stream)));
+  }
+  cudaError_t symbolAddress(void **DevicePtr, const void *HostVar) override {
+    return check(Fn.hipGetSymbolAddress(DevicePtr, HostVar));
+  }
+  cudaError_t funcGetAttributes(cudaFuncAttributes &Attributes,
+                                const void *HostStub) override {
+    HipFuncAttributes Hip{};
+    if (cudaError_t Status = check(Fn.hipFuncGetAttributes(&Hip, HostStub)))
+      return Status;
+    Attributes = cudaFuncAttributes{};
+    Attributes.sharedSizeBytes = Hip.sharedSizeBytes;
+    Attributes.constSizeBytes = Hip.constSizeBytes;
+    Attributes.localSizeBytes = Hip.localSizeBytes;
+    Attributes.maxThreadsPerBlock = Hip.maxThreadsPerBlock;
+    Attributes.numRegs = Hip.numRegs;
+    Attributes.ptxVersion = Hip.ptxVersion;
+    Attributes.binaryVersion = Hip.binaryVersion;
+    Attributes.cacheModeCA = Hip.cacheModeCA;
+    Attributes.maxDynamicSharedSizeBytes = Hip.maxDynamicSharedSizeBytes;
+    Attributes.preferredShmemCarveout = Hip.preferredShmemCarveout;
+    return cudaSuccess;
+  }
+  cudaError_t funcSetCacheConfig(const void *HostStub,
+                                 cudaFuncCache Config) override {
+    return check(Fn.hipFuncSetCacheConfig(HostStub, Config));
+  }
+  cudaError_t funcSetAttribute(const void *HostStub,
+                               cudaFuncAttribute Attribute,
+                               int Value) override {
+    // HIP supports the two attributes CUDA numbers 8 and 9, with CUDA's
+    // numbers.
+    if (Attribute != cudaFuncAttributeMaxDynamicSharedMemorySize &&
+        Attribute != cudaFuncAttributePreferredSharedMemoryCarveout)
+      return cudaErrorNotSupported;
+    return check(Fn.hipFuncSetAttribute(HostStub, Attribute, Value));
+  }
+  cudaError_t occupancyMaxActiveBlocksPerMultiprocessor(
+      int &NumBlocks, const void *HostStub, int BlockSize,
+      size_t DynamicSharedMem) override {
+    return check(Fn.hipOccupancyMaxActiveBlocksPerMultiprocessor(
+        &NumBlocks, HostStub, BlockSize, DynamicSharedMem));
+  }
+
+private:
+  static cudaError_t check(HipError Status) {
+    return Status == HipSuccess ? cudaSuccess : cudaErrorFromHip(Status);
+  }
+
+  bool openLibrary() {
+    if (const char *Override = std::getenv("RUBICON_HIP_LIBRARY");
+        Override && *Override) {
+      Library = dlopen(Override, RTLD_NOW | RTLD_LOCAL);
+      if (!Library)
+        logMessage("RUBICON_HIP_LIBRARY=%s cannot be loaded: %s", Override,
+                   dlerror());
+      else
+        logMessage("loaded %s", Override);
+      return Library != nullptr;
+    }
+    for (const char *Name : HipLibraryNames) {
+      Library = dlopen(Name, RTLD_NOW | RTLD_LOCAL);
+      if (Library) {
+        logMessage("loaded %s", Name);
+        return true;
+      }
+      logMessage("%s: %s", Name, dlerror());
+    }
+    logMessage("no HIP runtime found; set RUBICON_HIP_LIBRARY to the path "
+               "of libamdhip64.so");
+    return false;
+  }
+
+  bool resolveFunctions() {
+    bool Complete = true;
+#define HIP_FUNCTION(Return, Name, Parameters, Need)                           \
+  Fn.Name = reinterpret_cast<decltype(Fn.Name)>(dlsym(Library, #Name));        \
+  if (!Fn.Name && NeedIs##Need) {                                              \
+    logMessage("the HIP runtime lacks %s", #Name);                             \
+    Complete = false;                                                          \
+  }
+    [[maybe_unused]] constexpr bool NeedIsRequired = true;
+    [[maybe_unused]] constexpr bool NeedIsOptional = false;
+#include "HipFunctions.def"
+    return Complete;
+  }
+
+  struct Functions {
+#define HIP_FUNCTION(Return, Name, Parameters, Need) Return(*Name) Parameters = nullptr;
+#include "HipFunctions.def"
+  };
+
+  void *Library = nullptr;
+  Functions Fn;
+  int HipVersion = 0;
+};
+
+} // namespace
+
+Backend::~Backend() = default;
+
+std::unique_ptr<Backend> createHipBackend() {
+  return std::make_unique<HipBackend>();
+}
+
+} // namespace rubicon::cudart

@@ -1,0 +1,277 @@
+//===- Runtime.cpp - State of the CUDA runtime ----------------------------===//
+//
+// Part of Rubicon.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime.h"
+#include "ErrorTable.h"
+#include "Log.h"
+
+#include <rubicon/FatBinary.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace rubicon::cudart {
+
+namespace {
+/// The struct clang's CUDA host code passes to __cudaRegisterFatBinary.
+struct CudaFatBinaryWrapper {
+  int Magic;
+  int Version;
+  const void *Bundle;
+  void *Unused;
+};
+
+/// The bundle's real size comes from its header; this only bounds parsing.
+constexpr size_t MaxBundleSize = size_t(1) << 40;
+
+thread_local cudaError_t LastError = cudaSuccess;
+thread_local std::vector<LaunchConfiguration> LaunchConfigurations;
+} // namespace
+
+Runtime::Runtime() : Factory(createHipBackend) {}
+
+Runtime &Runtime::instance() {
+  static Runtime *TheRuntime = new Runtime();
+  return *TheRuntime;
+}
+
+void **Runtime::registerFatBinary(const void *Wrapper) {
+  auto Entry = std::make_unique<FatBinaryEntry>();
+  const auto *CudaWrapper = static_cast<const CudaFatBinaryWrapper *>(Wrapper);
+  if (CudaWrapper &&
+      (static_cast<unsigned>(CudaWrapper->Magic) ==
+           fatbin::CudaFatBinaryWrapperMagic ||
+       static_cast<unsigned>(CudaWrapper->Magic) ==
+           fatbin::HipFatBinaryWrapperMagic) &&
+      CudaWrapper->Bundle) {
+    Entry->Record.Bundle = CudaWrapper->Bundle;
+    std::vector<fatbin::Entry> Entries;
+    size_t TotalSize = 0;
+    std::string Error;
+    if (fatbin::readBundle(CudaWrapper->Bundle, MaxBundleSize, Entries,
+                           &TotalSize, &Error)) {
+      Entry->Record.BundleSize = TotalSize;
+      for (const fatbin::Entry &E : Entries)
+        if (std::string Arch = fatbin::archOfId(E.Id); !Arch.empty())
+          Entry->Record.Archs.push_back(Arch);
+    } else {
+      logMessage("unreadable fat binary: %s", Error.c_str());
+    }
+  } else {
+    logMessage("__cudaRegisterFatBinary: not a fat binary wrapper");
+  }
+  std::lock_guard<std::mutex> Lock(Mutex);
+  FatBinaries.push_back(std::move(Entry));
+  return &FatBinaries.back()->HandleSlot;
+}
+
+Runtime::FatBinaryEntry *Runtime::entryOf(void **Handle) {
+  for (auto &Entry : FatBinaries)
+    if (&Entry->HandleSlot == Handle)
+      return Entry.get();
+  return nullptr;
+}
+
+void Runtime::registerFunction(void **Handle, const void *HostStub,
+                               const char *DeviceName) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  FatBinaryEntry *Entry = entryOf(Handle);
+  if (!Entry || !HostStub || !DeviceName)
+    return;
+  KernelRecord Kernel{HostStub, DeviceName};
+  Entry->Record.Kernels.push_back(Kernel);
+  Kernels[HostStub] = Kernel;
+  // A registration after replay (a library loaded later) is sent when the
+  // backend is next acquired.
+  Entry->Replayed = false;
+}
+
+void Runtime::registerVariable(void **Handle, const void *HostVar,
+                               const char *DeviceName, size_t Size,
+                               bool Constant, bool External) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  FatBinaryEntry *Entry = entryOf(Handle);
+  if (!Entry || !HostVar || !DeviceName)
+    return;
+  VariableRecord Variable{HostVar, DeviceName, Size, Constant, External};
+  Entry->Record.Variables.push_back(Variable);
+  Variables[HostVar] = Variable;
+  Entry->Replayed = false;
+}
+
+void Runtime::unregisterFatBinary(void **Handle) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  FatBinaryEntry *Entry = entryOf(Handle);
+  if (!Entry)
+    return;
+  for (const KernelRecord &Kernel : Entry->Record.Kernels)
+    Kernels.erase(Kernel.HostStub);
+  for (const VariableRecord &Variable : Entry->Record.Variables)
+    Variables.erase(Variable.HostVar);
+  Entry->Unregistered = true;
+}
+
+cudaError_t Runtime::replayPending() {
+  cudaError_t Result = cudaSuccess;
+  for (auto &Entry : FatBinaries) {
+    if (Entry->Replayed || Entry->Unregistered)
+      continue;
+    Entry->Replayed = true;
+    if (cudaError_t Status = ActiveBackend->registerFatBinary(Entry->Record);
+        Status != cudaSuccess) {
+      logMessage("fat binary registration failed: %s",
+                 findError(Status) ? findError(Status)->Name : "?");
+      Result = Status;
+    }
+  }
+  return Result;
+}
+
+cudaError_t Runtime::acquire(Backend *&Out) {
+  Out = nullptr;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!InitStatus) {
+    ActiveBackend = Factory ? Factory() : nullptr;
+    InitStatus = ActiveBackend ? ActiveBackend->initialize()
+                               : cudaErrorInsufficientDriver;
+    logMessage("%s backend: %s", ActiveBackend ? ActiveBackend->name() : "no",
+               findError(*InitStatus)->Name);
+  }
+  if (*InitStatus != cudaSuccess)
+    return *InitStatus;
+  if (StickyError != cudaSuccess)
+    return StickyError;
+  // A fat binary the GPU runtime refuses only fails its own kernels (they
+  // are then unknown to the backend), as with CUDA's lazy module loading.
+  replayPending();
+  Out = ActiveBackend.get();
+  return cudaSuccess;
+}
+
+std::optional<cudaError_t> Runtime::initializationStatus() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return InitStatus;
+}
+
+cudaError_t Runtime::record(cudaError_t Status) {
+  if (Status == cudaSuccess)
+    return Status;
+  LastError = Status;
+  if (isStickyError(Status)) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    StickyError = Status;
+  }
+  return Status;
+}
+
+cudaError_t Runtime::takeLastError() {
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (StickyError != cudaSuccess)
+      return StickyError;
+  }
+  cudaError_t Status = LastError;
+  LastError = cudaSuccess;
+  return Status;
+}
+
+cudaError_t Runtime::peekLastError() const {
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (StickyError != cudaSuccess)
+      return StickyError;
+  }
+  return LastError;
+}
+
+void Runtime::deviceWasReset() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  StickyError = cudaSuccess;
+  PropertiesCache.clear();
+  LastError = cudaSuccess;
+}
+
+void Runtime::pushConfiguration(const LaunchConfiguration &Configuration) {
+  LaunchConfigurations.push_back(Configuration);
+}
+
+std::optional<LaunchConfiguration> Runtime::popConfiguration() {
+  if (LaunchConfigurations.empty())
+    return std::nullopt;
+  LaunchConfiguration Top = LaunchConfigurations.back();
+  LaunchConfigurations.pop_back();
+  return Top;
+}
+
+std::optional<KernelRecord> Runtime::findKernel(const void *HostStub) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Kernels.find(HostStub);
+  if (It == Kernels.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<VariableRecord>
+Runtime::findVariable(const void *HostVar) const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Variables.find(HostVar);
+  if (It == Variables.end())
+    return std::nullopt;
+  return It->second;
+}
+
+cudaError_t Runtime::deviceProperties(Backend &B, int Device,
+                                      cudaDeviceProp &Out) {
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = PropertiesCache.find(Device);
+    if (It != PropertiesCache.end()) {
+      Out = It->second;
+      return cudaSuccess;
+    }
+  }
+  int Count = 0;
+  if (cudaError_t Status = B.getDeviceCount(Count))
+    return Status;
+  if (Device < 0 || Device >= Count)
+    return cudaErrorInvalidDevice;
+  cudaDeviceProp Properties{};
+  if (cudaError_t Status = B.getDeviceProperties(Properties, Device))
+    return Status;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  PropertiesCache[Device] = Properties;
+  Out = Properties;
+  return cudaSuccess;
+}
+
+void Runtime::setBackendFactory(BackendFactory NewFactory) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Factory = std::move(NewFactory);
+  ActiveBackend.reset();
+  InitStatus.reset();
+  StickyError = cudaSuccess;
+  PropertiesCache.clear();
+  for (auto &Entry : FatBinaries)
+    Entry->Replayed = false;
+  LastError = cudaSuccess;
+  LaunchConfigurations.clear();
+}
+
+void Runtime::clearRegistrations() {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  FatBinaries.clear();
+  Kernels.clear();
+  Variables.clear();
+}
+
+size_t Runtime::registeredFatBinaryCount() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return static_cast<size_t>(
+      std::count_if(FatBinaries.begin(), FatBinaries.end(),
+                    [](const auto &Entry) { return !Entry->Unregistered; }));
+}
+
+} // namespace rubicon::cudart

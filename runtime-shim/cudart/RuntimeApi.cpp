@@ -1,0 +1,606 @@
+//===- RuntimeApi.cpp - The CUDA runtime API (cuda* functions) ------------===//
+//
+// Part of Rubicon. Each function checks its arguments, gets the backend from
+// the Runtime (which reports initialization failures and sticky errors) and
+// records whatever error results as the thread's last error. The list of
+// functions and their status is ApiFunctions.def.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cuda_runtime_api.h"
+
+#include "ErrorTable.h"
+#include "Runtime.h"
+
+#include <cstdint>
+
+using namespace rubicon::cudart;
+
+namespace {
+
+Runtime &runtime() { return Runtime::instance(); }
+
+cudaError_t fail(cudaError_t Status) { return runtime().record(Status); }
+
+/// Runs Call on the initialized backend and records its error.
+template <class CallT> cudaError_t withBackend(CallT &&Call) {
+  Backend *B = nullptr;
+  if (cudaError_t Status = runtime().acquire(B))
+    return fail(Status);
+  return runtime().record(Call(*B));
+}
+
+LaunchDims toLaunchDims(dim3 Dims) { return {Dims.x, Dims.y, Dims.z}; }
+
+/// Default limits reported until a program sets them (cudaDeviceSetLimit is
+/// recorded, not applied: see ApiFunctions.def).
+size_t LimitValues[] = {
+    /*cudaLimitStackSize*/ 1024,
+    /*cudaLimitPrintfFifoSize*/ 1 << 20,
+    /*cudaLimitMallocHeapSize*/ 8 << 20,
+    /*cudaLimitDevRuntimeSyncDepth*/ 2,
+    /*cudaLimitDevRuntimePendingLaunchCount*/ 2048,
+    /*cudaLimitMaxL2FetchGranularity*/ 64,
+    /*cudaLimitPersistingL2CacheSize*/ 0,
+};
+cudaFuncCache DeviceCacheConfig = cudaFuncCachePreferNone;
+
+cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count,
+                         size_t Offset, cudaMemcpyKind Kind,
+                         cudaStream_t Stream, bool Async) {
+  if (Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return fail(cudaErrorInvalidMemcpyDirection);
+  return withBackend([&](Backend &B) {
+    std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
+    if (!Variable)
+      return cudaErrorInvalidSymbol;
+    if (Offset > Variable->Size || Count > Variable->Size - Offset)
+      return cudaErrorInvalidValue;
+    void *Address = nullptr;
+    if (cudaError_t Status = B.symbolAddress(&Address, Symbol))
+      return Status;
+    void *Dst = static_cast<char *>(Address) + Offset;
+    return Async ? B.memcpyAsync(Dst, Src, Count, Kind, Stream)
+                 : B.memcpy(Dst, Src, Count, Kind);
+  });
+}
+
+cudaError_t copyFromSymbol(void *Dst, const void *Symbol, size_t Count,
+                           size_t Offset, cudaMemcpyKind Kind,
+                           cudaStream_t Stream, bool Async) {
+  if (Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return fail(cudaErrorInvalidMemcpyDirection);
+  return withBackend([&](Backend &B) {
+    std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
+    if (!Variable)
+      return cudaErrorInvalidSymbol;
+    if (Offset > Variable->Size || Count > Variable->Size - Offset)
+      return cudaErrorInvalidValue;
+    void *Address = nullptr;
+    if (cudaError_t Status = B.symbolAddress(&Address, Symbol))
+      return Status;
+    const void *Src = static_cast<const char *>(Address) + Offset;
+    return Async ? B.memcpyAsync(Dst, Src, Count, Kind, Stream)
+                 : B.memcpy(Dst, Src, Count, Kind);
+  });
+}
+
+bool isValidMemcpyKind(cudaMemcpyKind Kind) {
+  return Kind >= cudaMemcpyHostToHost && Kind <= cudaMemcpyDefault;
+}
+
+} // namespace
+
+extern "C" {
+
+//--- Errors ----------------------------------------------------------------
+
+cudaError_t cudaGetLastError(void) { return runtime().takeLastError(); }
+
+cudaError_t cudaPeekAtLastError(void) { return runtime().peekLastError(); }
+
+const char *cudaGetErrorName(cudaError_t Error) {
+  const ErrorInfo *Info = findError(Error);
+  return Info ? Info->Name : UnrecognizedErrorName;
+}
+
+const char *cudaGetErrorString(cudaError_t Error) {
+  const ErrorInfo *Info = findError(Error);
+  return Info ? Info->Description : UnrecognizedErrorDescription;
+}
+
+//--- Versions and devices --------------------------------------------------
+
+cudaError_t cudaDriverGetVersion(int *DriverVersion) {
+  if (!DriverVersion)
+    return fail(cudaErrorInvalidValue);
+  Backend *B = nullptr;
+  cudaError_t Status = runtime().acquire(B);
+  // CUDA reports 0 when no driver is installed; a HIP runtime without a GPU
+  // is a driver.
+  *DriverVersion = Status == cudaErrorInsufficientDriver ? 0 : CUDART_VERSION;
+  return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *RuntimeVersion) {
+  if (!RuntimeVersion)
+    return fail(cudaErrorInvalidValue);
+  *RuntimeVersion = CUDART_VERSION;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceCount(int *Count) {
+  if (!Count)
+    return fail(cudaErrorInvalidValue);
+  *Count = 0;
+  return withBackend([&](Backend &B) { return B.getDeviceCount(*Count); });
+}
+
+cudaError_t cudaSetDevice(int Device) {
+  return withBackend([&](Backend &B) {
+    int Count = 0;
+    if (cudaError_t Status = B.getDeviceCount(Count))
+      return Status;
+    if (Device < 0 || Device >= Count)
+      return cudaErrorInvalidDevice;
+    return B.setDevice(Device);
+  });
+}
+
+cudaError_t cudaGetDevice(int *Device) {
+  if (!Device)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) { return B.getDevice(*Device); });
+}
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *Prop, int Device) {
+  if (!Prop)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    return runtime().deviceProperties(B, Device, *Prop);
+  });
+}
+
+cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr Attribute,
+                                   int Device) {
+  if (!Value)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    cudaDeviceProp P{};
+    if (cudaError_t Status = runtime().deviceProperties(B, Device, P))
+      return Status;
+    switch (Attribute) {
+#define DEVICE_ATTRIBUTE(Name, Expression)                                     \
+  case Name:                                                                   \
+    *Value = static_cast<int>(Expression);                                     \
+    return cudaSuccess;
+#include "DeviceAttributes.def"
+    default:
+      return cudaErrorInvalidValue;
+    }
+  });
+}
+
+cudaError_t cudaChooseDevice(int *Device, const cudaDeviceProp *Prop) {
+  if (!Device || !Prop)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    int Count = 0;
+    if (cudaError_t Status = B.getDeviceCount(Count))
+      return Status;
+    // Prefer the first device whose compute capability is at least the one
+    // asked for; otherwise device 0.
+    *Device = 0;
+    for (int D = 0; D < Count; ++D) {
+      cudaDeviceProp P{};
+      if (runtime().deviceProperties(B, D, P) == cudaSuccess &&
+          (P.major > Prop->major ||
+           (P.major == Prop->major && P.minor >= Prop->minor))) {
+        *Device = D;
+        break;
+      }
+    }
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaSetDeviceFlags(unsigned Flags) {
+  return withBackend([&](Backend &B) { return B.setDeviceFlags(Flags); });
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned *Flags) {
+  if (!Flags)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) { return B.getDeviceFlags(*Flags); });
+}
+
+cudaError_t cudaDeviceSynchronize(void) {
+  return withBackend([](Backend &B) { return B.deviceSynchronize(); });
+}
+
+cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
+
+cudaError_t cudaDeviceReset(void) {
+  Backend *B = nullptr;
+  cudaError_t Status = runtime().acquire(B);
+  if (Status != cudaSuccess && !isStickyError(Status))
+    return fail(Status);
+  // A sticky error keeps acquire() from handing out the backend; reset is
+  // the one call that clears it.
+  runtime().deviceWasReset();
+  if (runtime().acquire(B) != cudaSuccess)
+    return fail(cudaErrorUnknown);
+  return runtime().record(B->deviceReset());
+}
+
+cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache CacheConfig) {
+  if (CacheConfig < cudaFuncCachePreferNone ||
+      CacheConfig > cudaFuncCachePreferEqual)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    DeviceCacheConfig = CacheConfig;
+    // AMD GPUs have no configurable L1/LDS split; HIP accepts and ignores.
+    cudaError_t Status = B.setCacheConfig(CacheConfig);
+    return Status == cudaErrorNotSupported ? cudaSuccess : Status;
+  });
+}
+
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache *CacheConfig) {
+  if (!CacheConfig)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &) {
+    *CacheConfig = DeviceCacheConfig;
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig Config) {
+  if (Config < cudaSharedMemBankSizeDefault ||
+      Config > cudaSharedMemBankSizeEightByte)
+    return fail(cudaErrorInvalidValue);
+  // LDS banks are fixed at four bytes on AMD GPUs: accepted, no effect.
+  return withBackend([](Backend &) { return cudaSuccess; });
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *Config) {
+  if (!Config)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &) {
+    *Config = cudaSharedMemBankSizeFourByte;
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaDeviceSetLimit(cudaLimit Limit, size_t Value) {
+  if (Limit < cudaLimitStackSize || Limit > cudaLimitPersistingL2CacheSize)
+    return fail(cudaErrorUnsupportedLimit);
+  return withBackend([&](Backend &) {
+    LimitValues[Limit] = Value;
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *Value, cudaLimit Limit) {
+  if (!Value)
+    return fail(cudaErrorInvalidValue);
+  if (Limit < cudaLimitStackSize || Limit > cudaLimitPersistingL2CacheSize)
+    return fail(cudaErrorUnsupportedLimit);
+  return withBackend([&](Backend &) {
+    *Value = LimitValues[Limit];
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int *LeastPriority,
+                                             int *GreatestPriority) {
+  return withBackend([&](Backend &B) {
+    int Least = 0, Greatest = 0;
+    cudaError_t Status = B.getStreamPriorityRange(Least, Greatest);
+    if (Status == cudaSuccess) {
+      if (LeastPriority)
+        *LeastPriority = Least;
+      if (GreatestPriority)
+        *GreatestPriority = Greatest;
+    }
+    return Status;
+  });
+}
+
+//--- Memory ----------------------------------------------------------------
+
+cudaError_t cudaMalloc(void **DevPtr, size_t Size) {
+  if (!DevPtr)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) { return B.malloc(DevPtr, Size); });
+}
+
+cudaError_t cudaFree(void *DevPtr) {
+  return withBackend([&](Backend &B) { return B.free(DevPtr); });
+}
+
+cudaError_t cudaMallocHost(void **Ptr, size_t Size) {
+  return cudaHostAlloc(Ptr, Size, cudaHostAllocDefault);
+}
+
+cudaError_t cudaHostAlloc(void **Ptr, size_t Size, unsigned Flags) {
+  if (!Ptr)
+    return fail(cudaErrorInvalidValue);
+  if (Flags & ~unsigned(cudaHostAllocPortable | cudaHostAllocMapped |
+                        cudaHostAllocWriteCombined))
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) { return B.hostAlloc(Ptr, Size, Flags); });
+}
+
+cudaError_t cudaFreeHost(void *Ptr) {
+  return withBackend([&](Backend &B) { return B.freeHost(Ptr); });
+}
+
+cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned Flags) {
+  if (!DevPtr || (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost))
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.mallocManaged(DevPtr, Size, Flags); });
+}
+
+cudaError_t cudaHostGetDevicePointer(void **DevicePtr, void *HostPtr,
+                                     unsigned Flags) {
+  if (!DevicePtr || !HostPtr || Flags != 0)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    return B.hostGetDevicePointer(DevicePtr, HostPtr, Flags);
+  });
+}
+
+cudaError_t cudaMemGetInfo(size_t *Free, size_t *Total) {
+  if (!Free || !Total)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) { return B.memGetInfo(*Free, *Total); });
+}
+
+cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count,
+                       cudaMemcpyKind Kind) {
+  if (!isValidMemcpyKind(Kind))
+    return fail(cudaErrorInvalidMemcpyDirection);
+  return withBackend(
+      [&](Backend &B) { return B.memcpy(Dst, Src, Count, Kind); });
+}
+
+cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count,
+                            cudaMemcpyKind Kind, cudaStream_t Stream) {
+  if (!isValidMemcpyKind(Kind))
+    return fail(cudaErrorInvalidMemcpyDirection);
+  return withBackend(
+      [&](Backend &B) { return B.memcpyAsync(Dst, Src, Count, Kind, Stream); });
+}
+
+cudaError_t cudaMemset(void *DevPtr, int Value, size_t Count) {
+  return withBackend(
+      [&](Backend &B) { return B.memset(DevPtr, Value, Count); });
+}
+
+cudaError_t cudaMemsetAsync(void *DevPtr, int Value, size_t Count,
+                            cudaStream_t Stream) {
+  return withBackend(
+      [&](Backend &B) { return B.memsetAsync(DevPtr, Value, Count, Stream); });
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src,
+                               size_t Count, size_t Offset,
+                               cudaMemcpyKind Kind) {
+  return copyToSymbol(Symbol, Src, Count, Offset, Kind, nullptr, false);
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *Symbol, const void *Src,
+                                    size_t Count, size_t Offset,
+                                    cudaMemcpyKind Kind, cudaStream_t Stream) {
+  return copyToSymbol(Symbol, Src, Count, Offset, Kind, Stream, true);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Count,
+                                 size_t Offset, cudaMemcpyKind Kind) {
+  return copyFromSymbol(Dst, Symbol, Count, Offset, Kind, nullptr, false);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol,
+                                      size_t Count, size_t Offset,
+                                      cudaMemcpyKind Kind,
+                                      cudaStream_t Stream) {
+  return copyFromSymbol(Dst, Symbol, Count, Offset, Kind, Stream, true);
+}
+
+cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
+  if (!DevPtr)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    if (!runtime().findVariable(Symbol))
+      return cudaErrorInvalidSymbol;
+    return B.symbolAddress(DevPtr, Symbol);
+  });
+}
+
+cudaError_t cudaGetSymbolSize(size_t *Size, const void *Symbol) {
+  if (!Size)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &) {
+    std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
+    if (!Variable)
+      return cudaErrorInvalidSymbol;
+    *Size = Variable->Size;
+    return cudaSuccess;
+  });
+}
+
+//--- Streams and events ----------------------------------------------------
+
+cudaError_t cudaStreamCreate(cudaStream_t *Stream) {
+  return cudaStreamCreateWithPriority(Stream, cudaStreamDefault, 0);
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned Flags) {
+  return cudaStreamCreateWithPriority(Stream, Flags, 0);
+}
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *Stream, unsigned Flags,
+                                         int Priority) {
+  if (!Stream || (Flags & ~unsigned(cudaStreamNonBlocking)))
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.streamCreate(*Stream, Flags, Priority); });
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
+  if (Stream == nullptr || Stream == cudaStreamLegacy ||
+      Stream == cudaStreamPerThread)
+    return fail(cudaErrorInvalidResourceHandle);
+  return withBackend([&](Backend &B) { return B.streamDestroy(Stream); });
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
+  return withBackend([&](Backend &B) { return B.streamSynchronize(Stream); });
+}
+
+cudaError_t cudaStreamQuery(cudaStream_t Stream) {
+  // cudaErrorNotReady is an answer, not an error: it is not recorded.
+  Backend *B = nullptr;
+  if (cudaError_t Status = runtime().acquire(B))
+    return fail(Status);
+  cudaError_t Status = B->streamQuery(Stream);
+  return Status == cudaErrorNotReady ? Status : runtime().record(Status);
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
+                                unsigned Flags) {
+  if (!Event)
+    return fail(cudaErrorInvalidResourceHandle);
+  return withBackend(
+      [&](Backend &B) { return B.streamWaitEvent(Stream, Event, Flags); });
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *Event) {
+  return cudaEventCreateWithFlags(Event, cudaEventDefault);
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned Flags) {
+  if (!Event || (Flags & ~unsigned(cudaEventBlockingSync |
+                                   cudaEventDisableTiming |
+                                   cudaEventInterprocess)))
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) { return B.eventCreate(*Event, Flags); });
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
+  if (!Event)
+    return fail(cudaErrorInvalidResourceHandle);
+  return withBackend([&](Backend &B) { return B.eventRecord(Event, Stream); });
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
+  if (!Event)
+    return fail(cudaErrorInvalidResourceHandle);
+  return withBackend([&](Backend &B) { return B.eventSynchronize(Event); });
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t Event) {
+  if (!Event)
+    return fail(cudaErrorInvalidResourceHandle);
+  Backend *B = nullptr;
+  if (cudaError_t Status = runtime().acquire(B))
+    return fail(Status);
+  cudaError_t Status = B->eventQuery(Event);
+  return Status == cudaErrorNotReady ? Status : runtime().record(Status);
+}
+
+cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start,
+                                 cudaEvent_t End) {
+  if (!Ms)
+    return fail(cudaErrorInvalidValue);
+  if (!Start || !End)
+    return fail(cudaErrorInvalidResourceHandle);
+  return withBackend(
+      [&](Backend &B) { return B.eventElapsedTime(*Ms, Start, End); });
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t Event) {
+  if (!Event)
+    return fail(cudaErrorInvalidResourceHandle);
+  return withBackend([&](Backend &B) { return B.eventDestroy(Event); });
+}
+
+//--- Execution -------------------------------------------------------------
+
+cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
+                             void **Args, size_t SharedMem,
+                             cudaStream_t Stream) {
+  return withBackend([&](Backend &B) {
+    if (!runtime().findKernel(Func))
+      return cudaErrorInvalidDeviceFunction;
+    if (GridDim.x == 0 || GridDim.y == 0 || GridDim.z == 0 ||
+        BlockDim.x == 0 || BlockDim.y == 0 || BlockDim.z == 0)
+      return cudaErrorInvalidConfiguration;
+    int Device = 0;
+    cudaDeviceProp P{};
+    if (B.getDevice(Device) == cudaSuccess &&
+        runtime().deviceProperties(B, Device, P) == cudaSuccess) {
+      uint64_t Threads = uint64_t(BlockDim.x) * BlockDim.y * BlockDim.z;
+      if (Threads > uint64_t(P.maxThreadsPerBlock) ||
+          BlockDim.x > unsigned(P.maxThreadsDim[0]) ||
+          BlockDim.y > unsigned(P.maxThreadsDim[1]) ||
+          BlockDim.z > unsigned(P.maxThreadsDim[2]) ||
+          GridDim.x > unsigned(P.maxGridSize[0]) ||
+          GridDim.y > unsigned(P.maxGridSize[1]) ||
+          GridDim.z > unsigned(P.maxGridSize[2]))
+        return cudaErrorInvalidConfiguration;
+    }
+    return B.launchKernel(Func, toLaunchDims(GridDim), toLaunchDims(BlockDim),
+                          Args, SharedMem, Stream);
+  });
+}
+
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attributes,
+                                  const void *Func) {
+  if (!Attributes)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    if (!runtime().findKernel(Func))
+      return cudaErrorInvalidDeviceFunction;
+    return B.funcGetAttributes(*Attributes, Func);
+  });
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *Func,
+                                   cudaFuncCache CacheConfig) {
+  return withBackend([&](Backend &B) {
+    if (!runtime().findKernel(Func))
+      return cudaErrorInvalidDeviceFunction;
+    cudaError_t Status = B.funcSetCacheConfig(Func, CacheConfig);
+    return Status == cudaErrorNotSupported ? cudaSuccess : Status;
+  });
+}
+
+cudaError_t cudaFuncSetAttribute(const void *Func, cudaFuncAttribute Attribute,
+                                 int Value) {
+  return withBackend([&](Backend &B) {
+    if (!runtime().findKernel(Func))
+      return cudaErrorInvalidDeviceFunction;
+    return B.funcSetAttribute(Func, Attribute, Value);
+  });
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *NumBlocks, const void *Func, int BlockSize, size_t DynamicSMemSize) {
+  if (!NumBlocks || BlockSize <= 0)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    if (!runtime().findKernel(Func))
+      return cudaErrorInvalidDeviceFunction;
+    return B.occupancyMaxActiveBlocksPerMultiprocessor(*NumBlocks, Func,
+                                                       BlockSize,
+                                                       DynamicSMemSize);
+  });
+}
+
+} // extern "C"
