@@ -5,6 +5,9 @@
 //  - `ptr byval(T)` parameters -> `ptr addrspace(4) byref(T)`: the argument is
 //    read in place from the kernarg segment, or copied into a private alloca
 //    first when the body may write through it or let it escape;
+//  - generic pointer parameters -> `ptr addrspace(1)` (a kernel argument can
+//    only point to global memory; constant memory is part of it on AMDGPU),
+//    as clang's HIP target does, so address-space inference sees them;
 //  - launch bounds (nvvm.maxntid / nvvm.reqntid) -> amdgpu-flat-work-group-size
 //    (1,1024 when none), nvvm.minctasm -> amdgpu-waves-per-eu (see README.md);
 //  - uniform-work-group-size, and protected visibility for kernels and
@@ -71,17 +74,30 @@ bool mayWriteOrEscape(Value *Ptr) {
   return false;
 }
 
+bool isGenericPointer(const Argument &A) {
+  return A.getType()->isPointerTy() &&
+         A.getType()->getPointerAddressSpace() == GenericAS;
+}
+
+bool needsParameterRewrite(const Argument &A) {
+  return A.hasByValAttr() || isGenericPointer(A);
+}
+
 /// Replaces `Kernel` by an identical function whose byval parameters are
-/// kernarg-segment byref pointers. Returns the new function.
-Function *rewriteByValParameters(Function &Kernel) {
+/// kernarg-segment byref pointers and whose other pointer parameters are
+/// global pointers. Returns the new function.
+Function *rewriteParameters(Function &Kernel) {
   LLVMContext &Ctx = Kernel.getContext();
   FunctionType *OldTy = Kernel.getFunctionType();
   SmallVector<Type *> ParamTypes(OldTy->params());
   AttributeList Attrs = Kernel.getAttributes();
   auto *ConstantPtr = PointerType::get(Ctx, ConstantAS);
   for (Argument &A : Kernel.args()) {
-    if (!A.hasByValAttr())
+    if (!A.hasByValAttr()) {
+      if (isGenericPointer(A))
+        ParamTypes[A.getArgNo()] = PointerType::get(Ctx, GlobalAS);
       continue;
+    }
     unsigned No = A.getArgNo();
     Type *ValueTy = A.getParamByValType();
     MaybeAlign Alignment = A.getParamAlign();
@@ -110,7 +126,11 @@ Function *rewriteByValParameters(Function &Kernel) {
   for (auto [OldArg, NewArg] : zip(Kernel.args(), New->args())) {
     NewArg.takeName(&OldArg);
     if (!OldArg.hasByValAttr()) {
-      OldArg.replaceAllUsesWith(&NewArg);
+      OldArg.replaceAllUsesWith(
+          OldArg.getType() == NewArg.getType()
+              ? static_cast<Value *>(&NewArg)
+              : Builder.CreateAddrSpaceCast(&NewArg, OldArg.getType(),
+                                            NewArg.getName() + ".generic"));
       continue;
     }
     Type *ValueTy = OldArg.getParamByValType();
@@ -211,8 +231,8 @@ PreservedAnalyses KernelABIPass::run(Module &M, ModuleAnalysisManager &) {
 
   for (Function *Kernel : Kernels) {
     if (!Kernel->isDeclaration() &&
-        any_of(Kernel->args(), [](Argument &A) { return A.hasByValAttr(); }))
-      Kernel = rewriteByValParameters(*Kernel);
+        any_of(Kernel->args(), needsParameterRewrite))
+      Kernel = rewriteParameters(*Kernel);
     Kernel->setCallingConv(CallingConv::AMDGPU_KERNEL);
     lowerLaunchBounds(*Kernel, TargetArch);
     dropNVVMAttributes(*Kernel);

@@ -19,11 +19,14 @@ target triple = "amdgcn-amd-amdhsa"
 @private_table = internal addrspace(1) global i32 0, align 4
 @tile = internal addrspace(3) global [64 x float] undef, align 4
 
-; A struct argument only read: read in place from the kernarg segment.
-; CHECK-LABEL: define protected amdgpu_kernel void @read_only(ptr %out, ptr addrspace(4) noundef byref(%struct.S) align 8 %s) #0 {
+; A struct argument only read: read in place from the kernarg segment. A
+; pointer argument points to global memory.
+; CHECK-LABEL: define protected amdgpu_kernel void @read_only(ptr addrspace(1) %out, ptr addrspace(4) noundef byref(%struct.S) align 8 %s) #0 {
+; CHECK-NEXT: %out.generic = addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: %s.generic = addrspacecast ptr addrspace(4) %s to ptr
 ; CHECK-NEXT: %b = getelementptr inbounds i8, ptr %s.generic, i64 8
 ; CHECK-NEXT: %v = load double, ptr %b, align 8
+; CHECK-NEXT: store double %v, ptr %out.generic, align 8
 define ptx_kernel void @read_only(ptr %out, ptr byval(%struct.S) align 8 %s) #0 {
   %b = getelementptr inbounds i8, ptr %s, i64 8
   %v = load double, ptr %b, align 8
@@ -60,6 +63,14 @@ define ptx_kernel void @required_size() #3 {
 ; Internal kernels keep their visibility.
 ; CHECK-LABEL: define internal amdgpu_kernel void @internal_kernel() #4 {
 define internal ptx_kernel void @internal_kernel() #4 {
+  ret void
+}
+
+; Pointers already in a specific address space are kept.
+; CHECK-LABEL: define protected amdgpu_kernel void @typed_pointers(ptr addrspace(3) %lds, i32 %n) #1 {
+; CHECK-NEXT: store i32 %n, ptr addrspace(3) %lds
+define ptx_kernel void @typed_pointers(ptr addrspace(3) %lds, i32 %n) #1 {
+  store i32 %n, ptr addrspace(3) %lds
   ret void
 }
 
