@@ -37,13 +37,19 @@ struct OccupancyTarget {
 };
 
 constexpr OccupancyTarget OccupancyTargets[] = {
-#define RUBICON_OCCUPANCY_TARGET(Arch, NativeWaveSize, SIMDsPerCU,             \
-                                 MaxWavesPerSIMD, VGPRsPerLane, VGPRGranule,   \
-                                 AGPRKindName, SGPRsPerSIMD, SGPRGranule,      \
-                                 LDSBytesPerCU)                                \
-  {#Arch,        NativeWaveSize,         SIMDsPerCU,   MaxWavesPerSIMD,        \
-   VGPRsPerLane, VGPRGranule,            AGPRKind::AGPRKindName,               \
-   SGPRsPerSIMD, SGPRGranule,            LDSBytesPerCU},
+#define RUBICON_OCCUPANCY_TARGET(                                              \
+    Arch, NativeWaveSize, SIMDsPerCU, MaxWavesPerSIMD, VGPRsPerLane,           \
+    VGPRGranule, AGPRKindName, SGPRsPerSIMD, SGPRGranule, LDSBytesPerCU)       \
+  {#Arch,                                                                      \
+   NativeWaveSize,                                                             \
+   SIMDsPerCU,                                                                 \
+   MaxWavesPerSIMD,                                                            \
+   VGPRsPerLane,                                                               \
+   VGPRGranule,                                                                \
+   AGPRKind::AGPRKindName,                                                     \
+   SGPRsPerSIMD,                                                               \
+   SGPRGranule,                                                                \
+   LDSBytesPerCU},
 #include "OccupancyTargets.def"
 };
 
@@ -55,8 +61,7 @@ const OccupancyTarget *findOccupancyTarget(StringRef Arch) {
 }
 
 /// The unsigned integer at Map[Key], if present and a non-negative integer.
-std::optional<uint64_t> unsignedField(msgpack::MapDocNode &Map,
-                                      StringRef Key) {
+std::optional<uint64_t> unsignedField(msgpack::MapDocNode &Map, StringRef Key) {
   auto It = Map.find(Key);
   if (It == Map.end())
     return std::nullopt;
@@ -95,8 +100,7 @@ Error malformed(const Twine &What) {
                            "malformed AMDGPU metadata: " + What);
 }
 
-Expected<KernelResourceUsage> readKernel(msgpack::DocNode &Node,
-                                         size_t Index) {
+Expected<KernelResourceUsage> readKernel(msgpack::DocNode &Node, size_t Index) {
   if (!Node.isMap())
     return malformed("amdhsa.kernels[" + Twine(Index) + "] is not a map");
   msgpack::MapDocNode &Map = Node.getMap();
@@ -119,19 +123,20 @@ Expected<KernelResourceUsage> readKernel(msgpack::DocNode &Node,
     return malformed("kernel " + Kernel.Name + " has .wavefront_size 0");
   Kernel.WorkGroupSize =
       unsignedField(Map, ".max_flat_workgroup_size").value_or(1024);
-  std::vector<uint64_t> Required = unsignedArrayField(Map, ".reqd_workgroup_size");
+  std::vector<uint64_t> Required =
+      unsignedArrayField(Map, ".reqd_workgroup_size");
   if (Required.size() == 3) {
     uint64_t Product = 1;
     for (uint64_t Dimension : Required)
-      Product = std::min<uint64_t>(Product * std::min<uint64_t>(Dimension, 1u << 20),
-                                   1u << 30);
+      Product = std::min<uint64_t>(
+          Product * std::min<uint64_t>(Dimension, 1u << 20), 1u << 30);
     Kernel.WorkGroupSize = Product;
   }
   auto DynamicStack = Map.find(".uses_dynamic_stack");
-  Kernel.DynamicStack = DynamicStack != Map.end() &&
-                        DynamicStack->second.getKind() ==
-                            msgpack::Type::Boolean &&
-                        DynamicStack->second.getBool();
+  Kernel.DynamicStack =
+      DynamicStack != Map.end() &&
+      DynamicStack->second.getKind() == msgpack::Type::Boolean &&
+      DynamicStack->second.getBool();
   return Kernel;
 }
 
@@ -203,11 +208,9 @@ std::optional<unsigned> computeWavesPerSIMD(StringRef Arch,
 
   // Work-groups: all waves of a work-group are resident on one CU at once,
   // and each work-group takes its LDS from the CU's.
-  const uint64_t WavesPerGroup =
-      divideCeil(std::max<uint64_t>(Kernel.WorkGroupSize, 1),
-                 Kernel.WavefrontSize);
-  uint64_t GroupsPerCU =
-      WavesByRegisters * Target->SIMDsPerCU / WavesPerGroup;
+  const uint64_t WavesPerGroup = divideCeil(
+      std::max<uint64_t>(Kernel.WorkGroupSize, 1), Kernel.WavefrontSize);
+  uint64_t GroupsPerCU = WavesByRegisters * Target->SIMDsPerCU / WavesPerGroup;
   if (Kernel.LDSBytes > 0)
     GroupsPerCU = std::min<uint64_t>(GroupsPerCU,
                                      Target->LDSBytesPerCU / Kernel.LDSBytes);

@@ -40,8 +40,7 @@ using rubicon::cuobjdump::readResourceUsage;
 
 namespace {
 
-constexpr StringLiteral FatBinarySectionNames[] = {".nv_fatbin",
-                                                   ".hip_fatbin"};
+constexpr StringLiteral FatBinarySectionNames[] = {".nv_fatbin", ".hip_fatbin"};
 
 /// A fatal error: printed as `cuobjdump fatal   : <message>`, exit status 1.
 Error fatal(const Twine &Message) {
@@ -105,9 +104,8 @@ void printVersion(raw_ostream &OS) {
   OS << "cuobjdump: Rubicon CUDA object utility for AMD GPU fat binaries\n"
      << "Rubicon " << RUBICON_VERSION << "\n"
      << "Cuda compilation tools, release " << RUBICON_CUDA_VERSION_MAJOR << "."
-     << RUBICON_CUDA_VERSION_MINOR << ", V" << RUBICON_CUDA_VERSION_MAJOR
-     << "." << RUBICON_CUDA_VERSION_MINOR << "." << RUBICON_CUDA_VERSION_PATCH
-     << "\n";
+     << RUBICON_CUDA_VERSION_MINOR << ", V" << RUBICON_CUDA_VERSION_MAJOR << "."
+     << RUBICON_CUDA_VERSION_MINOR << "." << RUBICON_CUDA_VERSION_PATCH << "\n";
 }
 
 // --- Command line --------------------------------------------------------
@@ -146,11 +144,10 @@ Expected<std::optional<Options>> parseOptions(ArrayRef<std::string> Args) {
         matchValueOption(Args, Index, {"-xelf", "--extract-elf"}, Value);
     if (!IsExtract)
       return IsExtract.takeError();
-    Expected<bool> IsArch = *IsExtract ? false
-                                       : matchValueOption(
-                                             Args, Index,
-                                             {"-arch", "--gpu-architecture"},
-                                             Value);
+    Expected<bool> IsArch =
+        *IsExtract ? false
+                   : matchValueOption(Args, Index,
+                                      {"-arch", "--gpu-architecture"}, Value);
     if (!IsArch)
       return IsArch.takeError();
     if (Arg == "-h" || Arg == "--help" || Arg == "-help") {
@@ -181,8 +178,8 @@ Expected<std::optional<Options>> parseOptions(ArrayRef<std::string> Args) {
     } else if (Arg == "-ptx" || Arg == "--dump-ptx" || Arg == "-xptx" ||
                Arg.starts_with("-xptx=") || Arg == "--extract-ptx") {
       return fatal("Option '" + Arg.str() +
-                       "' is not supported: Rubicon fat binaries carry AMD "
-                       "GPU code objects, no PTX");
+                   "' is not supported: Rubicon fat binaries carry AMD "
+                   "GPU code objects, no PTX");
     } else if (Arg == "-sass" || Arg == "--dump-sass" || Arg == "-elf" ||
                Arg == "--dump-elf") {
       return fatal(
@@ -238,8 +235,8 @@ public:
                               Contents.size() - Offset, Entries, &BundleSize,
                               &Error))
         return fatal(where() + ": malformed fat binary in section " +
-                         SectionName.str() + " at offset " +
-                         std::to_string(Offset) + ": " + Error);
+                     SectionName.str() + " at offset " +
+                     std::to_string(Offset) + ": " + Error);
       addBundleEntries(Entries);
       Offset += BundleSize;
     }
@@ -252,8 +249,8 @@ public:
       std::string Arch = fatbin::archOfId(Entry.Id);
       if (Arch.empty() || Entry.Data.empty())
         continue; // The host entry, or a kind Rubicon does not emit.
-      addCodeObject(Arch, Entry.Id, StringRef(Entry.Data.data(),
-                                              Entry.Data.size()));
+      addCodeObject(Arch, Entry.Id,
+                    StringRef(Entry.Data.data(), Entry.Data.size()));
     }
   }
 
@@ -265,8 +262,8 @@ public:
     Object.Arch = Arch;
     Object.BundleId = BundleId;
     Object.Data = Data;
-    Object.Name = Stem + "." + std::to_string(++NumCodeObjects) + "." + Arch +
-                  ".elf";
+    Object.Name =
+        Stem + "." + std::to_string(++NumCodeObjects) + "." + Arch + ".elf";
     CodeObjects.push_back(std::move(Object));
   }
 
@@ -314,8 +311,8 @@ Error collectFromObject(const object::ObjectFile &Object,
       continue;
     Expected<StringRef> Contents = Section.getContents();
     if (!Contents)
-      return fatal(Collector.where() + ": cannot read section " +
-                       Name->str() + ": " + toString(Contents.takeError()));
+      return fatal(Collector.where() + ": cannot read section " + Name->str() +
+                   ": " + toString(Contents.takeError()));
     if (Error Err = Collector.addFatBinarySection(*Contents, *Name))
       return Err;
   }
@@ -331,14 +328,15 @@ Error collectFromBuffer(MemoryBufferRef Buffer,
   Expected<std::unique_ptr<object::Binary>> Binary =
       object::createBinary(Buffer);
   if (!Binary)
-    return fatal(Collector.where() + ": not an object file, archive or "
-                                         "fat binary: " +
-                     toString(Binary.takeError()));
+    return fatal(Collector.where() +
+                 ": not an object file, archive or "
+                 "fat binary: " +
+                 toString(Binary.takeError()));
   if (auto *Object = dyn_cast<object::ObjectFile>(Binary->get()))
     return collectFromObject(*Object, Collector);
   return fatal(Collector.where() +
-                     ": unsupported file type (expected an ELF object, "
-                     "executable, shared library or archive)");
+               ": unsupported file type (expected an ELF object, "
+               "executable, shared library or archive)");
 }
 
 struct InputFile {
@@ -360,11 +358,12 @@ Expected<InputFile> collectFromInput(const std::string &Path) {
     Expected<std::unique_ptr<object::Archive>> Archive =
         object::Archive::create(Ref);
     if (!Archive)
-      return fatal("File '" + Path + "': malformed archive: " +
-                       toString(Archive.takeError()));
+      return fatal("File '" + Path +
+                   "': malformed archive: " + toString(Archive.takeError()));
     Error IterationErr = Error::success();
     bool AnyBundle = false;
-    for (const object::Archive::Child &Child : (*Archive)->children(IterationErr)) {
+    for (const object::Archive::Child &Child :
+         (*Archive)->children(IterationErr)) {
       Expected<StringRef> MemberName = Child.getName();
       Expected<MemoryBufferRef> MemberBuffer = Child.getMemoryBufferRef();
       if (!MemberName || !MemberBuffer) {
@@ -449,14 +448,14 @@ Error extractElf(ArrayRef<CodeObject> Objects, ArrayRef<std::string> Patterns,
     raw_fd_ostream File(Object.Name, EC, sys::fs::OF_None);
     if (EC)
       return fatal("Could not open output file '" + Object.Name +
-                       "': " + EC.message());
+                   "': " + EC.message());
     File << Object.Data;
     File.close();
     if (File.has_error()) {
       std::string Message = File.error().message();
       File.clear_error();
       return fatal("Could not write output file '" + Object.Name +
-                       "': " + Message);
+                   "': " + Message);
     }
   }
   return Error::success();
@@ -469,8 +468,8 @@ Expected<CodeObjectResourceUsage> resourceUsageOf(const CodeObject &Object) {
   Expected<CodeObjectResourceUsage> Usage =
       readResourceUsage(Aligned->getBuffer(), Object.Arch);
   if (!Usage)
-    return fatal("File '" + Object.Input + "': code object " +
-                     Object.Name + ": " + toString(Usage.takeError()));
+    return fatal("File '" + Object.Input + "': code object " + Object.Name +
+                 ": " + toString(Usage.takeError()));
   return std::move(*Usage);
 }
 
@@ -501,8 +500,8 @@ Error printResourceUsage(ArrayRef<CodeObject> Objects, raw_ostream &OS) {
                     "WAVES/SIMD:{9} arch:{10}\n",
                     Kernel.Name, Kernel.VGPRs, Kernel.AGPRs, Kernel.SGPRs,
                     Kernel.VGPRSpills, Kernel.SGPRSpills, Kernel.LDSBytes,
-                    Kernel.ScratchBytes, Kernel.KernargBytes,
-                    wavesText(Kernel), Object.Arch);
+                    Kernel.ScratchBytes, Kernel.KernargBytes, wavesText(Kernel),
+                    Object.Arch);
   }
   return Error::success();
 }
@@ -587,7 +586,7 @@ Error makeBundle(ArrayRef<std::string> Args) {
   raw_fd_ostream Out(Args.front(), EC, sys::fs::OF_None);
   if (EC)
     return fatal("Could not open output file '" + Args.front() +
-                     "': " + EC.message());
+                 "': " + EC.message());
   Out << fatbin::writeBundle(Entries);
   Out.close();
   if (Out.has_error()) {

@@ -86,7 +86,8 @@ bool readBundle(const void *Data, size_t MaxSize, std::vector<Entry> &Out,
   if (Whole.starts_with(CompressedBundleMagic))
     return fail(Error, "compressed offload bundles are not supported");
   if (!Whole.starts_with(BundleMagic))
-    return fail(Error, "missing offload bundle magic \"__CLANG_OFFLOAD_BUNDLE__\"");
+    return fail(Error,
+                "missing offload bundle magic \"__CLANG_OFFLOAD_BUNDLE__\"");
   if (MaxSize < BundleHeaderSize)
     return fail(Error, "offload bundle truncated in its header");
 

@@ -60,8 +60,8 @@ TEST(FatBinaryTest, RoundTripKeepsIdsAndDataInOrder) {
   std::vector<Entry> Entries;
   size_t TotalSize = 0;
   std::string Error;
-  ASSERT_TRUE(readBundle(Bundle.data(), Bundle.size(), Entries, &TotalSize,
-                         &Error))
+  ASSERT_TRUE(
+      readBundle(Bundle.data(), Bundle.size(), Entries, &TotalSize, &Error))
       << Error;
   ASSERT_EQ(Entries.size(), Input.size());
   for (size_t I = 0; I < Input.size(); ++I) {
@@ -143,8 +143,8 @@ TEST(FatBinaryTest, ReadsHandWrittenUnalignedBundle) {
   std::vector<Entry> Entries;
   size_t TotalSize = 0;
   std::string Error;
-  ASSERT_TRUE(readBundle(Bundle.data(), Bundle.size(), Entries, &TotalSize,
-                         &Error))
+  ASSERT_TRUE(
+      readBundle(Bundle.data(), Bundle.size(), Entries, &TotalSize, &Error))
       << Error;
   ASSERT_EQ(Entries.size(), 2u);
   EXPECT_EQ(Entries[0].Id, Host);
@@ -158,8 +158,8 @@ TEST(FatBinaryTest, RejectsWrongMagic) {
   Bundle[0] = 'X';
   std::vector<Entry> Entries;
   std::string Error;
-  EXPECT_FALSE(readBundle(Bundle.data(), Bundle.size(), Entries, nullptr,
-                          &Error));
+  EXPECT_FALSE(
+      readBundle(Bundle.data(), Bundle.size(), Entries, nullptr, &Error));
   EXPECT_NE(Error.find("magic"), std::string::npos) << Error;
   EXPECT_TRUE(Entries.empty());
 }
@@ -189,12 +189,12 @@ TEST(FatBinaryTest, RejectsZeroEntriesAndHugeEntryCount) {
   std::vector<Entry> Entries;
   std::string Error;
   writeLittleEndian64(Bundle, 24, 0);
-  EXPECT_FALSE(readBundle(Bundle.data(), Bundle.size(), Entries, nullptr,
-                          &Error));
+  EXPECT_FALSE(
+      readBundle(Bundle.data(), Bundle.size(), Entries, nullptr, &Error));
   EXPECT_NE(Error.find("no entries"), std::string::npos) << Error;
   writeLittleEndian64(Bundle, 24, UINT64_MAX);
-  EXPECT_FALSE(readBundle(Bundle.data(), Bundle.size(), Entries, nullptr,
-                          &Error));
+  EXPECT_FALSE(
+      readBundle(Bundle.data(), Bundle.size(), Entries, nullptr, &Error));
   EXPECT_NE(Error.find("entries"), std::string::npos) << Error;
 }
 
@@ -204,13 +204,13 @@ TEST(FatBinaryTest, RejectsEntryDataPastTheEndIncludingOverflow) {
   std::string Error;
   // Size so large that Offset + Size wraps around.
   writeLittleEndian64(Bundle, 40, UINT64_MAX - 2);
-  EXPECT_FALSE(readBundle(Bundle.data(), Bundle.size(), Entries, nullptr,
-                          &Error));
+  EXPECT_FALSE(
+      readBundle(Bundle.data(), Bundle.size(), Entries, nullptr, &Error));
   EXPECT_NE(Error.find("past the end"), std::string::npos) << Error;
   writeLittleEndian64(Bundle, 40, 4);
   writeLittleEndian64(Bundle, 32, UINT64_MAX);
-  EXPECT_FALSE(readBundle(Bundle.data(), Bundle.size(), Entries, nullptr,
-                          &Error));
+  EXPECT_FALSE(
+      readBundle(Bundle.data(), Bundle.size(), Entries, nullptr, &Error));
   EXPECT_NE(Error.find("past the end"), std::string::npos) << Error;
 }
 
@@ -219,8 +219,8 @@ TEST(FatBinaryTest, RejectsHugeIdLength) {
   writeLittleEndian64(Bundle, 48, UINT64_MAX);
   std::vector<Entry> Entries;
   std::string Error;
-  EXPECT_FALSE(readBundle(Bundle.data(), Bundle.size(), Entries, nullptr,
-                          &Error));
+  EXPECT_FALSE(
+      readBundle(Bundle.data(), Bundle.size(), Entries, nullptr, &Error));
   EXPECT_NE(Error.find("id truncated"), std::string::npos) << Error;
 }
 
@@ -229,8 +229,8 @@ TEST(FatBinaryTest, RejectsDataOverlappingHeader) {
   writeLittleEndian64(Bundle, 32, 8);
   std::vector<Entry> Entries;
   std::string Error;
-  EXPECT_FALSE(readBundle(Bundle.data(), Bundle.size(), Entries, nullptr,
-                          &Error));
+  EXPECT_FALSE(
+      readBundle(Bundle.data(), Bundle.size(), Entries, nullptr, &Error));
   EXPECT_NE(Error.find("overlaps"), std::string::npos) << Error;
 }
 
@@ -240,8 +240,8 @@ TEST(FatBinaryTest, EveryTruncationFailsCleanlyOrParsesInBounds) {
   for (size_t Length = 0; Length < Bundle.size(); ++Length) {
     std::string Error;
     size_t TotalSize = 0;
-    bool Ok = parseExactCopy(Bundle.substr(0, Length), Entries, &TotalSize,
-                             &Error);
+    bool Ok =
+        parseExactCopy(Bundle.substr(0, Length), Entries, &TotalSize, &Error);
     // The last entry's data runs to the very end, so no prefix is complete.
     EXPECT_FALSE(Ok) << "prefix of " << Length << " bytes parsed";
     EXPECT_FALSE(Error.empty()) << "no error for a prefix of " << Length;
@@ -260,7 +260,8 @@ TEST(FatBinaryTest, RandomMutationsNeverCrashAndAlwaysExplainFailure) {
     for (int M = 0; M < Mutations; ++M) {
       switch (Random() % 4) {
       case 0: // Flip one bit.
-        Mutated[Random() % HeaderBytes] ^= static_cast<char>(1u << (Random() % 8));
+        Mutated[Random() % HeaderBytes] ^=
+            static_cast<char>(1u << (Random() % 8));
         break;
       case 1: // Random byte.
         Mutated[Random() % HeaderBytes] = static_cast<char>(Random());

@@ -30,7 +30,8 @@ inline constexpr unsigned HipFatBinaryWrapperMagic = 0x48495046;
 
 /// The bundle magic, without a terminating NUL.
 inline constexpr std::string_view BundleMagic = "__CLANG_OFFLOAD_BUNDLE__";
-/// Alignment of each entry's data written by writeBundle, from the bundle start.
+/// Alignment of each entry's data written by writeBundle, from the bundle
+/// start.
 inline constexpr size_t BundleEntryAlignment = 4096;
 
 /// One entry of a parsed bundle; Data points into the parsed buffer.
