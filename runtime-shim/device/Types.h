@@ -1,6 +1,6 @@
 //===- Types.h - Fixed-width types of the freestanding device library -----===//
 //
-// Part of Rubicon. The device library is freestanding C++: no libc headers.
+// Part of Rubicon. The device library is C++ without any system header.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_DEVICE_TYPES_H

@@ -1,0 +1,57 @@
+/*===- __rubicon/builtin_variables.h - threadIdx, blockIdx, ... ----------===*
+ *
+ * Part of Rubicon. CUDA's built-in variables (CUDA C++ Programming Guide,
+ * "Built-in Variables"). Each is a constant object whose x, y, z members are
+ * properties (clang's __declspec(property), enabled in CUDA mode) that read
+ * the PTX special registers through clang's NVPTX builtins, so threadIdx.y
+ * becomes a call to llvm.nvvm.read.ptx.sreg.tid.y.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef RUBICON_INTERNAL_BUILTIN_VARIABLES_H
+#define RUBICON_INTERNAL_BUILTIN_VARIABLES_H
+
+#include "config.h"
+#include "../vector_types.h"
+
+#define __RUBICON_BUILTIN_VARIABLE_TYPE(TypeName, Register, ConvertsTo)        \
+  struct TypeName {                                                            \
+    __declspec(property(get = __get_x)) unsigned int x;                        \
+    __declspec(property(get = __get_y)) unsigned int y;                        \
+    __declspec(property(get = __get_z)) unsigned int z;                        \
+    static __device__ __forceinline__ unsigned int __get_x() {                 \
+      return __nvvm_read_ptx_sreg_##Register##_x();                            \
+    }                                                                          \
+    static __device__ __forceinline__ unsigned int __get_y() {                 \
+      return __nvvm_read_ptx_sreg_##Register##_y();                            \
+    }                                                                          \
+    static __device__ __forceinline__ unsigned int __get_z() {                 \
+      return __nvvm_read_ptx_sreg_##Register##_z();                            \
+    }                                                                          \
+    __device__ __forceinline__ operator ConvertsTo() const {                   \
+      return ConvertsTo{__get_x(), __get_y(), __get_z()};                            \
+    }                                                                          \
+                                                                               \
+  private:                                                                     \
+    /* Built-in variables cannot be created, copied, assigned, or have their  \
+     * address taken. */                                                       \
+    __device__ TypeName() = delete;                                            \
+    __device__ TypeName(const TypeName &) = delete;                            \
+    __device__ void operator=(const TypeName &) const = delete;                \
+    __device__ TypeName *operator&() const = delete;                           \
+  };
+
+__RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_thread_index_t, tid, uint3)
+__RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_block_index_t, ctaid, uint3)
+__RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_block_dimension_t, ntid, dim3)
+__RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_grid_dimension_t, nctaid, dim3)
+#undef __RUBICON_BUILTIN_VARIABLE_TYPE
+
+extern const __device__ __rubicon_thread_index_t threadIdx;
+extern const __device__ __rubicon_block_index_t blockIdx;
+extern const __device__ __rubicon_block_dimension_t blockDim;
+extern const __device__ __rubicon_grid_dimension_t gridDim;
+
+/* warpSize: Rubicon's logical warps are 32 lanes wide on every target. */
+static constexpr int warpSize = __RUBICON_WARP_SIZE__;
+
+#endif /* RUBICON_INTERNAL_BUILTIN_VARIABLES_H */

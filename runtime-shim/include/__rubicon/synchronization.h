@@ -1,0 +1,39 @@
+/*===- __rubicon/synchronization.h - Barriers, fences and clocks ---------===*
+ *
+ * Part of Rubicon. CUDA C++ Programming Guide: "Synchronization Functions",
+ * "Memory Fence Functions", "Time Function". __syncthreads() itself is a
+ * clang builtin in CUDA mode (llvm.nvvm.barrier.cta.sync.aligned.all).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef RUBICON_INTERNAL_SYNCHRONIZATION_H
+#define RUBICON_INTERNAL_SYNCHRONIZATION_H
+
+#include "config.h"
+
+__RUBICON_DEVICE__ int __syncthreads_count(int predicate) {
+  return __nvvm_bar0_popc(predicate);
+}
+__RUBICON_DEVICE__ int __syncthreads_and(int predicate) {
+  return __nvvm_bar0_and(predicate);
+}
+__RUBICON_DEVICE__ int __syncthreads_or(int predicate) {
+  return __nvvm_bar0_or(predicate);
+}
+
+__RUBICON_DEVICE__ void __threadfence_block() { __nvvm_membar_cta(); }
+__RUBICON_DEVICE__ void __threadfence() { __nvvm_membar_gl(); }
+__RUBICON_DEVICE__ void __threadfence_system() { __nvvm_membar_sys(); }
+
+/* clock() overloads the host's clock() from <time.h> (clock_t is long). */
+__RUBICON_DEVICE__ long clock() {
+  return static_cast<long>(__nvvm_read_ptx_sreg_clock());
+}
+__RUBICON_DEVICE__ long long clock64() {
+  return static_cast<long long>(__nvvm_read_ptx_sreg_clock64());
+}
+
+__RUBICON_DEVICE__ void __nanosleep(unsigned int nanoseconds) {
+  __nvvm_nanosleep(nanoseconds);
+}
+
+#endif /* RUBICON_INTERNAL_SYNCHRONIZATION_H */

@@ -1,0 +1,65 @@
+/*===- host_defines.h - CUDA execution-space and layout qualifiers -------===*
+ *
+ * Part of Rubicon, a clean-room implementation of the CUDA toolkit interface
+ * for AMD GPUs. Written from the CUDA C++ Programming Guide.
+ *
+ * Under clang's CUDA mode (host and device compilations of a .cu file) the
+ * qualifiers map to clang's CUDA attributes. Under any other compiler (a .cpp
+ * file built by g++ with the toolkit's include directory) the execution-space
+ * qualifiers expand to nothing and the layout ones to GNU attributes.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef RUBICON_HOST_DEFINES_H
+#define RUBICON_HOST_DEFINES_H
+
+/* nvcc defines __CUDACC__ while compiling CUDA source; clang does not. */
+#if defined(__CUDA__) && !defined(__CUDACC__)
+#define __CUDACC__ 1
+#endif
+
+#if defined(__CUDA__)
+#define __RUBICON_CUDA_ATTRIBUTE(...) __attribute__((__VA_ARGS__))
+#else
+#define __RUBICON_CUDA_ATTRIBUTE(...)
+#endif
+
+/* Execution spaces and memory spaces. */
+#define __host__ __RUBICON_CUDA_ATTRIBUTE(host)
+#define __device__ __RUBICON_CUDA_ATTRIBUTE(device)
+#define __global__ __RUBICON_CUDA_ATTRIBUTE(global)
+#define __shared__ __RUBICON_CUDA_ATTRIBUTE(shared)
+#define __constant__ __RUBICON_CUDA_ATTRIBUTE(constant)
+/* clang's CUDA mode has no managed attribute: a managed variable is a
+ * __device__ variable marked for the driver and the runtime. */
+#define __managed__                                                            \
+  __RUBICON_CUDA_ATTRIBUTE(device, annotate("rubicon.managed"))
+#define __grid_constant__ __RUBICON_CUDA_ATTRIBUTE(grid_constant)
+#define __launch_bounds__(...) __RUBICON_CUDA_ATTRIBUTE(launch_bounds(__VA_ARGS__))
+#define __maxnreg__(n)
+#define __cluster_dims__(...)
+
+/* Inlining. clang's CUDA mode knows __noinline__ as a keyword (so that
+ * __attribute__((__noinline__)) in system headers keeps working); elsewhere it
+ * expands to nothing for the same reason. */
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __inline_hint__ __inline__
+#if !defined(__CUDA__)
+#define __noinline__
+#endif
+
+/* Layout. */
+#define __align__(n) __attribute__((aligned(n)))
+#define __thread__ __thread
+#define __builtin_align__(n) __align__(n)
+#ifndef CUDARTAPI
+#define CUDARTAPI
+#endif
+
+/* Markers the CUDA headers put on their own declarations. */
+#define __device_builtin__
+#define __device_builtin_texture_type__
+#define __device_builtin_surface_type__
+#define __cudart_builtin__
+#define __CUDA_ALIGN__(n) __align__(n)
+
+#endif /* RUBICON_HOST_DEFINES_H */
