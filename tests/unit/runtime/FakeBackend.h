@@ -25,6 +25,9 @@ struct LaunchCall {
   void **Args;
   size_t SharedMem;
   cudaStream_t Stream;
+  /// Bytes of the arguments FakeState::CaptureArgSizes asked for, copied at
+  /// launch time (Args points into the host stub's frame).
+  std::vector<std::string> CapturedArgs;
 };
 
 /// State that outlives the backend object (the runtime owns the backend).
@@ -40,6 +43,8 @@ struct FakeState {
   /// Device storage of registered variables, by host shadow address.
   std::map<const void *, std::vector<char>> VariableStorage;
   int ResetCalls = 0;
+  /// Sizes of the leading kernel arguments to copy at each launch.
+  std::vector<size_t> CaptureArgSizes;
 };
 
 class FakeBackend final : public Backend {
@@ -184,7 +189,11 @@ public:
   cudaError_t launchKernel(const void *HostStub, LaunchDims Grid,
                            LaunchDims Block, void **Args, size_t SharedMem,
                            cudaStream_t Stream) override {
-    State.Launches.push_back({HostStub, Grid, Block, Args, SharedMem, Stream});
+    LaunchCall Call{HostStub, Grid, Block, Args, SharedMem, Stream, {}};
+    for (size_t I = 0; Args && I < State.CaptureArgSizes.size(); ++I)
+      Call.CapturedArgs.emplace_back(static_cast<const char *>(Args[I]),
+                                     State.CaptureArgSizes[I]);
+    State.Launches.push_back(std::move(Call));
     return cudaSuccess;
   }
   cudaError_t symbolAddress(void **DevicePtr, const void *HostVar) override {

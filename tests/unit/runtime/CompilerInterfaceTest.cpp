@@ -1,0 +1,85 @@
+//===- CompilerInterfaceTest.cpp - What clang's CUDA host code calls ------===//
+//
+// Part of Rubicon. Inputs/registered_kernels.cu is compiled by clang (CUDA
+// host side, fat binary from Inputs/make_test_bundle.py) and linked here; its
+// constructor registers with libcudart before main. The fake backend then
+// shows what reached it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FakeBackend.h"
+#include "Runtime.h"
+
+#include "cuda_runtime_api.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+using namespace rubicon::cudart;
+using namespace rubicon::cudart::testing;
+
+const void *addCounterStub();
+const void *counterShadow();
+const void *tableShadow();
+cudaError_t launchAddCounter(int *Out, cudaStream_t Stream);
+
+namespace {
+
+TEST(CompilerInterface, ClangRegistrationAndLaunchReachTheBackend) {
+  // Registered by the constructor clang emitted, before main.
+  ASSERT_EQ(Runtime::instance().registeredFatBinaryCount(), 1u);
+  FakeState State;
+  State.CaptureArgSizes = {sizeof(int *), sizeof(int)};
+  Runtime::instance().setBackendFactory(
+      [&] { return std::make_unique<FakeBackend>(State); });
+
+  int Out[16] = {};
+  cudaStream_t Stream = reinterpret_cast<cudaStream_t>(0x500);
+  ASSERT_EQ(launchAddCounter(Out, Stream), cudaSuccess);
+
+  ASSERT_EQ(State.RegisteredFatBinaries.size(), 1u);
+  const FatBinaryRecord &Record = State.RegisteredFatBinaries[0];
+  EXPECT_EQ(Record.Archs, (std::vector<std::string>{"gfx942", "gfx90a"}));
+  EXPECT_GT(Record.BundleSize, 0u);
+  ASSERT_EQ(Record.Kernels.size(), 1u);
+  EXPECT_EQ(Record.Kernels[0].HostStub, addCounterStub());
+  EXPECT_EQ(Record.Kernels[0].DeviceName, "_Z10addCounterPii");
+  ASSERT_EQ(Record.Variables.size(), 2u);
+  for (const VariableRecord &Variable : Record.Variables) {
+    if (Variable.DeviceName == "Counter") {
+      EXPECT_EQ(Variable.HostVar, counterShadow());
+      EXPECT_EQ(Variable.Size, sizeof(int));
+      EXPECT_FALSE(Variable.Constant);
+    } else {
+      EXPECT_EQ(Variable.DeviceName, "Table");
+      EXPECT_EQ(Variable.HostVar, tableShadow());
+      EXPECT_EQ(Variable.Size, 4 * sizeof(float));
+      EXPECT_TRUE(Variable.Constant);
+    }
+  }
+
+  ASSERT_EQ(State.Launches.size(), 1u);
+  const LaunchCall &Launch = State.Launches[0];
+  EXPECT_EQ(Launch.HostStub, addCounterStub());
+  EXPECT_EQ(Launch.Grid.X, 2u);
+  EXPECT_EQ(Launch.Grid.Y, 3u);
+  EXPECT_EQ(Launch.Block.X, 16u);
+  EXPECT_EQ(Launch.SharedMem, 128u);
+  EXPECT_EQ(Launch.Stream, Stream);
+  ASSERT_EQ(Launch.CapturedArgs.size(), 2u);
+  int *FirstArgument = nullptr;
+  int SecondArgument = 0;
+  std::memcpy(&FirstArgument, Launch.CapturedArgs[0].data(), sizeof(int *));
+  std::memcpy(&SecondArgument, Launch.CapturedArgs[1].data(), sizeof(int));
+  EXPECT_EQ(FirstArgument, Out);
+  EXPECT_EQ(SecondArgument, 7);
+
+  float Values[4] = {1, 2, 3, 4};
+  EXPECT_EQ(cudaMemcpyToSymbol(tableShadow(), Values, sizeof(Values)),
+            cudaSuccess);
+  EXPECT_EQ(cudaMemcpyToSymbol(tableShadow(), Values, sizeof(Values), 4),
+            cudaErrorInvalidValue);
+}
+
+} // namespace
