@@ -134,16 +134,25 @@ Error linkDeviceLibrary(Module &M, StringRef Path, DiagnosticRecorder &Diags) {
   SMDiagnostic ParseError;
   std::unique_ptr<Module> Library = parseIRFile(Path, ParseError, M.getContext());
   if (!Library) {
-    std::string Message;
-    raw_string_ostream OS(Message);
-    ParseError.print("", OS, /*ShowColors=*/false);
     return makeError("cannot read Rubicon's device library '" + Path +
-                     "': " + Message);
+                     "': " + ParseError.getMessage());
   }
   if (!Library->getTargetTriple().isAMDGCN())
     return makeError("device library '" + Path + "' is for " +
                      Library->getTargetTriple().str() + ", not " +
                      AMDGPUTriple);
+  // The library marks its entry points used so they survive its own build;
+  // here those arrays would drag every entry point in (defeating
+  // LinkOnlyNeeded) and clash with the user module's arrays.
+  for (StringRef Name : {"llvm.used", "llvm.compiler.used"})
+    if (GlobalVariable *Used = Library->getGlobalVariable(Name))
+      Used->eraseFromParent();
+  // "no-builtins" (from building the library with -fno-builtin) forbids
+  // inlining into user code, which would leave every threadIdx/blockDim read
+  // a call. AMDGPU has no C library for LLVM to call into, so it protects
+  // nothing here.
+  for (Function &F : *Library)
+    F.removeFnAttr("no-builtins");
   if (Linker::linkModules(M, std::move(Library), Linker::LinkOnlyNeeded) ||
       Diags.hasErrors())
     return Diags.takeError("cannot link device library '" + Path + "'");
@@ -232,7 +241,7 @@ Expected<std::string> linkCodeObject(StringRef Object,
   if (!LogPath)
     return LogPath.takeError();
 
-  auto RemoveTemporaries = make_scope_exit([&] {
+  scope_exit RemoveTemporaries([&] {
     sys::fs::remove(*LogPath);
     if (Opts.KeepTemps)
       return;

@@ -13,6 +13,12 @@
 ; RUN: rubicon-opt --emit-code-object -rubicon-arch=gfx90a --device-lib=%S/Inputs/device-lib.ll %s -o %t.gfx90a.co
 ; RUN: llvm-readelf --notes %t.gfx90a.co | FileCheck %s --check-prefix=GFX90A
 ;
+; A library as it is built (see the input): its used array neither clashes
+; with the program's nor drags unused entry points in, and "no-builtins" does
+; not keep its functions out of line.
+; RUN: rubicon-opt --emit-code-object --device-lib=%S/Inputs/device-lib-as-built.ll %s -o %t.built.co --print-ir=%t.built.ll 2>&1 | count 0
+; RUN: FileCheck %s --check-prefix=IR < %t.built.ll
+;
 ; Errors: no device library means undefined device functions; unknown arch.
 ; RUN: not rubicon-opt --emit-code-object %s -o %t.none.co 2>&1 | FileCheck %s --check-prefix=UNDEF
 ; RUN: not rubicon-opt --emit-code-object -rubicon-arch=gfx9999 %s -o %t.bad.co 2>&1 | FileCheck %s --check-prefix=BADARCH
@@ -75,6 +81,7 @@ declare void @llvm.nvvm.barrier.cta.sync.aligned.all(i32)
 ; IR: @limits = protected addrspace(4)
 ; IR-NOT: @helper
 ; IR-NOT: @__rubicon_barrier_cta_sync_aligned_all
+; IR-NOT: @__rubicon_unused_entry_point
 ; IR: define protected amdgpu_kernel void @count(ptr addrspace(1)
 ; IR-NOT: define
 
