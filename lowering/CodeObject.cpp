@@ -67,6 +67,20 @@ public:
     return true;
   }
 
+  // The driver decides which optimization remarks are wanted.
+  bool isAnalysisRemarkEnabled(StringRef PassName) const override {
+    return Previous && Previous->isAnalysisRemarkEnabled(PassName);
+  }
+  bool isMissedOptRemarkEnabled(StringRef PassName) const override {
+    return Previous && Previous->isMissedOptRemarkEnabled(PassName);
+  }
+  bool isPassedOptRemarkEnabled(StringRef PassName) const override {
+    return Previous && Previous->isPassedOptRemarkEnabled(PassName);
+  }
+  bool isAnyRemarkEnabled() const override {
+    return Previous && Previous->isAnyRemarkEnabled();
+  }
+
   std::unique_ptr<DiagnosticHandler> takePrevious() {
     return std::move(Previous);
   }
