@@ -4,7 +4,9 @@
 // fat binary, kernels and device variables from a constructor, and lowers
 // k<<<g, b, s, q>>>(...) to __cudaPushCallConfiguration followed by the
 // kernel's host stub, which pops the configuration and calls
-// cudaLaunchKernel. Registration is only recorded here; the GPU runtime sees
+// cudaLaunchKernel (or, when clang does not know the CUDA version, calls
+// cudaConfigureCall, cudaSetupArgument per argument and cudaLaunch).
+// Registration is only recorded here; the GPU runtime sees
 // it at first use (Runtime::acquire).
 //
 //===----------------------------------------------------------------------===//
@@ -13,7 +15,19 @@
 
 #include "Runtime.h"
 
+#include <cstring>
+#include <vector>
+
 using namespace rubicon::cudart;
+
+namespace {
+/// Arguments given by cudaSetupArgument for the next cudaLaunch.
+struct LegacyArguments {
+  std::vector<char> Bytes;
+  std::vector<size_t> Offsets;
+};
+thread_local LegacyArguments PendingArguments;
+} // namespace
 
 extern "C" {
 
@@ -78,6 +92,42 @@ cudaError_t __cudaPopCallConfiguration(dim3 *GridDim, dim3 *BlockDim,
   if (Stream)
     *static_cast<cudaStream_t *>(Stream) = Top->Stream;
   return cudaSuccess;
+}
+
+cudaError_t cudaConfigureCall(dim3 GridDim, dim3 BlockDim, size_t SharedMem,
+                              cudaStream_t Stream) {
+  __cudaPushCallConfiguration(GridDim, BlockDim, SharedMem, Stream);
+  PendingArguments = LegacyArguments{};
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetupArgument(const void *Arg, size_t Size, size_t Offset) {
+  if (!Arg && Size)
+    return Runtime::instance().record(cudaErrorInvalidValue);
+  std::vector<char> &Bytes = PendingArguments.Bytes;
+  if (Bytes.size() < Offset + Size)
+    Bytes.resize(Offset + Size);
+  if (Size)
+    std::memcpy(Bytes.data() + Offset, Arg, Size);
+  PendingArguments.Offsets.push_back(Offset);
+  return cudaSuccess;
+}
+
+cudaError_t cudaLaunch(const void *Func) {
+  dim3 Grid, Block;
+  size_t SharedMem = 0;
+  cudaStream_t Stream = nullptr;
+  if (cudaError_t Status =
+          __cudaPopCallConfiguration(&Grid, &Block, &SharedMem, &Stream))
+    return Status;
+  LegacyArguments Arguments = std::move(PendingArguments);
+  PendingArguments = LegacyArguments{};
+  std::vector<void *> Pointers;
+  for (size_t Offset : Arguments.Offsets)
+    Pointers.push_back(Arguments.Bytes.data() + Offset);
+  return cudaLaunchKernel(Func, Grid, Block,
+                          Pointers.empty() ? nullptr : Pointers.data(),
+                          SharedMem, Stream);
 }
 
 } // extern "C"

@@ -140,6 +140,13 @@ unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                      void *stream RUBICON_DEFAULT_ARG(0));
 cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
                                        size_t *sharedMem, void *stream);
+/* The launch sequence clang uses when it does not know the CUDA version
+ * (CUDA before 9.2): configure, one call per argument, launch. */
+cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
+                              size_t sharedMem RUBICON_DEFAULT_ARG(0),
+                              cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaSetupArgument(const void *arg, size_t size, size_t offset);
+cudaError_t cudaLaunch(const void *func);
 void **__cudaRegisterFatBinary(void *fatCubin);
 void __cudaRegisterFatBinaryEnd(void **fatCubinHandle);
 void __cudaUnregisterFatBinary(void **fatCubinHandle);

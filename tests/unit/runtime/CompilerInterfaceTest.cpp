@@ -23,12 +23,25 @@ const void *addCounterStub();
 const void *counterShadow();
 const void *tableShadow();
 cudaError_t launchAddCounter(int *Out, cudaStream_t Stream);
+const void *scaleStub();
+cudaError_t launchScale(float *Data, cudaStream_t Stream);
 
 namespace {
 
+/// The registered fat binary that holds the kernel with this host stub.
+const FatBinaryRecord *recordWithKernel(const FakeState &State,
+                                        const void *Stub) {
+  for (const FatBinaryRecord &Record : State.RegisteredFatBinaries)
+    for (const KernelRecord &Kernel : Record.Kernels)
+      if (Kernel.HostStub == Stub)
+        return &Record;
+  return nullptr;
+}
+
 TEST(CompilerInterface, ClangRegistrationAndLaunchReachTheBackend) {
   // Registered by the constructor clang emitted, before main.
-  ASSERT_EQ(Runtime::instance().registeredFatBinaryCount(), 1u);
+  // (registered_kernels.cu and legacy_launch.cu).
+  ASSERT_EQ(Runtime::instance().registeredFatBinaryCount(), 2u);
   FakeState State;
   State.CaptureArgSizes = {sizeof(int *), sizeof(int)};
   Runtime::instance().setBackendFactory(
@@ -38,8 +51,10 @@ TEST(CompilerInterface, ClangRegistrationAndLaunchReachTheBackend) {
   cudaStream_t Stream = reinterpret_cast<cudaStream_t>(0x500);
   ASSERT_EQ(launchAddCounter(Out, Stream), cudaSuccess);
 
-  ASSERT_EQ(State.RegisteredFatBinaries.size(), 1u);
-  const FatBinaryRecord &Record = State.RegisteredFatBinaries[0];
+  ASSERT_EQ(State.RegisteredFatBinaries.size(), 2u);
+  const FatBinaryRecord *Found = recordWithKernel(State, addCounterStub());
+  ASSERT_NE(Found, nullptr);
+  const FatBinaryRecord &Record = *Found;
   EXPECT_EQ(Record.Archs, (std::vector<std::string>{"gfx942", "gfx90a"}));
   EXPECT_GT(Record.BundleSize, 0u);
   ASSERT_EQ(Record.Kernels.size(), 1u);
@@ -80,6 +95,35 @@ TEST(CompilerInterface, ClangRegistrationAndLaunchReachTheBackend) {
             cudaSuccess);
   EXPECT_EQ(cudaMemcpyToSymbol(tableShadow(), Values, sizeof(Values), 4),
             cudaErrorInvalidValue);
+}
+
+TEST(CompilerInterface, LegacyLaunchSequenceReachesTheBackend) {
+  FakeState State;
+  State.CaptureArgSizes = {sizeof(float *), sizeof(double), sizeof(char)};
+  Runtime::instance().setBackendFactory(
+      [&] { return std::make_unique<FakeBackend>(State); });
+
+  float Data[64] = {};
+  cudaStream_t Stream = reinterpret_cast<cudaStream_t>(0x600);
+  ASSERT_EQ(launchScale(Data, Stream), cudaSuccess);
+  const FatBinaryRecord *Record = recordWithKernel(State, scaleStub());
+  ASSERT_NE(Record, nullptr);
+  EXPECT_EQ(Record->Kernels[0].DeviceName, "_Z5scalePfdc");
+
+  ASSERT_EQ(State.Launches.size(), 1u);
+  const LaunchCall &Launch = State.Launches[0];
+  EXPECT_EQ(Launch.HostStub, scaleStub());
+  EXPECT_EQ(Launch.Grid.X, 5u);
+  EXPECT_EQ(Launch.Block.X, 64u);
+  EXPECT_EQ(Launch.Stream, Stream);
+  ASSERT_EQ(Launch.CapturedArgs.size(), 3u);
+  float *First = nullptr;
+  double Second = 0;
+  std::memcpy(&First, Launch.CapturedArgs[0].data(), sizeof(First));
+  std::memcpy(&Second, Launch.CapturedArgs[1].data(), sizeof(Second));
+  EXPECT_EQ(First, Data);
+  EXPECT_EQ(Second, 2.5);
+  EXPECT_EQ(Launch.CapturedArgs[2][0], 'x');
 }
 
 } // namespace
