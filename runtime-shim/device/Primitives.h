@@ -13,7 +13,7 @@
 #include "Types.h"
 
 #define RUBICON_PRIMITIVE static inline __attribute__((always_inline))
-#define RUBICON_EXPORT extern "C" __attribute__((used))
+#define RUBICON_EXPORT extern "C"
 
 namespace rubicon::machine {
 
