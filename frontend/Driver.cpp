@@ -173,6 +173,11 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
       // Clang's NVPTX CPU only decides which NVPTX builtins the headers may
       // use; __CUDA_ARCH__ is set below from -arch.
       "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",
+      // The CUDA release Rubicon implements decides clang's launch ABI
+      // (cudaLaunchKernel, __cudaPushCallConfiguration).
+      "-Xclang",
+      "-target-sdk-version=" + std::to_string(RUBICON_CUDA_VERSION_MAJOR) + "." +
+          std::to_string(RUBICON_CUDA_VERSION_MINOR),
       "-D__CUDACC__", "-D__NVCC__", "-D__RUBICON__=1",
       "-D__CUDACC_VER_MAJOR__=" + std::to_string(RUBICON_CUDA_VERSION_MAJOR),
       "-D__CUDACC_VER_MINOR__=" + std::to_string(RUBICON_CUDA_VERSION_MINOR),

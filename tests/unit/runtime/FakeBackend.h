@@ -149,6 +149,67 @@ public:
     return memset(Ptr, Value, Count);
   }
 
+  cudaError_t mallocPitch(void **Ptr, size_t &Pitch, size_t Width,
+                          size_t Height) override {
+    Pitch = (Width + 255) / 256 * 256;
+    return malloc(Ptr, Pitch * Height);
+  }
+  cudaError_t memcpy2D(void *Dst, size_t DstPitch, const void *Src,
+                       size_t SrcPitch, size_t Width, size_t Height,
+                       cudaMemcpyKind, cudaStream_t, bool) override {
+    for (size_t Row = 0; Row < Height; ++Row)
+      std::memcpy(static_cast<char *>(Dst) + Row * DstPitch,
+                  static_cast<const char *>(Src) + Row * SrcPitch, Width);
+    return cudaSuccess;
+  }
+  cudaError_t memset2D(void *Ptr, size_t Pitch, int Value, size_t Width,
+                       size_t Height, cudaStream_t, bool) override {
+    for (size_t Row = 0; Row < Height; ++Row)
+      std::memset(static_cast<char *>(Ptr) + Row * Pitch, Value, Width);
+    return cudaSuccess;
+  }
+  cudaError_t mallocAsync(void **Ptr, size_t Size, cudaStream_t) override {
+    return malloc(Ptr, Size);
+  }
+  cudaError_t freeAsync(void *Ptr, cudaStream_t) override { return free(Ptr); }
+  cudaError_t hostRegister(void *, size_t, unsigned) override {
+    return cudaSuccess;
+  }
+  cudaError_t hostUnregister(void *) override { return cudaSuccess; }
+  cudaError_t pointerGetAttributes(cudaPointerAttributes &Attributes,
+                                   const void *) override {
+    Attributes = cudaPointerAttributes{};
+    Attributes.type = cudaMemoryTypeUnregistered;
+    return cudaSuccess;
+  }
+  cudaError_t memPrefetchAsync(const void *, size_t, int,
+                               cudaStream_t) override {
+    return cudaSuccess;
+  }
+  cudaError_t deviceCanAccessPeer(int &CanAccess, int, int) override {
+    CanAccess = 0;
+    return cudaSuccess;
+  }
+  cudaError_t deviceEnablePeerAccess(int, unsigned) override {
+    return cudaErrorPeerAccessUnsupported;
+  }
+  cudaError_t deviceDisablePeerAccess(int) override {
+    return cudaErrorPeerAccessNotEnabled;
+  }
+  cudaError_t memcpyPeer(void *Dst, int, const void *Src, int, size_t Count,
+                         cudaStream_t, bool) override {
+    std::memcpy(Dst, Src, Count);
+    return cudaSuccess;
+  }
+  cudaError_t deviceGetPCIBusId(char *BusId, int Length, int Device) override {
+    std::snprintf(BusId, size_t(Length), "0000:%02x:00.0", Device + 1);
+    return cudaSuccess;
+  }
+  cudaError_t deviceGetByPCIBusId(int &Device, const char *) override {
+    Device = 0;
+    return cudaSuccess;
+  }
+
   cudaError_t streamCreate(cudaStream_t &Stream, unsigned, int) override {
     Stream = reinterpret_cast<cudaStream_t>(new char);
     return cudaSuccess;
@@ -160,6 +221,21 @@ public:
   cudaError_t streamSynchronize(cudaStream_t) override { return cudaSuccess; }
   cudaError_t streamQuery(cudaStream_t) override { return cudaErrorNotReady; }
   cudaError_t streamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) override {
+    return cudaSuccess;
+  }
+  cudaError_t streamGetFlags(cudaStream_t, unsigned &Flags) override {
+    Flags = 0;
+    return cudaSuccess;
+  }
+  cudaError_t streamGetPriority(cudaStream_t, int &Priority) override {
+    Priority = 0;
+    return cudaSuccess;
+  }
+  /// Runs the callback at once, as if the stream were idle.
+  cudaError_t streamAddCallback(cudaStream_t Stream,
+                                cudaStreamCallback_t Callback,
+                                void *UserData) override {
+    Callback(Stream, cudaSuccess, UserData);
     return cudaSuccess;
   }
   cudaError_t eventCreate(cudaEvent_t &Event, unsigned) override {

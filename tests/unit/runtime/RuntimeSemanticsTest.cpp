@@ -447,6 +447,45 @@ TEST_F(RuntimeSemantics, StreamsAndEvents) {
   EXPECT_EQ(cudaStreamDestroy(Stream), cudaSuccess);
 }
 
+TEST_F(RuntimeSemantics, PitchedMemory) {
+  char *Device = nullptr;
+  size_t Pitch = 0;
+  ASSERT_EQ(cudaMallocPitch(reinterpret_cast<void **>(&Device), &Pitch, 10, 3),
+            cudaSuccess);
+  EXPECT_GE(Pitch, 10u);
+  ASSERT_EQ(cudaMemset2D(Device, Pitch, 'a', 10, 3), cudaSuccess);
+  char Host[3][12] = {};
+  ASSERT_EQ(cudaMemcpy2D(Host, 12, Device, Pitch, 10, 3,
+                         cudaMemcpyDeviceToHost),
+            cudaSuccess);
+  EXPECT_EQ(Host[2][9], 'a');
+  EXPECT_EQ(Host[2][10], 0);
+  EXPECT_EQ(cudaMemcpy2D(Host, 8, Device, Pitch, 10, 3, cudaMemcpyDeviceToHost),
+            cudaErrorInvalidPitchValue);
+  EXPECT_EQ(cudaFree(Device), cudaSuccess);
+}
+
+TEST_F(RuntimeSemantics, HostFunctionsRunAsStreamCallbacks) {
+  int Calls = 0;
+  ASSERT_EQ(cudaLaunchHostFunc(
+                nullptr, [](void *Data) { ++*static_cast<int *>(Data); },
+                &Calls),
+            cudaSuccess);
+  EXPECT_EQ(Calls, 1);
+  cudaStream_t Seen = reinterpret_cast<cudaStream_t>(0x1);
+  cudaStream_t Stream = reinterpret_cast<cudaStream_t>(0x77);
+  ASSERT_EQ(cudaStreamAddCallback(
+                Stream,
+                [](cudaStream_t S, cudaError_t, void *Data) {
+                  *static_cast<cudaStream_t *>(Data) = S;
+                },
+                &Seen, 0),
+            cudaSuccess);
+  EXPECT_EQ(Seen, Stream);
+  EXPECT_EQ(cudaStreamAddCallback(Stream, nullptr, nullptr, 0),
+            cudaErrorInvalidValue);
+}
+
 TEST_F(RuntimeSemantics, RemovedCuda12FunctionsStillWork) {
   State.NextSynchronizeError = cudaErrorLaunchOutOfResources;
   EXPECT_EQ(cudaThreadSynchronize(), cudaErrorLaunchOutOfResources);
