@@ -101,6 +101,38 @@ public:
   virtual cudaError_t memset(void *Ptr, int Value, size_t Count) = 0;
   virtual cudaError_t memsetAsync(void *Ptr, int Value, size_t Count,
                                   cudaStream_t Stream) = 0;
+  virtual cudaError_t mallocPitch(void **Ptr, size_t &Pitch, size_t Width,
+                                  size_t Height) = 0;
+  /// 2D copies and fills; Stream is used only when Async.
+  virtual cudaError_t memcpy2D(void *Dst, size_t DstPitch, const void *Src,
+                               size_t SrcPitch, size_t Width, size_t Height,
+                               cudaMemcpyKind Kind, cudaStream_t Stream,
+                               bool Async) = 0;
+  virtual cudaError_t memset2D(void *Ptr, size_t Pitch, int Value,
+                               size_t Width, size_t Height,
+                               cudaStream_t Stream, bool Async) = 0;
+  virtual cudaError_t mallocAsync(void **Ptr, size_t Size,
+                                  cudaStream_t Stream) = 0;
+  virtual cudaError_t freeAsync(void *Ptr, cudaStream_t Stream) = 0;
+  virtual cudaError_t hostRegister(void *Ptr, size_t Size, unsigned Flags) = 0;
+  virtual cudaError_t hostUnregister(void *Ptr) = 0;
+  /// CUDA's view of a pointer; unknown host memory is
+  /// cudaMemoryTypeUnregistered, not an error.
+  virtual cudaError_t pointerGetAttributes(cudaPointerAttributes &Attributes,
+                                           const void *Ptr) = 0;
+  virtual cudaError_t memPrefetchAsync(const void *Ptr, size_t Count,
+                                       int Device, cudaStream_t Stream) = 0;
+  virtual cudaError_t deviceCanAccessPeer(int &CanAccess, int Device,
+                                          int PeerDevice) = 0;
+  virtual cudaError_t deviceEnablePeerAccess(int PeerDevice,
+                                             unsigned Flags) = 0;
+  virtual cudaError_t deviceDisablePeerAccess(int PeerDevice) = 0;
+  virtual cudaError_t memcpyPeer(void *Dst, int DstDevice, const void *Src,
+                                 int SrcDevice, size_t Count,
+                                 cudaStream_t Stream, bool Async) = 0;
+  virtual cudaError_t deviceGetPCIBusId(char *BusId, int Length,
+                                        int Device) = 0;
+  virtual cudaError_t deviceGetByPCIBusId(int &Device, const char *BusId) = 0;
 
   // Streams and events.
   virtual cudaError_t streamCreate(cudaStream_t &Stream, unsigned Flags,
@@ -110,6 +142,14 @@ public:
   virtual cudaError_t streamQuery(cudaStream_t Stream) = 0;
   virtual cudaError_t streamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
                                       unsigned Flags) = 0;
+  virtual cudaError_t streamGetFlags(cudaStream_t Stream, unsigned &Flags) = 0;
+  virtual cudaError_t streamGetPriority(cudaStream_t Stream,
+                                        int &Priority) = 0;
+  /// Runs Callback(Stream, status, UserData) on a host thread once the work
+  /// before it in Stream is done.
+  virtual cudaError_t streamAddCallback(cudaStream_t Stream,
+                                        cudaStreamCallback_t Callback,
+                                        void *UserData) = 0;
   virtual cudaError_t eventCreate(cudaEvent_t &Event, unsigned Flags) = 0;
   virtual cudaError_t eventRecord(cudaEvent_t Event, cudaStream_t Stream) = 0;
   virtual cudaError_t eventSynchronize(cudaEvent_t Event) = 0;

@@ -40,6 +40,17 @@ struct HipFuncAttributes {
   int ptxVersion;
   size_t sharedSizeBytes;
 };
+/// hipPointerAttribute_t (same layout in HIP 5 and 6; the memory type
+/// numbering changed in HIP 6).
+struct HipPointerAttributes {
+  int MemoryType;
+  int Device;
+  void *DevicePointer;
+  void *HostPointer;
+  int IsManaged;
+  unsigned AllocationFlags;
+};
+using HipStreamCallback = void (*)(HipStream, HipError, void *);
 /// The wrapper __hipRegisterFatBinary expects ("HIPF", version 1).
 struct HipFatBinaryWrapper {
   unsigned Magic;
@@ -63,6 +74,55 @@ struct AlignedBundle {
   HipFatBinaryWrapper Wrapper{};
   void **Module = nullptr;
 };
+
+/// A CUDA stream callback waiting for HIP to call it.
+struct PendingCallback {
+  cudaStreamCallback_t Callback;
+  void *UserData;
+  cudaStream_t Stream;
+};
+
+void runStreamCallback(HipStream, HipError Status, void *Data) {
+  auto *Pending = static_cast<PendingCallback *>(Data);
+  Pending->Callback(Pending->Stream,
+                    Status == HipSuccess ? cudaSuccess
+                                         : cudaErrorFromHip(Status),
+                    Pending->UserData);
+  delete Pending;
+}
+
+/// HIP 5's hipMemoryType (Host 0, Device 1, Array 2, Unified 3) or HIP 6's
+/// (Unregistered 0, Host 1, Device 2, Managed 3, Array 10, Unified 11) as
+/// CUDA's memory type.
+cudaMemoryType toCudaMemoryType(int HipType, bool IsManaged, bool Hip6) {
+  if (IsManaged)
+    return cudaMemoryTypeManaged;
+  if (Hip6) {
+    switch (HipType) {
+    case 1:
+      return cudaMemoryTypeHost;
+    case 2:
+    case 10:
+      return cudaMemoryTypeDevice;
+    case 3:
+    case 11:
+      return cudaMemoryTypeManaged;
+    default:
+      return cudaMemoryTypeUnregistered;
+    }
+  }
+  switch (HipType) {
+  case 0:
+    return cudaMemoryTypeHost;
+  case 1:
+  case 2:
+    return cudaMemoryTypeDevice;
+  case 3:
+    return cudaMemoryTypeManaged;
+  default:
+    return cudaMemoryTypeUnregistered;
+  }
+}
 
 HipDim3 toHip(LaunchDims Dims) { return {Dims.X, Dims.Y, Dims.Z}; }
 
@@ -204,6 +264,93 @@ public:
     return check(Fn.hipMemsetAsync(Ptr, Value, Count, toHipStream(Stream)));
   }
 
+  cudaError_t mallocPitch(void **Ptr, size_t &Pitch, size_t Width,
+                          size_t Height) override {
+    return check(Fn.hipMallocPitch(Ptr, &Pitch, Width, Height));
+  }
+  cudaError_t memcpy2D(void *Dst, size_t DstPitch, const void *Src,
+                       size_t SrcPitch, size_t Width, size_t Height,
+                       cudaMemcpyKind Kind, cudaStream_t Stream,
+                       bool Async) override {
+    return check(Async ? Fn.hipMemcpy2DAsync(Dst, DstPitch, Src, SrcPitch,
+                                             Width, Height, Kind,
+                                             toHipStream(Stream))
+                       : Fn.hipMemcpy2D(Dst, DstPitch, Src, SrcPitch, Width,
+                                        Height, Kind));
+  }
+  cudaError_t memset2D(void *Ptr, size_t Pitch, int Value, size_t Width,
+                       size_t Height, cudaStream_t Stream,
+                       bool Async) override {
+    return check(Async ? Fn.hipMemset2DAsync(Ptr, Pitch, Value, Width, Height,
+                                             toHipStream(Stream))
+                       : Fn.hipMemset2D(Ptr, Pitch, Value, Width, Height));
+  }
+  cudaError_t mallocAsync(void **Ptr, size_t Size,
+                          cudaStream_t Stream) override {
+    if (!Fn.hipMallocAsync)
+      return cudaErrorNotSupported;
+    return check(Fn.hipMallocAsync(Ptr, Size, toHipStream(Stream)));
+  }
+  cudaError_t freeAsync(void *Ptr, cudaStream_t Stream) override {
+    if (!Fn.hipFreeAsync)
+      return cudaErrorNotSupported;
+    return check(Fn.hipFreeAsync(Ptr, toHipStream(Stream)));
+  }
+  cudaError_t hostRegister(void *Ptr, size_t Size, unsigned Flags) override {
+    // cudaHostRegister* flags have the values of hipHostRegister*.
+    return check(Fn.hipHostRegister(Ptr, Size, Flags));
+  }
+  cudaError_t hostUnregister(void *Ptr) override {
+    return check(Fn.hipHostUnregister(Ptr));
+  }
+  cudaError_t pointerGetAttributes(cudaPointerAttributes &Attributes,
+                                   const void *Ptr) override {
+    HipPointerAttributes Hip{};
+    HipError Status = Fn.hipPointerGetAttributes(&Hip, Ptr);
+    Attributes = cudaPointerAttributes{};
+    if (Status != HipSuccess) {
+      // HIP 5 refuses memory it does not know; CUDA calls it unregistered.
+      Attributes.type = cudaMemoryTypeUnregistered;
+      Attributes.device = cudaInvalidDeviceId;
+      return cudaSuccess;
+    }
+    Attributes.type = toCudaMemoryType(Hip.MemoryType, Hip.IsManaged != 0,
+                                       HipVersion >= 60000000);
+    Attributes.device = Hip.Device;
+    Attributes.devicePointer = Hip.DevicePointer;
+    Attributes.hostPointer = Hip.HostPointer;
+    return cudaSuccess;
+  }
+  cudaError_t memPrefetchAsync(const void *Ptr, size_t Count, int Device,
+                               cudaStream_t Stream) override {
+    return check(
+        Fn.hipMemPrefetchAsync(Ptr, Count, Device, toHipStream(Stream)));
+  }
+  cudaError_t deviceCanAccessPeer(int &CanAccess, int Device,
+                                  int PeerDevice) override {
+    return check(Fn.hipDeviceCanAccessPeer(&CanAccess, Device, PeerDevice));
+  }
+  cudaError_t deviceEnablePeerAccess(int PeerDevice, unsigned Flags) override {
+    return check(Fn.hipDeviceEnablePeerAccess(PeerDevice, Flags));
+  }
+  cudaError_t deviceDisablePeerAccess(int PeerDevice) override {
+    return check(Fn.hipDeviceDisablePeerAccess(PeerDevice));
+  }
+  cudaError_t memcpyPeer(void *Dst, int DstDevice, const void *Src,
+                         int SrcDevice, size_t Count, cudaStream_t Stream,
+                         bool Async) override {
+    return check(Async ? Fn.hipMemcpyPeerAsync(Dst, DstDevice, Src, SrcDevice,
+                                               Count, toHipStream(Stream))
+                       : Fn.hipMemcpyPeer(Dst, DstDevice, Src, SrcDevice,
+                                          Count));
+  }
+  cudaError_t deviceGetPCIBusId(char *BusId, int Length, int Device) override {
+    return check(Fn.hipDeviceGetPCIBusId(BusId, Length, Device));
+  }
+  cudaError_t deviceGetByPCIBusId(int &Device, const char *BusId) override {
+    return check(Fn.hipDeviceGetByPCIBusId(&Device, BusId));
+  }
+
   cudaError_t streamCreate(cudaStream_t &Stream, unsigned Flags,
                            int Priority) override {
     HipStream Created = nullptr;
@@ -224,6 +371,22 @@ public:
   cudaError_t streamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
                               unsigned Flags) override {
     return check(Fn.hipStreamWaitEvent(toHipStream(Stream), Event, Flags));
+  }
+  cudaError_t streamGetFlags(cudaStream_t Stream, unsigned &Flags) override {
+    return check(Fn.hipStreamGetFlags(toHipStream(Stream), &Flags));
+  }
+  cudaError_t streamGetPriority(cudaStream_t Stream, int &Priority) override {
+    return check(Fn.hipStreamGetPriority(toHipStream(Stream), &Priority));
+  }
+  cudaError_t streamAddCallback(cudaStream_t Stream,
+                                cudaStreamCallback_t Callback,
+                                void *UserData) override {
+    auto *Pending = new PendingCallback{Callback, UserData, Stream};
+    HipError Status = Fn.hipStreamAddCallback(
+        toHipStream(Stream), runStreamCallback, Pending, 0);
+    if (Status != HipSuccess)
+      delete Pending;
+    return check(Status);
   }
   cudaError_t eventCreate(cudaEvent_t &Event, unsigned Flags) override {
     HipEvent Created = nullptr;

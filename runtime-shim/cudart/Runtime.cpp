@@ -54,9 +54,14 @@ void **Runtime::registerFatBinary(const void *Wrapper) {
     if (fatbin::readBundle(CudaWrapper->Bundle, MaxBundleSize, Entries,
                            &TotalSize, &Error)) {
       Entry->Record.BundleSize = TotalSize;
+      std::string ArchList;
       for (const fatbin::Entry &E : Entries)
-        if (std::string Arch = fatbin::archOfId(E.Id); !Arch.empty())
+        if (std::string Arch = fatbin::archOfId(E.Id); !Arch.empty()) {
+          ArchList += " " + Arch;
           Entry->Record.Archs.push_back(Arch);
+        }
+      logMessage("fat binary of %zu bytes with code objects for:%s",
+                 TotalSize, ArchList.empty() ? " (none)" : ArchList.c_str());
     } else {
       logMessage("unreadable fat binary: %s", Error.c_str());
     }

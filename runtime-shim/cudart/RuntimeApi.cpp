@@ -91,6 +91,18 @@ bool isValidMemcpyKind(cudaMemcpyKind Kind) {
   return Kind >= cudaMemcpyHostToHost && Kind <= cudaMemcpyDefault;
 }
 
+/// A cudaLaunchHostFunc function, run as a stream callback.
+struct PendingHostFunction {
+  cudaHostFn_t Function;
+  void *UserData;
+};
+
+void runHostFunction(cudaStream_t, cudaError_t, void *Data) {
+  auto *Pending = static_cast<PendingHostFunction *>(Data);
+  Pending->Function(Pending->UserData);
+  delete Pending;
+}
+
 } // namespace
 
 extern "C" {
@@ -236,6 +248,41 @@ cudaError_t cudaDeviceReset(void) {
 }
 
 cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
+
+cudaError_t cudaDeviceCanAccessPeer(int *CanAccessPeer, int Device,
+                                    int PeerDevice) {
+  if (!CanAccessPeer)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    return B.deviceCanAccessPeer(*CanAccessPeer, Device, PeerDevice);
+  });
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int PeerDevice, unsigned Flags) {
+  if (Flags != 0)
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.deviceEnablePeerAccess(PeerDevice, Flags); });
+}
+
+cudaError_t cudaDeviceDisablePeerAccess(int PeerDevice) {
+  return withBackend(
+      [&](Backend &B) { return B.deviceDisablePeerAccess(PeerDevice); });
+}
+
+cudaError_t cudaDeviceGetPCIBusId(char *PciBusId, int Length, int Device) {
+  if (!PciBusId || Length <= 0)
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.deviceGetPCIBusId(PciBusId, Length, Device); });
+}
+
+cudaError_t cudaDeviceGetByPCIBusId(int *Device, const char *PciBusId) {
+  if (!Device || !PciBusId)
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.deviceGetByPCIBusId(*Device, PciBusId); });
+}
 
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache CacheConfig) {
   if (CacheConfig < cudaFuncCachePreferNone ||
@@ -412,6 +459,117 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol,
   return copyFromSymbol(Dst, Symbol, Count, Offset, Kind, Stream, true);
 }
 
+cudaError_t cudaMallocPitch(void **DevPtr, size_t *Pitch, size_t Width,
+                            size_t Height) {
+  if (!DevPtr || !Pitch)
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.mallocPitch(DevPtr, *Pitch, Width, Height); });
+}
+
+static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
+                          size_t SrcPitch, size_t Width, size_t Height,
+                          cudaMemcpyKind Kind, cudaStream_t Stream,
+                          bool Async) {
+  if (!isValidMemcpyKind(Kind))
+    return fail(cudaErrorInvalidMemcpyDirection);
+  if (Height > 1 && (Width > DstPitch || Width > SrcPitch))
+    return fail(cudaErrorInvalidPitchValue);
+  return withBackend([&](Backend &B) {
+    return B.memcpy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind,
+                      Stream, Async);
+  });
+}
+
+cudaError_t cudaMemcpy2D(void *Dst, size_t DstPitch, const void *Src,
+                         size_t SrcPitch, size_t Width, size_t Height,
+                         cudaMemcpyKind Kind) {
+  return copy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind, nullptr,
+                false);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DstPitch, const void *Src,
+                              size_t SrcPitch, size_t Width, size_t Height,
+                              cudaMemcpyKind Kind, cudaStream_t Stream) {
+  return copy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind, Stream,
+                true);
+}
+
+cudaError_t cudaMemset2D(void *DevPtr, size_t Pitch, int Value, size_t Width,
+                         size_t Height) {
+  if (Height > 1 && Width > Pitch)
+    return fail(cudaErrorInvalidPitchValue);
+  return withBackend([&](Backend &B) {
+    return B.memset2D(DevPtr, Pitch, Value, Width, Height, nullptr, false);
+  });
+}
+
+cudaError_t cudaMemset2DAsync(void *DevPtr, size_t Pitch, int Value,
+                              size_t Width, size_t Height,
+                              cudaStream_t Stream) {
+  if (Height > 1 && Width > Pitch)
+    return fail(cudaErrorInvalidPitchValue);
+  return withBackend([&](Backend &B) {
+    return B.memset2D(DevPtr, Pitch, Value, Width, Height, Stream, true);
+  });
+}
+
+cudaError_t cudaMallocAsync(void **DevPtr, size_t Size, cudaStream_t Stream) {
+  if (!DevPtr)
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.mallocAsync(DevPtr, Size, Stream); });
+}
+
+cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream) {
+  return withBackend([&](Backend &B) { return B.freeAsync(DevPtr, Stream); });
+}
+
+cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned Flags) {
+  if (!Ptr || Size == 0 ||
+      (Flags & ~unsigned(cudaHostRegisterPortable | cudaHostRegisterMapped |
+                         cudaHostRegisterIoMemory | cudaHostRegisterReadOnly)))
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.hostRegister(Ptr, Size, Flags); });
+}
+
+cudaError_t cudaHostUnregister(void *Ptr) {
+  if (!Ptr)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) { return B.hostUnregister(Ptr); });
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *Attributes,
+                                     const void *Ptr) {
+  if (!Attributes)
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.pointerGetAttributes(*Attributes, Ptr); });
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *DevPtr, size_t Count,
+                                 int DstDevice, cudaStream_t Stream) {
+  return withBackend([&](Backend &B) {
+    return B.memPrefetchAsync(DevPtr, Count, DstDevice, Stream);
+  });
+}
+
+cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src,
+                           int SrcDevice, size_t Count) {
+  return withBackend([&](Backend &B) {
+    return B.memcpyPeer(Dst, DstDevice, Src, SrcDevice, Count, nullptr, false);
+  });
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src,
+                                int SrcDevice, size_t Count,
+                                cudaStream_t Stream) {
+  return withBackend([&](Backend &B) {
+    return B.memcpyPeer(Dst, DstDevice, Src, SrcDevice, Count, Stream, true);
+  });
+}
+
 cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
   if (!DevPtr)
     return fail(cudaErrorInvalidValue);
@@ -478,6 +636,43 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
     return fail(cudaErrorInvalidResourceHandle);
   return withBackend(
       [&](Backend &B) { return B.streamWaitEvent(Stream, Event, Flags); });
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t Stream, unsigned *Flags) {
+  if (!Flags)
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.streamGetFlags(Stream, *Flags); });
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t Stream, int *Priority) {
+  if (!Priority)
+    return fail(cudaErrorInvalidValue);
+  return withBackend(
+      [&](Backend &B) { return B.streamGetPriority(Stream, *Priority); });
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t Stream,
+                                  cudaStreamCallback_t Callback,
+                                  void *UserData, unsigned Flags) {
+  if (!Callback || Flags != 0)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    return B.streamAddCallback(Stream, Callback, UserData);
+  });
+}
+
+cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Function,
+                               void *UserData) {
+  if (!Function)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    auto *Pending = new PendingHostFunction{Function, UserData};
+    cudaError_t Status = B.streamAddCallback(Stream, runHostFunction, Pending);
+    if (Status != cudaSuccess)
+      delete Pending;
+    return Status;
+  });
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t *Event) {
