@@ -12,6 +12,9 @@
 
 #include "host_defines.h"
 #include "vector_types.h"
+#include "vector_functions.h"
+#include "driver_types.h"
+#include "library_types.h"
 #include "cuda_runtime_api.h"
 
 #if defined(__CUDACC__)

@@ -3,6 +3,7 @@
 
 #include <cuda.h>
 #include <cuda_runtime_api.h>
+#include <crt/host_defines.h>
 #include <library_types.h>
 
 int main(void) {

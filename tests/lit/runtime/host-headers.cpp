@@ -47,5 +47,7 @@ int useTemplates() {
   dim3 Grid(2, 2), Block(64);
   (void)Grid;
   (void)Block;
+  float4 Vector = make_float4(1, 2, 3, 4); // vector_functions.h comes along
+  Old += static_cast<int>(Vector.w);
   return Old + static_cast<int>(Size) + (cudaGetLastError() != cudaSuccess);
 }
