@@ -3,6 +3,9 @@
 // stderr. With RUBICON_HIP_LIBRARY naming a missing file: no HIP runtime.
 // RUN: clang -I%rubicon_include %s -L%toolkit/lib64 -lcudart -Wl,-rpath,%toolkit/lib64 -o %t
 // RUN: env -u RUBICON_HIP_LIBRARY -u RUBICON_LOG %t 2> %t.stderr | FileCheck %s --check-prefix=DEFAULT
+// The static runtime is self-contained (plus libdl, libpthread and C++):
+// RUN: clang -I%rubicon_include %s %toolkit/lib64/libcudart_static.a -ldl -lpthread -lstdc++ -o %t.static
+// RUN: env RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so %t.static | FileCheck %s --check-prefix=NOHIP
 // RUN: count 0 < %t.stderr
 // RUN: env RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so %t 2> %t.nohip.stderr | FileCheck %s --check-prefix=NOHIP
 // RUN: count 0 < %t.nohip.stderr
