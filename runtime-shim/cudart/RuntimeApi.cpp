@@ -12,6 +12,7 @@
 #include "ErrorTable.h"
 #include "Runtime.h"
 
+#include <atomic>
 #include <cstdint>
 
 using namespace rubicon::cudart;
@@ -34,7 +35,7 @@ LaunchDims toLaunchDims(dim3 Dims) { return {Dims.x, Dims.y, Dims.z}; }
 
 /// Default limits reported until a program sets them (cudaDeviceSetLimit is
 /// recorded, not applied: see ApiFunctions.def).
-size_t LimitValues[] = {
+std::atomic<size_t> LimitValues[] = {
     /*cudaLimitStackSize*/ 1024,
     /*cudaLimitPrintfFifoSize*/ 1 << 20,
     /*cudaLimitMallocHeapSize*/ 8 << 20,
@@ -43,7 +44,7 @@ size_t LimitValues[] = {
     /*cudaLimitMaxL2FetchGranularity*/ 64,
     /*cudaLimitPersistingL2CacheSize*/ 0,
 };
-cudaFuncCache DeviceCacheConfig = cudaFuncCachePreferNone;
+std::atomic<cudaFuncCache> DeviceCacheConfig = cudaFuncCachePreferNone;
 
 cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count,
                          size_t Offset, cudaMemcpyKind Kind,
