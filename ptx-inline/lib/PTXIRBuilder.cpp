@@ -564,7 +564,9 @@ Value *InlinePTXBuilder::mulPart(Value *A, Value *B, bool Signed,
     return Signed ? Builder.CreateSExt(V, intTy(2 * Width))
                   : Builder.CreateZExt(V, intTy(2 * Width));
   };
-  Value *Product = Builder.CreateMul(Extend(A), Extend(B));
+  Value *WideA = Extend(A);
+  Value *WideB = Extend(B);
+  Value *Product = Builder.CreateMul(WideA, WideB);
   if (Part == PTXModifier::Wide)
     return Product;
   return Builder.CreateTrunc(Builder.CreateLShr(Product, Width),

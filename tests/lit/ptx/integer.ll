@@ -10,8 +10,8 @@ define i32 @add(i32 %a, i32 %b) {
 }
 
 ; CHECK-LABEL: define i32 @mulhi(
-; CHECK: sext i32 %a to i64
-; CHECK: sext i32 %b to i64
+; CHECK-DAG: sext i32 %a to i64
+; CHECK-DAG: sext i32 %b to i64
 ; CHECK: mul i64
 ; CHECK: lshr i64 {{.*}}, 32
 ; CHECK-NOT: asm
