@@ -7,9 +7,11 @@
 
 #include "ResourceUsage.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
+#include "llvm/BinaryFormat/MsgPackReader.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -98,6 +100,44 @@ std::vector<uint64_t> unsignedArrayField(msgpack::MapDocNode &Map,
 Error malformed(const Twine &What) {
   return createStringError(inconvertibleErrorCode(),
                            "malformed AMDGPU metadata: " + What);
+}
+
+/// msgpack::Document trusts its input (a map key that is itself a map or an
+/// array crashes it), so the note is checked first: one well-formed object,
+/// map keys that are strings or integers, bounded nesting.
+Error checkMsgPackShape(StringRef Blob) {
+  constexpr size_t MaxDepth = 64;
+  struct OpenContainer {
+    uint64_t RemainingElements; // keys and values for a map
+    bool IsMap;
+  };
+  SmallVector<OpenContainer, 8> Open;
+  msgpack::Reader Reader(Blob);
+  do {
+    msgpack::Object Object;
+    Expected<bool> Read = Reader.read(Object);
+    if (!Read)
+      return malformed("invalid msgpack: " + toString(Read.takeError()));
+    if (!*Read)
+      return malformed("msgpack truncated");
+    const bool IsMapKey = !Open.empty() && Open.back().IsMap &&
+                          Open.back().RemainingElements % 2 == 0;
+    if (IsMapKey && Object.Kind != msgpack::Type::String &&
+        Object.Kind != msgpack::Type::Int && Object.Kind != msgpack::Type::UInt)
+      return malformed("a map key is not a string or an integer");
+    if (!Open.empty())
+      --Open.back().RemainingElements;
+    const bool IsMap = Object.Kind == msgpack::Type::Map;
+    if ((IsMap || Object.Kind == msgpack::Type::Array) && Object.Length > 0) {
+      if (Open.size() == MaxDepth)
+        return malformed("msgpack nested too deeply");
+      Open.push_back({uint64_t(Object.Length) * (IsMap ? 2 : 1), IsMap});
+      continue;
+    }
+    while (!Open.empty() && Open.back().RemainingElements == 0)
+      Open.pop_back();
+  } while (!Open.empty());
+  return Error::success();
 }
 
 Expected<KernelResourceUsage> readKernel(msgpack::DocNode &Node, size_t Index) {
@@ -234,6 +274,8 @@ Expected<CodeObjectResourceUsage> readResourceUsage(StringRef CodeObject,
     return createStringError(inconvertibleErrorCode(),
                              "code object has no AMDGPU metadata note");
 
+  if (Error Err = checkMsgPackShape(**Note))
+    return std::move(Err);
   msgpack::Document Metadata;
   if (!Metadata.readFromBlob(**Note, /*Multi=*/false))
     return malformed("the note is not valid msgpack");
