@@ -2,7 +2,8 @@
 //
 // Part of Rubicon. __assertfail is what CUDA's assert() calls in device code
 // (the headers route glibc's __assert_fail to it). It prints CUDA's message
-//   file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr` failed.
+//   file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr`
+//   failed.
 // through ockl's hostcall printf and stops the kernel with a trap.
 //
 //===----------------------------------------------------------------------===//

@@ -34,7 +34,8 @@
 #define __managed__                                                            \
   __RUBICON_CUDA_ATTRIBUTE(device, annotate("rubicon.managed"))
 #define __grid_constant__ __RUBICON_CUDA_ATTRIBUTE(grid_constant)
-#define __launch_bounds__(...) __RUBICON_CUDA_ATTRIBUTE(launch_bounds(__VA_ARGS__))
+#define __launch_bounds__(...)                                                 \
+  __RUBICON_CUDA_ATTRIBUTE(launch_bounds(__VA_ARGS__))
 #define __maxnreg__(n)
 #define __cluster_dims__(...)
 

@@ -13,7 +13,8 @@
 
 #include "config.h"
 
-#define RUBICON_ATOMIC_RMW(Name, Type, Sign, Device, Block, System, BuiltinType) \
+#define RUBICON_ATOMIC_RMW(Name, Type, Sign, Device, Block, System,            \
+                           BuiltinType)                                        \
   __RUBICON_DEVICE__ Type Name(Type *address, Type value) {                    \
     return Device(address, static_cast<Type>(Sign value), __ATOMIC_RELAXED);   \
   }                                                                            \
@@ -53,9 +54,10 @@
     int old = Exchange;                                                        \
     return __builtin_bit_cast(float, old);                                     \
   }
-__RUBICON_ATOMIC_EXCH_FLOAT(, __atomic_exchange_n(reinterpret_cast<int *>(address),
-                                                  __builtin_bit_cast(int, value),
-                                                  __ATOMIC_RELAXED))
+__RUBICON_ATOMIC_EXCH_FLOAT(, __atomic_exchange_n(
+                                  reinterpret_cast<int *>(address),
+                                  __builtin_bit_cast(int, value),
+                                  __ATOMIC_RELAXED))
 __RUBICON_ATOMIC_EXCH_FLOAT(_block, __nvvm_atom_cta_xchg_gen_i(
                                         reinterpret_cast<int *>(address),
                                         __builtin_bit_cast(int, value)))

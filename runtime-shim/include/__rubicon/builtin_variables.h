@@ -28,11 +28,11 @@
       return __nvvm_read_ptx_sreg_##Register##_z();                            \
     }                                                                          \
     __device__ __forceinline__ operator ConvertsTo() const {                   \
-      return ConvertsTo{__get_x(), __get_y(), __get_z()};                            \
+      return ConvertsTo{__get_x(), __get_y(), __get_z()};                      \
     }                                                                          \
                                                                                \
   private:                                                                     \
-    /* Built-in variables cannot be created, copied, assigned, or have their  \
+    /* Built-in variables cannot be created, copied, assigned, or have their   \
      * address taken. */                                                       \
     __device__ TypeName() = delete;                                            \
     __device__ TypeName(const TypeName &) = delete;                            \

@@ -10,7 +10,8 @@
 
 /* A device function defined in a header: internal, always inlined, so that
  * it overloads a host function of the same name without clashing with it. */
-#define __RUBICON_DEVICE__ static __device__ __inline__ __attribute__((always_inline))
+#define __RUBICON_DEVICE__                                                     \
+  static __device__ __inline__ __attribute__((always_inline))
 #define __RUBICON_HOST_DEVICE__                                                \
   static __host__ __device__ __inline__ __attribute__((always_inline))
 

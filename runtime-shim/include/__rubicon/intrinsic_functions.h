@@ -173,10 +173,13 @@ __RUBICON_DEVICE__ unsigned long long __brevll(unsigned long long x) {
   return __builtin_bitreverse64(x);
 }
 /* Products of the low 24 bits (sign-extended for __mul24). */
+__RUBICON_DEVICE__ int __rubicon_low24_signed(int x) {
+  return static_cast<int>(static_cast<unsigned int>(x) << 8) >> 8;
+}
 __RUBICON_DEVICE__ int __mul24(int x, int y) {
   return static_cast<int>(
-      static_cast<unsigned int>(static_cast<int>(static_cast<unsigned>(x) << 8) >> 8) *
-      static_cast<unsigned int>(static_cast<int>(static_cast<unsigned>(y) << 8) >> 8));
+      static_cast<unsigned int>(__rubicon_low24_signed(x)) *
+      static_cast<unsigned int>(__rubicon_low24_signed(y)));
 }
 __RUBICON_DEVICE__ unsigned int __umul24(unsigned int x, unsigned int y) {
   return (x & 0xffffffu) * (y & 0xffffffu);
@@ -198,9 +201,9 @@ __RUBICON_DEVICE__ unsigned long long __umul64hi(unsigned long long x,
 }
 /* |x - y| + z */
 __RUBICON_DEVICE__ int __sad(int x, int y, unsigned int z) {
-  return static_cast<int>((x > y ? static_cast<unsigned>(x) - static_cast<unsigned>(y)
-                                 : static_cast<unsigned>(y) - static_cast<unsigned>(x)) +
-                          z);
+  const unsigned int ux = static_cast<unsigned int>(x);
+  const unsigned int uy = static_cast<unsigned int>(y);
+  return static_cast<int>((x > y ? ux - uy : uy - ux) + z);
 }
 __RUBICON_DEVICE__ unsigned int __usad(unsigned int x, unsigned int y,
                                        unsigned int z) {

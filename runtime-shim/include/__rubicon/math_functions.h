@@ -16,6 +16,8 @@
 
 #include "config.h"
 
+#define __RUBICON_EXTERN__ __RUBICON_DEVICE_LIBRARY__
+
 #define __RUBICON_MATH_STD_USING_STD(FloatName, DoubleName)                    \
   namespace std {                                                              \
   using ::DoubleName;                                                          \
@@ -29,8 +31,8 @@
 #define __RUBICON_MATH_ROW(FloatName, DoubleName, Ocml, Kind, Result,          \
                            Parameters, Arguments, FloatParameters,             \
                            DoubleParameters)                                   \
-  __RUBICON_DEVICE_LIBRARY__ Result(float) __ocml_##Ocml##_f32 FloatParameters; \
-  __RUBICON_DEVICE_LIBRARY__ Result(double)                                     \
+  __RUBICON_EXTERN__ Result(float) __ocml_##Ocml##_f32 FloatParameters;        \
+  __RUBICON_EXTERN__ Result(double)                                            \
       __ocml_##Ocml##_f64 DoubleParameters;                                    \
   __RUBICON_DEVICE__ Result(float) FloatName FloatParameters {                 \
     return __ocml_##Ocml##_f32 Arguments;                                      \
@@ -55,7 +57,8 @@
                      (float x, float y), (double x, double y))
 #define RUBICON_MATH_3(F, D, Ocml, Kind)                                       \
   __RUBICON_MATH_ROW(F, D, Ocml, Kind, __RUBICON_SAME_TYPE, , (x, y, z),       \
-                     (float x, float y, float z), (double x, double y, double z))
+                     (float x, float y, float z),                              \
+                     (double x, double y, double z))
 #define RUBICON_MATH_INT_RESULT(F, D, Ocml, Kind)                              \
   __RUBICON_MATH_ROW(F, D, Ocml, Kind, __RUBICON_INT_TYPE, , (x), (float x),   \
                      (double x))
@@ -67,12 +70,12 @@
 /* Functions with a second result through a pointer: ocml takes a private
  * pointer there, so the device library wraps them (MathSupport.cpp). */
 #define __RUBICON_MATH_POINTER_RESULTS(Suffix, T, Tail)                        \
-  __RUBICON_DEVICE_LIBRARY__ void __rubicon_math_sincos_##Suffix(T, T *, T *);  \
-  __RUBICON_DEVICE_LIBRARY__ void __rubicon_math_sincospi_##Suffix(T, T *,      \
+  __RUBICON_EXTERN__ void __rubicon_math_sincos_##Suffix(T, T *, T *);         \
+  __RUBICON_EXTERN__ void __rubicon_math_sincospi_##Suffix(T, T *,             \
                                                                    T *);       \
-  __RUBICON_DEVICE_LIBRARY__ T __rubicon_math_frexp_##Suffix(T, int *);         \
-  __RUBICON_DEVICE_LIBRARY__ T __rubicon_math_modf_##Suffix(T, T *);            \
-  __RUBICON_DEVICE_LIBRARY__ T __rubicon_math_remquo_##Suffix(T, T, int *);     \
+  __RUBICON_EXTERN__ T __rubicon_math_frexp_##Suffix(T, int *);                \
+  __RUBICON_EXTERN__ T __rubicon_math_modf_##Suffix(T, T *);                   \
+  __RUBICON_EXTERN__ T __rubicon_math_remquo_##Suffix(T, T, int *);            \
   __RUBICON_DEVICE__ void sincos##Tail(T x, T *s, T *c) {                      \
     __rubicon_math_sincos_##Suffix(x, s, c);                                   \
   }                                                                            \
@@ -91,7 +94,9 @@
 __RUBICON_MATH_POINTER_RESULTS(f32, float, f)
 __RUBICON_MATH_POINTER_RESULTS(f64, double, )
 #undef __RUBICON_MATH_POINTER_RESULTS
-__RUBICON_DEVICE__ void sincos(float x, float *s, float *c) { sincosf(x, s, c); }
+__RUBICON_DEVICE__ void sincos(float x, float *s, float *c) {
+  sincosf(x, s, c);
+}
 __RUBICON_DEVICE__ float frexp(float x, int *e) { return frexpf(x, e); }
 __RUBICON_DEVICE__ float modf(float x, float *i) { return modff(x, i); }
 __RUBICON_DEVICE__ float remquo(float x, float y, int *q) {
