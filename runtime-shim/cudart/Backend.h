@@ -73,8 +73,7 @@ public:
   virtual cudaError_t getDeviceCount(int &Count) = 0;
   virtual cudaError_t setDevice(int Device) = 0;
   virtual cudaError_t getDevice(int &Device) = 0;
-  virtual cudaError_t getDeviceProperties(cudaDeviceProp &Prop,
-                                          int Device) = 0;
+  virtual cudaError_t getDeviceProperties(cudaDeviceProp &Prop, int Device) = 0;
   virtual cudaError_t deviceSynchronize() = 0;
   virtual cudaError_t deviceReset() = 0;
   virtual cudaError_t setCacheConfig(cudaFuncCache Config) = 0;
@@ -96,8 +95,7 @@ public:
   virtual cudaError_t memcpy(void *Dst, const void *Src, size_t Count,
                              cudaMemcpyKind Kind) = 0;
   virtual cudaError_t memcpyAsync(void *Dst, const void *Src, size_t Count,
-                                  cudaMemcpyKind Kind,
-                                  cudaStream_t Stream) = 0;
+                                  cudaMemcpyKind Kind, cudaStream_t Stream) = 0;
   virtual cudaError_t memset(void *Ptr, int Value, size_t Count) = 0;
   virtual cudaError_t memsetAsync(void *Ptr, int Value, size_t Count,
                                   cudaStream_t Stream) = 0;
@@ -108,9 +106,9 @@ public:
                                size_t SrcPitch, size_t Width, size_t Height,
                                cudaMemcpyKind Kind, cudaStream_t Stream,
                                bool Async) = 0;
-  virtual cudaError_t memset2D(void *Ptr, size_t Pitch, int Value,
-                               size_t Width, size_t Height,
-                               cudaStream_t Stream, bool Async) = 0;
+  virtual cudaError_t memset2D(void *Ptr, size_t Pitch, int Value, size_t Width,
+                               size_t Height, cudaStream_t Stream,
+                               bool Async) = 0;
   virtual cudaError_t mallocAsync(void **Ptr, size_t Size,
                                   cudaStream_t Stream) = 0;
   virtual cudaError_t freeAsync(void *Ptr, cudaStream_t Stream) = 0;
@@ -143,8 +141,7 @@ public:
   virtual cudaError_t streamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
                                       unsigned Flags) = 0;
   virtual cudaError_t streamGetFlags(cudaStream_t Stream, unsigned &Flags) = 0;
-  virtual cudaError_t streamGetPriority(cudaStream_t Stream,
-                                        int &Priority) = 0;
+  virtual cudaError_t streamGetPriority(cudaStream_t Stream, int &Priority) = 0;
   /// Runs Callback(Stream, status, UserData) on a host thread once the work
   /// before it in Stream is done.
   virtual cudaError_t streamAddCallback(cudaStream_t Stream,
@@ -175,9 +172,10 @@ public:
   virtual cudaError_t funcSetAttribute(const void *HostStub,
                                        cudaFuncAttribute Attribute,
                                        int Value) = 0;
-  virtual cudaError_t occupancyMaxActiveBlocksPerMultiprocessor(
-      int &NumBlocks, const void *HostStub, int BlockSize,
-      size_t DynamicSharedMem) = 0;
+  virtual cudaError_t
+  occupancyMaxActiveBlocksPerMultiprocessor(int &NumBlocks,
+                                            const void *HostStub, int BlockSize,
+                                            size_t DynamicSharedMem) = 0;
 };
 
 /// The HIP backend: loads libamdhip64 with dlopen at initialize().

@@ -44,9 +44,9 @@ void __cudaUnregisterFatBinary(void **FatCubinHandle) {
   Runtime::instance().unregisterFatBinary(FatCubinHandle);
 }
 
-void __cudaRegisterFunction(void **FatCubinHandle, const char *HostFun,
-                            char *, const char *DeviceName, int, uint3 *,
-                            uint3 *, dim3 *, dim3 *, int *) {
+void __cudaRegisterFunction(void **FatCubinHandle, const char *HostFun, char *,
+                            const char *DeviceName, int, uint3 *, uint3 *,
+                            dim3 *, dim3 *, int *) {
   Runtime::instance().registerFunction(FatCubinHandle, HostFun, DeviceName);
 }
 
@@ -69,11 +69,10 @@ void __cudaRegisterManagedVar(void **FatCubinHandle, void **HostVarPtrAddress,
 
 unsigned __cudaPushCallConfiguration(dim3 GridDim, dim3 BlockDim,
                                      size_t SharedMem, void *Stream) {
-  Runtime::instance().pushConfiguration(
-      {{GridDim.x, GridDim.y, GridDim.z},
-       {BlockDim.x, BlockDim.y, BlockDim.z},
-       SharedMem,
-       static_cast<cudaStream_t>(Stream)});
+  Runtime::instance().pushConfiguration({{GridDim.x, GridDim.y, GridDim.z},
+                                         {BlockDim.x, BlockDim.y, BlockDim.z},
+                                         SharedMem,
+                                         static_cast<cudaStream_t>(Stream)});
   return 0;
 }
 

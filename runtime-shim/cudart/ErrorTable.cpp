@@ -13,7 +13,8 @@ namespace rubicon::cudart {
 
 namespace {
 constexpr ErrorInfo ErrorRows[] = {
-#define CUDART_ERROR(Name, Sticky, Description) {Name, #Name, Sticky, Description},
+#define CUDART_ERROR(Name, Sticky, Description)                                \
+  {Name, #Name, Sticky, Description},
 #include "ErrorCodes.def"
 };
 
@@ -30,10 +31,9 @@ constexpr HipErrorRow HipErrorRows[] = {
 std::span<const ErrorInfo> allErrors() { return ErrorRows; }
 
 const ErrorInfo *findError(int Code) {
-  const auto *It = std::find_if(std::begin(ErrorRows), std::end(ErrorRows),
-                                [&](const ErrorInfo &Row) {
-                                  return static_cast<int>(Row.Code) == Code;
-                                });
+  const auto *It = std::find_if(
+      std::begin(ErrorRows), std::end(ErrorRows),
+      [&](const ErrorInfo &Row) { return static_cast<int>(Row.Code) == Code; });
   return It == std::end(ErrorRows) ? nullptr : It;
 }
 

@@ -190,8 +190,8 @@ public:
     if (cudaError_t Status =
             check(Fn.hipDeviceGetName(P.name, sizeof(P.name), Device)))
       return Status;
-    if (cudaError_t Status = check(Fn.hipDeviceTotalMem(&P.totalGlobalMem,
-                                                         Device)))
+    if (cudaError_t Status =
+            check(Fn.hipDeviceTotalMem(&P.totalGlobalMem, Device)))
       return Status;
     int Value = 0;
 #define HIP_DEVICE_PROPERTY(Field, HipAttribute, Number)                       \
@@ -253,8 +253,7 @@ public:
   }
   cudaError_t memcpyAsync(void *Dst, const void *Src, size_t Count,
                           cudaMemcpyKind Kind, cudaStream_t Stream) override {
-    return check(
-        Fn.hipMemcpyAsync(Dst, Src, Count, Kind, toHipStream(Stream)));
+    return check(Fn.hipMemcpyAsync(Dst, Src, Count, Kind, toHipStream(Stream)));
   }
   cudaError_t memset(void *Ptr, int Value, size_t Count) override {
     return check(Fn.hipMemset(Ptr, Value, Count));
@@ -272,11 +271,11 @@ public:
                        size_t SrcPitch, size_t Width, size_t Height,
                        cudaMemcpyKind Kind, cudaStream_t Stream,
                        bool Async) override {
-    return check(Async ? Fn.hipMemcpy2DAsync(Dst, DstPitch, Src, SrcPitch,
-                                             Width, Height, Kind,
-                                             toHipStream(Stream))
-                       : Fn.hipMemcpy2D(Dst, DstPitch, Src, SrcPitch, Width,
-                                        Height, Kind));
+    return check(Async
+                     ? Fn.hipMemcpy2DAsync(Dst, DstPitch, Src, SrcPitch, Width,
+                                           Height, Kind, toHipStream(Stream))
+                     : Fn.hipMemcpy2D(Dst, DstPitch, Src, SrcPitch, Width,
+                                      Height, Kind));
   }
   cudaError_t memset2D(void *Ptr, size_t Pitch, int Value, size_t Width,
                        size_t Height, cudaStream_t Stream,
@@ -339,10 +338,10 @@ public:
   cudaError_t memcpyPeer(void *Dst, int DstDevice, const void *Src,
                          int SrcDevice, size_t Count, cudaStream_t Stream,
                          bool Async) override {
-    return check(Async ? Fn.hipMemcpyPeerAsync(Dst, DstDevice, Src, SrcDevice,
-                                               Count, toHipStream(Stream))
-                       : Fn.hipMemcpyPeer(Dst, DstDevice, Src, SrcDevice,
-                                          Count));
+    return check(Async
+                     ? Fn.hipMemcpyPeerAsync(Dst, DstDevice, Src, SrcDevice,
+                                             Count, toHipStream(Stream))
+                     : Fn.hipMemcpyPeer(Dst, DstDevice, Src, SrcDevice, Count));
   }
   cudaError_t deviceGetPCIBusId(char *BusId, int Length, int Device) override {
     return check(Fn.hipDeviceGetPCIBusId(BusId, Length, Device));
@@ -382,8 +381,8 @@ public:
                                 cudaStreamCallback_t Callback,
                                 void *UserData) override {
     auto *Pending = new PendingCallback{Callback, UserData, Stream};
-    HipError Status = Fn.hipStreamAddCallback(
-        toHipStream(Stream), runStreamCallback, Pending, 0);
+    HipError Status = Fn.hipStreamAddCallback(toHipStream(Stream),
+                                              runStreamCallback, Pending, 0);
     if (Status != HipSuccess)
       delete Pending;
     return check(Status);
@@ -441,8 +440,8 @@ public:
     for (const VariableRecord &Variable : FatBinary.Variables) {
       char *Name = const_cast<char *>(Variable.DeviceName.c_str());
       Fn.__hipRegisterVar(Bundle->Module, const_cast<void *>(Variable.HostVar),
-                          Name, Name, Variable.External ? 1 : 0,
-                          Variable.Size, Variable.Constant ? 1 : 0, 0);
+                          Name, Name, Variable.External ? 1 : 0, Variable.Size,
+                          Variable.Constant ? 1 : 0, 0);
     }
     if (Fn.__hipRegisterFatBinaryEnd)
       Fn.__hipRegisterFatBinaryEnd(Bundle->Module);
@@ -492,9 +491,10 @@ public:
       return cudaErrorNotSupported;
     return check(Fn.hipFuncSetAttribute(HostStub, Attribute, Value));
   }
-  cudaError_t occupancyMaxActiveBlocksPerMultiprocessor(
-      int &NumBlocks, const void *HostStub, int BlockSize,
-      size_t DynamicSharedMem) override {
+  cudaError_t
+  occupancyMaxActiveBlocksPerMultiprocessor(int &NumBlocks,
+                                            const void *HostStub, int BlockSize,
+                                            size_t DynamicSharedMem) override {
     return check(Fn.hipOccupancyMaxActiveBlocksPerMultiprocessor(
         &NumBlocks, HostStub, BlockSize, DynamicSharedMem));
   }
@@ -543,7 +543,8 @@ private:
   }
 
   struct Functions {
-#define HIP_FUNCTION(Return, Name, Parameters, Need) Return(*Name) Parameters = nullptr;
+#define HIP_FUNCTION(Return, Name, Parameters, Need)                           \
+  Return(*Name) Parameters = nullptr;
 #include "HipFunctions.def"
   };
 

@@ -14,8 +14,7 @@ namespace rubicon::cudart {
 /// True when RUBICON_LOG=1 (read once).
 bool loggingEnabled();
 /// printf-style line to stderr, prefixed "rubicon: ", when logging is enabled.
-void logMessage(const char *Format, ...)
-    __attribute__((format(printf, 1, 2)));
+void logMessage(const char *Format, ...) __attribute__((format(printf, 1, 2)));
 
 } // namespace rubicon::cudart
 

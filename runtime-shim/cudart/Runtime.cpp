@@ -60,8 +60,8 @@ void **Runtime::registerFatBinary(const void *Wrapper) {
           ArchList += " " + Arch;
           Entry->Record.Archs.push_back(Arch);
         }
-      logMessage("fat binary of %zu bytes with code objects for:%s",
-                 TotalSize, ArchList.empty() ? " (none)" : ArchList.c_str());
+      logMessage("fat binary of %zu bytes with code objects for:%s", TotalSize,
+                 ArchList.empty() ? " (none)" : ArchList.c_str());
     } else {
       logMessage("unreadable fat binary: %s", Error.c_str());
     }
@@ -219,8 +219,7 @@ std::optional<KernelRecord> Runtime::findKernel(const void *HostStub) const {
   return It->second;
 }
 
-std::optional<VariableRecord>
-Runtime::findVariable(const void *HostVar) const {
+std::optional<VariableRecord> Runtime::findVariable(const void *HostVar) const {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto It = Variables.find(HostVar);
   if (It == Variables.end())

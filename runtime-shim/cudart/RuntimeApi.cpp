@@ -171,9 +171,8 @@ cudaError_t cudaGetDevice(int *Device) {
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp *Prop, int Device) {
   if (!Prop)
     return fail(cudaErrorInvalidValue);
-  return withBackend([&](Backend &B) {
-    return runtime().deviceProperties(B, Device, *Prop);
-  });
+  return withBackend(
+      [&](Backend &B) { return runtime().deviceProperties(B, Device, *Prop); });
 }
 
 cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr Attribute,
@@ -274,8 +273,9 @@ cudaError_t cudaDeviceDisablePeerAccess(int PeerDevice) {
 cudaError_t cudaDeviceGetPCIBusId(char *PciBusId, int Length, int Device) {
   if (!PciBusId || Length <= 0)
     return fail(cudaErrorInvalidValue);
-  return withBackend(
-      [&](Backend &B) { return B.deviceGetPCIBusId(PciBusId, Length, Device); });
+  return withBackend([&](Backend &B) {
+    return B.deviceGetPCIBusId(PciBusId, Length, Device);
+  });
 }
 
 cudaError_t cudaDeviceGetByPCIBusId(int *Device, const char *PciBusId) {
@@ -477,8 +477,8 @@ static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
   if (Height > 1 && (Width > DstPitch || Width > SrcPitch))
     return fail(cudaErrorInvalidPitchValue);
   return withBackend([&](Backend &B) {
-    return B.memcpy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind,
-                      Stream, Async);
+    return B.memcpy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind, Stream,
+                      Async);
   });
 }
 
@@ -654,8 +654,8 @@ cudaError_t cudaStreamGetPriority(cudaStream_t Stream, int *Priority) {
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t Stream,
-                                  cudaStreamCallback_t Callback,
-                                  void *UserData, unsigned Flags) {
+                                  cudaStreamCallback_t Callback, void *UserData,
+                                  unsigned Flags) {
   if (!Callback || Flags != 0)
     return fail(cudaErrorInvalidValue);
   return withBackend([&](Backend &B) {
@@ -681,9 +681,9 @@ cudaError_t cudaEventCreate(cudaEvent_t *Event) {
 }
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned Flags) {
-  if (!Event || (Flags & ~unsigned(cudaEventBlockingSync |
-                                   cudaEventDisableTiming |
-                                   cudaEventInterprocess)))
+  if (!Event ||
+      (Flags & ~unsigned(cudaEventBlockingSync | cudaEventDisableTiming |
+                         cudaEventInterprocess)))
     return fail(cudaErrorInvalidValue);
   return withBackend([&](Backend &B) { return B.eventCreate(*Event, Flags); });
 }
@@ -734,8 +734,8 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
   return withBackend([&](Backend &B) {
     if (!runtime().findKernel(Func))
       return cudaErrorInvalidDeviceFunction;
-    if (GridDim.x == 0 || GridDim.y == 0 || GridDim.z == 0 ||
-        BlockDim.x == 0 || BlockDim.y == 0 || BlockDim.z == 0)
+    if (GridDim.x == 0 || GridDim.y == 0 || GridDim.z == 0 || BlockDim.x == 0 ||
+        BlockDim.y == 0 || BlockDim.z == 0)
       return cudaErrorInvalidConfiguration;
     int Device = 0;
     cudaDeviceProp P{};
@@ -793,9 +793,8 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
   return withBackend([&](Backend &B) {
     if (!runtime().findKernel(Func))
       return cudaErrorInvalidDeviceFunction;
-    return B.occupancyMaxActiveBlocksPerMultiprocessor(*NumBlocks, Func,
-                                                       BlockSize,
-                                                       DynamicSMemSize);
+    return B.occupancyMaxActiveBlocksPerMultiprocessor(
+        *NumBlocks, Func, BlockSize, DynamicSMemSize);
   });
 }
 

@@ -86,8 +86,8 @@ TEST(ErrorTable, StickyErrorsAreTheDeviceFaults) {
 
 TEST(HipErrorMap, MapsEveryRowToAKnownCudaError) {
   // HIP values Rubicon must translate; each result must be a real code.
-  for (int Hip : {0, 1, 2, 3, 35, 98, 100, 101, 200, 209, 218, 400, 500, 600,
-                  700, 719, 801, 999, 1052, 1053})
+  for (int Hip : {0,   1,   2,   3,   35,  98,  100, 101, 200,  209,
+                  218, 400, 500, 600, 700, 719, 801, 999, 1052, 1053})
     EXPECT_NE(findError(cudaErrorFromHip(Hip)), nullptr) << Hip;
 }
 
@@ -104,8 +104,8 @@ TEST(HipErrorMap, TranslatesHipSpecificNames) {
 }
 
 TEST(Versions, CudartVersionMatchesTheImpersonatedRelease) {
-  EXPECT_EQ(CUDART_VERSION,
-            RUBICON_CUDA_VERSION_MAJOR * 1000 + RUBICON_CUDA_VERSION_MINOR * 10);
+  EXPECT_EQ(CUDART_VERSION, RUBICON_CUDA_VERSION_MAJOR * 1000 +
+                                RUBICON_CUDA_VERSION_MINOR * 10);
 }
 
 } // namespace

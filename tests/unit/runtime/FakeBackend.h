@@ -289,8 +289,7 @@ public:
   cudaError_t funcSetCacheConfig(const void *, cudaFuncCache) override {
     return cudaSuccess;
   }
-  cudaError_t funcSetAttribute(const void *, cudaFuncAttribute,
-                               int) override {
+  cudaError_t funcSetAttribute(const void *, cudaFuncAttribute, int) override {
     return cudaSuccess;
   }
   cudaError_t occupancyMaxActiveBlocksPerMultiprocessor(int &NumBlocks,

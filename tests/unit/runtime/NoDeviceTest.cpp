@@ -49,8 +49,8 @@ TEST(NoDevice, EveryCallReportsTheMissingDeviceQuietly) {
                     dlopen("libamdhip64.so.6", RTLD_LAZY | RTLD_NOLOAD) ||
                     dlopen("libamdhip64.so.7", RTLD_LAZY | RTLD_NOLOAD) ||
                     dlopen("libamdhip64.so", RTLD_LAZY | RTLD_NOLOAD);
-  EXPECT_EQ(CountStatus, HipPresent ? cudaErrorNoDevice
-                                    : cudaErrorInsufficientDriver);
+  EXPECT_EQ(CountStatus,
+            HipPresent ? cudaErrorNoDevice : cudaErrorInsufficientDriver);
   EXPECT_EQ(Count, 0);
   EXPECT_EQ(MallocStatus, CountStatus);
   EXPECT_EQ(SyncStatus, CountStatus);

@@ -168,7 +168,8 @@ TEST_F(RuntimeSemantics, NoBackendCallBeforeFirstUse) {
   EXPECT_TRUE(State.RegisteredFatBinaries.empty());
   int Version = 0;
   EXPECT_EQ(cudaRuntimeGetVersion(&Version), cudaSuccess);
-  EXPECT_EQ(cudaGetErrorName(cudaErrorNoDevice), std::string("cudaErrorNoDevice"));
+  EXPECT_EQ(cudaGetErrorName(cudaErrorNoDevice),
+            std::string("cudaErrorNoDevice"));
   EXPECT_EQ(State.InitializeCalls, 0);
 }
 
@@ -230,9 +231,9 @@ TEST_F(RuntimeSemantics, BadWrapperIsRecordedWithoutCrashing) {
 
 TEST_F(RuntimeSemantics, PushPopCallConfiguration) {
   cudaStream_t Stream = reinterpret_cast<cudaStream_t>(0x1234);
-  EXPECT_EQ(__cudaPushCallConfiguration(dim3(4, 5, 6), dim3(32, 2, 1), 128,
-                                        Stream),
-            0u);
+  EXPECT_EQ(
+      __cudaPushCallConfiguration(dim3(4, 5, 6), dim3(32, 2, 1), 128, Stream),
+      0u);
   EXPECT_EQ(__cudaPushCallConfiguration(dim3(1), dim3(64)), 0u);
   dim3 Grid, Block;
   size_t Shared = 99;
@@ -292,12 +293,12 @@ TEST_F(RuntimeSemantics, LaunchConfigurationIsValidated) {
             cudaErrorInvalidConfiguration);
   EXPECT_EQ(cudaLaunchKernel(Stub, dim3(1), dim3(1025), nullptr, 0, nullptr),
             cudaErrorInvalidConfiguration);
-  EXPECT_EQ(cudaLaunchKernel(Stub, dim3(1), dim3(32, 32, 2), nullptr, 0,
-                             nullptr),
-            cudaErrorInvalidConfiguration);
-  EXPECT_EQ(cudaLaunchKernel(Stub, dim3(1, 65536), dim3(1), nullptr, 0,
-                             nullptr),
-            cudaErrorInvalidConfiguration);
+  EXPECT_EQ(
+      cudaLaunchKernel(Stub, dim3(1), dim3(32, 32, 2), nullptr, 0, nullptr),
+      cudaErrorInvalidConfiguration);
+  EXPECT_EQ(
+      cudaLaunchKernel(Stub, dim3(1, 65536), dim3(1), nullptr, 0, nullptr),
+      cudaErrorInvalidConfiguration);
   EXPECT_TRUE(State.Launches.empty());
   // Not sticky: the next valid launch works.
   EXPECT_EQ(cudaLaunchKernel(Stub, dim3(1), dim3(1024), nullptr, 0, nullptr),
@@ -331,9 +332,9 @@ TEST_F(RuntimeSemantics, SymbolCopiesUseTheRegisteredVariable) {
   EXPECT_EQ(std::memcmp(Storage.data(), Values, sizeof(Values)), 0);
 
   float Back[4] = {};
-  ASSERT_EQ(cudaMemcpyFromSymbol(Back, DeviceTable, sizeof(Back),
-                                 8 * sizeof(float)),
-            cudaSuccess);
+  ASSERT_EQ(
+      cudaMemcpyFromSymbol(Back, DeviceTable, sizeof(Back), 8 * sizeof(float)),
+      cudaSuccess);
   EXPECT_EQ(Back[0], 4.0f);
   EXPECT_EQ(Back[3], 5.5f);
 
@@ -377,9 +378,9 @@ TEST_F(RuntimeSemantics, DeviceAttributesComeFromProperties) {
   ASSERT_EQ(cudaDeviceGetAttribute(&Value, cudaDevAttrMaxGridDimY, 0),
             cudaSuccess);
   EXPECT_EQ(Value, 65535);
-  ASSERT_EQ(cudaDeviceGetAttribute(&Value, cudaDevAttrComputeCapabilityMajor,
-                                   0),
-            cudaSuccess);
+  ASSERT_EQ(
+      cudaDeviceGetAttribute(&Value, cudaDevAttrComputeCapabilityMajor, 0),
+      cudaSuccess);
   EXPECT_EQ(Value, 9);
   EXPECT_EQ(cudaDeviceGetAttribute(&Value, cudaDevAttrWarpSize, 2),
             cudaErrorInvalidDevice);
@@ -455,9 +456,9 @@ TEST_F(RuntimeSemantics, PitchedMemory) {
   EXPECT_GE(Pitch, 10u);
   ASSERT_EQ(cudaMemset2D(Device, Pitch, 'a', 10, 3), cudaSuccess);
   char Host[3][12] = {};
-  ASSERT_EQ(cudaMemcpy2D(Host, 12, Device, Pitch, 10, 3,
-                         cudaMemcpyDeviceToHost),
-            cudaSuccess);
+  ASSERT_EQ(
+      cudaMemcpy2D(Host, 12, Device, Pitch, 10, 3, cudaMemcpyDeviceToHost),
+      cudaSuccess);
   EXPECT_EQ(Host[2][9], 'a');
   EXPECT_EQ(Host[2][10], 0);
   EXPECT_EQ(cudaMemcpy2D(Host, 8, Device, Pitch, 10, 3, cudaMemcpyDeviceToHost),
@@ -467,10 +468,10 @@ TEST_F(RuntimeSemantics, PitchedMemory) {
 
 TEST_F(RuntimeSemantics, HostFunctionsRunAsStreamCallbacks) {
   int Calls = 0;
-  ASSERT_EQ(cudaLaunchHostFunc(
-                nullptr, [](void *Data) { ++*static_cast<int *>(Data); },
-                &Calls),
-            cudaSuccess);
+  ASSERT_EQ(
+      cudaLaunchHostFunc(
+          nullptr, [](void *Data) { ++*static_cast<int *>(Data); }, &Calls),
+      cudaSuccess);
   EXPECT_EQ(Calls, 1);
   cudaStream_t Seen = reinterpret_cast<cudaStream_t>(0x1);
   cudaStream_t Stream = reinterpret_cast<cudaStream_t>(0x77);

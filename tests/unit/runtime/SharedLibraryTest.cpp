@@ -64,7 +64,8 @@ TEST(SharedLibrary, DriverApiWithoutDevice) {
   using CountFn = int (*)(int *);
   using NameFn = int (*)(int, const char **);
   auto CuInit = reinterpret_cast<InitFn>(dlsym(Cuda, "cuInit"));
-  auto CuDeviceGetCount = reinterpret_cast<CountFn>(dlsym(Cuda, "cuDeviceGetCount"));
+  auto CuDeviceGetCount =
+      reinterpret_cast<CountFn>(dlsym(Cuda, "cuDeviceGetCount"));
   auto CuGetErrorName = reinterpret_cast<NameFn>(dlsym(Cuda, "cuGetErrorName"));
   ASSERT_TRUE(CuInit && CuDeviceGetCount && CuGetErrorName);
 

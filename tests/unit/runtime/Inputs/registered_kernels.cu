@@ -8,7 +8,9 @@ __global__ void addCounter(int *Out, int Value) {
   Out[threadIdx.x] = Value + Counter;
 }
 
-const void *addCounterStub() { return reinterpret_cast<const void *>(&addCounter); }
+const void *addCounterStub() {
+  return reinterpret_cast<const void *>(&addCounter);
+}
 const void *counterShadow() { return &Counter; }
 const void *tableShadow() { return &Table; }
 
