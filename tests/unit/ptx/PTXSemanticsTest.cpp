@@ -18,6 +18,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -1330,6 +1331,36 @@ TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
   std::string F = lowerError("cvt.s32.f32 $0, $1;", "=r,f", {"i32"}, {"float"});
   EXPECT_NE(F.find("needs '.rni', '.rzi', '.rmi' or '.rpi'"), std::string::npos)
       << F;
+}
+
+TEST(PTXSemantics, PassRunsFromAPipelineString) {
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseAssemblyString(
+      "define i32 @f(i32 %a) {\n"
+      "  %r = call i32 asm \"neg.s32 $0, $1;\", \"=r,r\"(i32 %a), !srcloc !0\n"
+      "  ret i32 %r\n}\n!0 = !{i64 5}\n",
+      Diag, Ctx);
+  ASSERT_TRUE(M);
+  PassBuilder PB;
+  rubicon::registerInlinePTXPasses(PB);
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM;
+  ASSERT_FALSE(bool(PB.parsePassPipeline(MPM, "rubicon-lower-inline-ptx")));
+  MPM.run(*M, MAM);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  M->print(OS, nullptr);
+  EXPECT_EQ(Text.find("asm"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("sub i32 0, %a"), std::string::npos) << Text;
 }
 
 } // namespace
