@@ -22,7 +22,8 @@ template <class T> static inline RUBICON_PRIVATE T *privateAddress(T &value) {
   extern "C" Float __ocml_sincospi_##Suffix(Float, RUBICON_PRIVATE Float *);   \
   extern "C" Float __ocml_frexp_##Suffix(Float, RUBICON_PRIVATE int *);        \
   extern "C" Float __ocml_modf_##Suffix(Float, RUBICON_PRIVATE Float *);       \
-  extern "C" Float __ocml_remquo_##Suffix(Float, Float, RUBICON_PRIVATE int *); \
+  extern "C" Float __ocml_remquo_##Suffix(Float, Float,                        \
+                                          RUBICON_PRIVATE int *);              \
   extern "C" Float __ocml_lgamma_r_##Suffix(Float, RUBICON_PRIVATE int *);     \
   RUBICON_EXPORT void __rubicon_math_sincos_##Suffix(Float x, Float *sine,     \
                                                      Float *cosine) {          \
@@ -42,7 +43,8 @@ template <class T> static inline RUBICON_PRIVATE T *privateAddress(T &value) {
     *exponent = e;                                                             \
     return mantissa;                                                           \
   }                                                                            \
-  RUBICON_EXPORT Float __rubicon_math_modf_##Suffix(Float x, Float *integral) { \
+  RUBICON_EXPORT Float __rubicon_math_modf_##Suffix(Float x,                   \
+                                                    Float *integral) {         \
     Float i;                                                                   \
     Float fraction = __ocml_modf_##Suffix(x, privateAddress(i));               \
     *integral = i;                                                             \
