@@ -174,7 +174,8 @@ Expected<std::optional<Options>> parseOptions(ArrayRef<std::string> Args) {
       for (StringRef Pattern : Patterns)
         Opts.ExtractPatterns.push_back(Pattern.str());
     } else if (*IsArch) {
-      Opts.Arch = Value;
+      // A target id ("gfx90a:xnack+") selects by its processor.
+      Opts.Arch = StringRef(Value).split(':').first.str();
     } else if (Arg == "-ptx" || Arg == "--dump-ptx" || Arg == "-xptx" ||
                Arg.starts_with("-xptx=") || Arg == "--extract-ptx") {
       return fatal("Option '" + Arg.str() +
