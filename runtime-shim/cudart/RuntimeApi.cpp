@@ -798,4 +798,99 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
   });
 }
 
+//--- Per-thread default stream ---------------------------------------------
+// The _ptsz variants that cuda_runtime_api.h selects under
+// CUDA_API_PER_THREAD_DEFAULT_STREAM: stream 0 is the calling thread's
+// stream.
+
+static cudaStream_t perThread(cudaStream_t Stream) {
+  return Stream ? Stream : cudaStreamPerThread;
+}
+
+cudaError_t cudaLaunchKernel_ptsz(const void *Func, dim3 GridDim, dim3 BlockDim,
+                                  void **Args, size_t SharedMem,
+                                  cudaStream_t Stream) {
+  return cudaLaunchKernel(Func, GridDim, BlockDim, Args, SharedMem,
+                          perThread(Stream));
+}
+cudaError_t cudaMemcpyAsync_ptsz(void *Dst, const void *Src, size_t Count,
+                                 cudaMemcpyKind Kind, cudaStream_t Stream) {
+  return cudaMemcpyAsync(Dst, Src, Count, Kind, perThread(Stream));
+}
+cudaError_t cudaMemsetAsync_ptsz(void *DevPtr, int Value, size_t Count,
+                                 cudaStream_t Stream) {
+  return cudaMemsetAsync(DevPtr, Value, Count, perThread(Stream));
+}
+cudaError_t cudaMemcpy2DAsync_ptsz(void *Dst, size_t DstPitch, const void *Src,
+                                   size_t SrcPitch, size_t Width, size_t Height,
+                                   cudaMemcpyKind Kind, cudaStream_t Stream) {
+  return cudaMemcpy2DAsync(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind,
+                           perThread(Stream));
+}
+cudaError_t cudaMemset2DAsync_ptsz(void *DevPtr, size_t Pitch, int Value,
+                                   size_t Width, size_t Height,
+                                   cudaStream_t Stream) {
+  return cudaMemset2DAsync(DevPtr, Pitch, Value, Width, Height,
+                           perThread(Stream));
+}
+cudaError_t cudaMemcpyToSymbolAsync_ptsz(const void *Symbol, const void *Src,
+                                         size_t Count, size_t Offset,
+                                         cudaMemcpyKind Kind,
+                                         cudaStream_t Stream) {
+  return cudaMemcpyToSymbolAsync(Symbol, Src, Count, Offset, Kind,
+                                 perThread(Stream));
+}
+cudaError_t cudaMemcpyFromSymbolAsync_ptsz(void *Dst, const void *Symbol,
+                                           size_t Count, size_t Offset,
+                                           cudaMemcpyKind Kind,
+                                           cudaStream_t Stream) {
+  return cudaMemcpyFromSymbolAsync(Dst, Symbol, Count, Offset, Kind,
+                                   perThread(Stream));
+}
+cudaError_t cudaMemcpyPeerAsync_ptsz(void *Dst, int DstDevice, const void *Src,
+                                     int SrcDevice, size_t Count,
+                                     cudaStream_t Stream) {
+  return cudaMemcpyPeerAsync(Dst, DstDevice, Src, SrcDevice, Count,
+                             perThread(Stream));
+}
+cudaError_t cudaMemPrefetchAsync_ptsz(const void *DevPtr, size_t Count,
+                                      int DstDevice, cudaStream_t Stream) {
+  return cudaMemPrefetchAsync(DevPtr, Count, DstDevice, perThread(Stream));
+}
+cudaError_t cudaMallocAsync_ptsz(void **DevPtr, size_t Size,
+                                 cudaStream_t Stream) {
+  return cudaMallocAsync(DevPtr, Size, perThread(Stream));
+}
+cudaError_t cudaFreeAsync_ptsz(void *DevPtr, cudaStream_t Stream) {
+  return cudaFreeAsync(DevPtr, perThread(Stream));
+}
+cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t Stream) {
+  return cudaStreamSynchronize(perThread(Stream));
+}
+cudaError_t cudaStreamQuery_ptsz(cudaStream_t Stream) {
+  return cudaStreamQuery(perThread(Stream));
+}
+cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t Stream, cudaEvent_t Event,
+                                     unsigned Flags) {
+  return cudaStreamWaitEvent(perThread(Stream), Event, Flags);
+}
+cudaError_t cudaStreamGetFlags_ptsz(cudaStream_t Stream, unsigned *Flags) {
+  return cudaStreamGetFlags(perThread(Stream), Flags);
+}
+cudaError_t cudaStreamGetPriority_ptsz(cudaStream_t Stream, int *Priority) {
+  return cudaStreamGetPriority(perThread(Stream), Priority);
+}
+cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t Stream,
+                                       cudaStreamCallback_t Callback,
+                                       void *UserData, unsigned Flags) {
+  return cudaStreamAddCallback(perThread(Stream), Callback, UserData, Flags);
+}
+cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t Stream, cudaHostFn_t Function,
+                                    void *UserData) {
+  return cudaLaunchHostFunc(perThread(Stream), Function, UserData);
+}
+cudaError_t cudaEventRecord_ptsz(cudaEvent_t Event, cudaStream_t Stream) {
+  return cudaEventRecord(Event, perThread(Stream));
+}
+
 } // extern "C"

@@ -30,6 +30,32 @@ extern "C" {
 #define RUBICON_DEFAULT_ARG(value)
 #endif
 
+/* With the per-thread default stream (nvcc --default-stream per-thread;
+ * clang -fgpu-default-stream=per-thread defines the macro below), stream 0
+ * in the calls below means cudaStreamPerThread: they are routed to their
+ * _ptsz variants. */
+#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
+#define cudaLaunchKernel cudaLaunchKernel_ptsz
+#define cudaMemcpyAsync cudaMemcpyAsync_ptsz
+#define cudaMemsetAsync cudaMemsetAsync_ptsz
+#define cudaMemcpy2DAsync cudaMemcpy2DAsync_ptsz
+#define cudaMemset2DAsync cudaMemset2DAsync_ptsz
+#define cudaMemcpyToSymbolAsync cudaMemcpyToSymbolAsync_ptsz
+#define cudaMemcpyFromSymbolAsync cudaMemcpyFromSymbolAsync_ptsz
+#define cudaMemcpyPeerAsync cudaMemcpyPeerAsync_ptsz
+#define cudaMemPrefetchAsync cudaMemPrefetchAsync_ptsz
+#define cudaMallocAsync cudaMallocAsync_ptsz
+#define cudaFreeAsync cudaFreeAsync_ptsz
+#define cudaStreamSynchronize cudaStreamSynchronize_ptsz
+#define cudaStreamQuery cudaStreamQuery_ptsz
+#define cudaStreamWaitEvent cudaStreamWaitEvent_ptsz
+#define cudaStreamGetFlags cudaStreamGetFlags_ptsz
+#define cudaStreamGetPriority cudaStreamGetPriority_ptsz
+#define cudaStreamAddCallback cudaStreamAddCallback_ptsz
+#define cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
+#define cudaEventRecord cudaEventRecord_ptsz
+#endif
+
 /*--- Errors ---------------------------------------------------------------*/
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);

@@ -24,6 +24,8 @@ const void *counterShadow();
 const void *tableShadow();
 cudaError_t launchAddCounter(int *Out, cudaStream_t Stream);
 const void *scaleStub();
+const void *touchStub();
+cudaError_t launchTouchOnDefaultStream(int *Data);
 cudaError_t launchScale(float *Data, cudaStream_t Stream);
 
 namespace {
@@ -40,8 +42,8 @@ const FatBinaryRecord *recordWithKernel(const FakeState &State,
 
 TEST(CompilerInterface, ClangRegistrationAndLaunchReachTheBackend) {
   // Registered by the constructor clang emitted, before main.
-  // (registered_kernels.cu and legacy_launch.cu).
-  ASSERT_EQ(Runtime::instance().registeredFatBinaryCount(), 2u);
+  // (registered_kernels.cu, legacy_launch.cu, per_thread_stream.cu).
+  ASSERT_EQ(Runtime::instance().registeredFatBinaryCount(), 3u);
   FakeState State;
   State.CaptureArgSizes = {sizeof(int *), sizeof(int)};
   Runtime::instance().setBackendFactory(
@@ -51,7 +53,7 @@ TEST(CompilerInterface, ClangRegistrationAndLaunchReachTheBackend) {
   cudaStream_t Stream = reinterpret_cast<cudaStream_t>(0x500);
   ASSERT_EQ(launchAddCounter(Out, Stream), cudaSuccess);
 
-  ASSERT_EQ(State.RegisteredFatBinaries.size(), 2u);
+  ASSERT_EQ(State.RegisteredFatBinaries.size(), 3u);
   const FatBinaryRecord *Found = recordWithKernel(State, addCounterStub());
   ASSERT_NE(Found, nullptr);
   const FatBinaryRecord &Record = *Found;
@@ -124,6 +126,17 @@ TEST(CompilerInterface, LegacyLaunchSequenceReachesTheBackend) {
   EXPECT_EQ(First, Data);
   EXPECT_EQ(Second, 2.5);
   EXPECT_EQ(Launch.CapturedArgs[2][0], 'x');
+}
+
+TEST(CompilerInterface, PerThreadDefaultStreamLaunchesOnThePerThreadStream) {
+  FakeState State;
+  Runtime::instance().setBackendFactory(
+      [&] { return std::make_unique<FakeBackend>(State); });
+  int Data[32] = {};
+  ASSERT_EQ(launchTouchOnDefaultStream(Data), cudaSuccess);
+  ASSERT_EQ(State.Launches.size(), 1u);
+  EXPECT_EQ(State.Launches[0].HostStub, touchStub());
+  EXPECT_EQ(State.Launches[0].Stream, cudaStreamPerThread);
 }
 
 } // namespace
