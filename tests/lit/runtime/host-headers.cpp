@@ -3,6 +3,7 @@
 // RUN: clang++ -std=c++17 -fsyntax-only -Wall -Wextra -Werror -I%rubicon_include %s
 // RUN: c++ -std=c++17 -fsyntax-only -Wall -Wextra -Werror -I%rubicon_include %s
 // RUN: clang++ -std=c++17 -fsyntax-only -Wall -Werror -I%rubicon_include -DUSE_DRIVER_API %s
+// RUN: clang++ -std=c++17 -fsyntax-only -Wall -Werror -I%rubicon_include -DCUDA_API_PER_THREAD_DEFAULT_STREAM %s
 
 #include <cuda_runtime.h>
 #ifdef USE_DRIVER_API
