@@ -3,10 +3,12 @@
 #include "ClangJobs.h"
 
 #include "rubicon/Config.h"
+#include "rubicon/InlinePTX.h"
 #include "rubicon/Lowering.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Driver/Compilation.h"
 #include "clang/Driver/Driver.h"
@@ -17,6 +19,8 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/FrontendTool/Utils.h"
 #include "clang/Options/OptionUtils.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -86,6 +90,44 @@ makeCompilerInstance(const std::vector<std::string> &CC1Args) {
   return CI;
 }
 
+/// Reports Message as a clang error at the source location clang encoded in
+/// a `!srcloc` cookie (one per line of an asm string; AsmLine picks it).
+void reportAtSrcLoc(CompilerInstance &CI, const std::vector<uint64_t> &Cookies,
+                    unsigned AsmLine, llvm::StringRef Message) {
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  SourceLocation Loc;
+  if (!Cookies.empty()) {
+    size_t Index = AsmLine >= 1 && AsmLine <= Cookies.size() ? AsmLine - 1 : 0;
+    Loc = SourceLocation::getFromRawEncoding(
+        static_cast<SourceLocation::UIntTy>(Cookies[Index]));
+  }
+  unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+  Diags.getClient()->BeginSourceFile(CI.getLangOpts(), nullptr);
+  Diags.Report(Loc, ID) << Message;
+  Diags.getClient()->EndSourceFile();
+}
+
+/// Translates every inline-PTX `asm` statement into IR; unsupported or
+/// malformed PTX is an error at the asm statement's source line.
+bool lowerInlinePTXWithDiagnostics(CompilerInstance &CI, llvm::Module &M) {
+  llvm::Error Err = lowerInlinePTX(M);
+  if (!Err)
+    return true;
+  llvm::handleAllErrors(
+      std::move(Err),
+      [&](const InlinePTXError &PTX) {
+        reportAtSrcLoc(CI, PTX.SrcLocCookies, PTX.AsmLine,
+                       "inline PTX: " + PTX.Message + " (asm line " +
+                           std::to_string(PTX.AsmLine) + ", column " +
+                           std::to_string(PTX.AsmColumn) + ", in function '" +
+                           PTX.FunctionName + "')");
+      },
+      [&](const llvm::ErrorInfoBase &Other) {
+        reportAtSrcLoc(CI, {}, 0, Other.message());
+      });
+  return false;
+}
+
 } // namespace
 
 bool clangCC1ArgsFor(const std::vector<std::string> &ClangArgs,
@@ -142,11 +184,25 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
   if (!CI)
     return false;
   llvm::LLVMContext Context;
+  // Errors from the back end come back as llvm::Error (reported below);
+  // warnings are printed here. Without a handler LLVM would exit() on error.
+  Context.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo *DI, void *) {
+        if (DI->getSeverity() != llvm::DS_Warning)
+          return;
+        llvm::DiagnosticPrinterRawOStream Printer(llvm::errs());
+        llvm::errs() << "warning: ";
+        DI->print(Printer);
+        llvm::errs() << "\n";
+      });
   EmitLLVMOnlyAction Action(&Context);
   if (!CI->ExecuteAction(Action) || CI->getDiagnostics().hasErrorOccurred())
     return false;
   std::unique_ptr<llvm::Module> NVVM = Action.takeModule();
   if (!NVVM)
+    return false;
+
+  if (!lowerInlinePTXWithDiagnostics(*CI, *NVVM))
     return false;
 
   if (Settings.KeepTemps) {
