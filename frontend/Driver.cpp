@@ -78,8 +78,9 @@ private:
   bool planCudaCompile(const InputFile &Input, const std::string &Object);
   void planHostCompile(const InputFile &Input, const std::string &Object);
   bool planCudaPreprocess(const InputFile &Input);
+  bool planPrintDependencies(const InputFile &Input);
+  std::vector<std::string> dependencyArgs(const std::string &Object) const;
   void planLink(const std::vector<std::string> &LinkInputs);
-  void printPreamble() const;
   bool execute(const Job &J) const;
   void removeTemps();
   std::string hostCompiler(bool ForC) const;
@@ -241,7 +242,10 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   Device.Argv.push_back(std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang");
   Device.Argv.insert(Device.Argv.end(), DeviceCC1.begin(), DeviceCC1.end());
   Job Backend;
-  Backend.Argv = {"rubicon-device-backend", "--amdgpu-arch=" + llvm::join(AmdArchs, ","),
+  // "-arch compute_NN" names the CUDA architecture the device side was
+  // parsed for, as nvcc's cicc line does (CMake reads it).
+  Backend.Argv = {"rubicon-device-backend", "-arch", "compute_" + std::to_string(CudaArch),
+                  "--amdgpu-arch=" + llvm::join(AmdArchs, ","),
                   "-O" + std::to_string(Settings.OptLevel),
                   "--device-lib-dir=" + Settings.DeviceLibDir, "-o", FatBinary};
   // The device frontend and back end share one in-memory module: they run as
@@ -278,6 +282,8 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
     HostArgs.push_back("-O" + std::to_string(*Opts.HostOptLevel));
   if (Opts.HostDebug)
     HostArgs.push_back("-g");
+  std::vector<std::string> DepArgs = dependencyArgs(Object);
+  HostArgs.insert(HostArgs.end(), DepArgs.begin(), DepArgs.end());
   HostArgs.insert(HostArgs.end(), Opts.HostCompilerArgs.begin(),
                   Opts.HostCompilerArgs.end());
   std::vector<std::string> HostCC1;
@@ -304,6 +310,65 @@ bool NvccDriver::planCudaPreprocess(const InputFile &Input) {
   Preprocess.Argv.insert(Preprocess.Argv.end(), CC1.begin(), CC1.end());
   Preprocess.RunInProcess = [CC1]() { return runClangCC1(CC1); };
   Jobs.push_back(std::move(Preprocess));
+  return true;
+}
+
+/// -MD/-MMD and friends for a compile that writes Object: the rule names the
+/// object (or -MT's target) and goes to -MF's file, else Object with ".d".
+std::vector<std::string> NvccDriver::dependencyArgs(const std::string &Object) const {
+  std::vector<std::string> Args;
+  if (Opts.Dependencies != DriverOptions::DependencyMode::WithCompile)
+    return Args;
+  Args.push_back(Opts.DependenciesSkipSystem ? "-MMD" : "-MD");
+  std::string File = Opts.DependencyFile;
+  if (File.empty()) {
+    llvm::SmallString<256> Path(Object);
+    llvm::sys::path::replace_extension(Path, "d");
+    File = std::string(Path);
+  }
+  Args.insert(Args.end(), {"-MF", File, "-MT",
+                           Opts.DependencyTarget.empty() ? Object : Opts.DependencyTarget});
+  if (Opts.DependencyPhonyTargets)
+    Args.push_back("-MP");
+  return Args;
+}
+
+/// -M/-MM: print (or write to -MF) the make rule of one input, compile nothing.
+bool NvccDriver::planPrintDependencies(const InputFile &Input) {
+  std::string Object = (llvm::sys::path::stem(Input.Path) + ".o").str();
+  std::vector<std::string> Rule = {Opts.DependenciesSkipSystem ? "-MM" : "-M", "-MT",
+                                   Opts.DependencyTarget.empty() ? Object
+                                                                 : Opts.DependencyTarget};
+  if (Opts.DependencyPhonyTargets)
+    Rule.push_back("-MP");
+  std::string Out = !Opts.DependencyFile.empty() ? Opts.DependencyFile : Opts.OutputFile;
+  if (Input.Kind != InputKind::Cuda) {
+    Job HostDeps;
+    HostDeps.Argv = {hostCompiler(Input.Kind == InputKind::C)};
+    for (const std::string &Dir : Opts.IncludeDirs)
+      HostDeps.Argv.push_back("-I" + Dir);
+    HostDeps.Argv.insert(HostDeps.Argv.end(), {"-isystem", ToolkitDir + "/include"});
+    HostDeps.Argv.insert(HostDeps.Argv.end(), Opts.MacroArgs.begin(), Opts.MacroArgs.end());
+    HostDeps.Argv.insert(HostDeps.Argv.end(), Rule.begin(), Rule.end());
+    HostDeps.Argv.push_back(Input.Path);
+    if (!Out.empty())
+      HostDeps.Argv.insert(HostDeps.Argv.end(), {"-MF", Out});
+    Jobs.push_back(std::move(HostDeps));
+    return true;
+  }
+  std::vector<std::string> Args = commonClangArgs(/*DeviceSide=*/false);
+  Args.insert(Args.end(), Rule.begin(), Rule.end());
+  Args.push_back(Input.Path);
+  if (!Out.empty())
+    Args.insert(Args.end(), {"-MF", Out});
+  std::vector<std::string> CC1;
+  if (!clangCC1ArgsFor(Args, CC1))
+    return false;
+  Job Deps;
+  Deps.Argv.push_back(std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang");
+  Deps.Argv.insert(Deps.Argv.end(), CC1.begin(), CC1.end());
+  Deps.RunInProcess = [CC1]() { return runClangCC1(CC1); };
+  Jobs.push_back(std::move(Deps));
   return true;
 }
 
@@ -336,6 +401,8 @@ void NvccDriver::planHostCompile(const InputFile &Input, const std::string &Obje
     Compile.Argv.push_back("-g");
   if (Opts.NoWarnings)
     Compile.Argv.push_back("-w");
+  std::vector<std::string> DepArgs = dependencyArgs(Object);
+  Compile.Argv.insert(Compile.Argv.end(), DepArgs.begin(), DepArgs.end());
   Compile.Argv.insert(Compile.Argv.end(), Opts.HostCompilerArgs.begin(),
                       Opts.HostCompilerArgs.end());
   Compile.Argv.insert(Compile.Argv.end(),
@@ -356,7 +423,7 @@ void NvccDriver::planLink(const std::vector<std::string> &LinkInputs) {
   Link.Argv.insert(Link.Argv.end(), LinkInputs.begin(), LinkInputs.end());
   for (const std::string &Dir : Opts.LibraryDirs)
     Link.Argv.push_back("-L" + Dir);
-  Link.Argv.push_back("-L" + ToolkitDir + "/lib64");
+  Link.Argv.push_back("-L" + ToolkitDir + "/bin/../lib64");
   for (const std::string &Lib : Opts.Libraries)
     Link.Argv.push_back("-l" + Lib);
   for (const std::string &Arg : Opts.LinkerArgs)
@@ -367,24 +434,6 @@ void NvccDriver::planLink(const std::vector<std::string> &LinkInputs) {
     Link.Argv.insert(Link.Argv.end(),
                      {"-lcudart", "-Wl,-rpath," + ToolkitDir + "/lib64"});
   Jobs.push_back(std::move(Link));
-}
-
-void NvccDriver::printPreamble() const {
-  llvm::raw_ostream &OS = llvm::errs();
-  std::string Bin = ToolkitDir + "/bin";
-  OS << "#$ _NVVM_BRANCH_=nvvm\n";
-  OS << "#$ _SPACE_= \n";
-  OS << "#$ _CUDART_=cudart\n";
-  OS << "#$ _HERE_=" << Bin << "\n";
-  OS << "#$ _THERE_=" << Bin << "\n";
-  OS << "#$ _TARGET_SIZE_=\n";
-  OS << "#$ _TARGET_DIR_=\n";
-  OS << "#$ TOP=" << Bin << "/..\n";
-  OS << "#$ RUBICON_GPU_ARCH=" << llvm::join(AmdArchs, ",") << "\n";
-  OS << "#$ INCLUDES=\"-I" << Bin << "/../include\"  \n";
-  OS << "#$ LIBRARIES=  \"-L" << Bin << "/../lib64\"\n";
-  OS << "#$ CUDAFE_FLAGS=\n";
-  OS << "#$ PTXAS_FLAGS=\n";
 }
 
 bool NvccDriver::execute(const Job &J) const {
@@ -431,8 +480,18 @@ int NvccDriver::run() {
                    "when an outputfile is specified");
   }
 
+  if (Opts.Dependencies == DriverOptions::DependencyMode::Print) {
+    for (const InputFile &Input : Opts.Inputs)
+      if (Input.Kind != InputKind::Object && Input.Kind != InputKind::Library &&
+          !planPrintDependencies(Input))
+        return 1;
+    Opts.Phase = FinalPhase::Preprocess; // nothing is compiled or linked
+  }
+
   std::vector<std::string> LinkInputs;
   for (const InputFile &Input : Opts.Inputs) {
+    if (Opts.Dependencies == DriverOptions::DependencyMode::Print)
+      break;
     switch (Input.Kind) {
     case InputKind::Cuda:
       if (Opts.Phase == FinalPhase::Preprocess) {
@@ -464,7 +523,7 @@ int NvccDriver::run() {
 
   bool Print = Opts.Verbose || Opts.DryRun;
   if (Print)
-    printPreamble();
+    llvm::errs() << "#$ RUBICON_GPU_ARCH=" << llvm::join(AmdArchs, ",") << "\n";
   for (const Job &J : Jobs) {
     if (Opts.PrintJobs)
       llvm::errs() << " " << joinForDisplay(J.Argv, /*QuoteAll=*/true) << "\n";
@@ -487,6 +546,28 @@ int NvccDriver::run() {
     return llvm::sys::ExecuteAndWait(Path, Argv);
   }
   return 0;
+}
+
+/// The "#$ NAME=value" lines nvcc -v/--dryrun print first. CMake reads TOP
+/// (the toolkit root), NVVMIR_LIBRARY_DIR (which must end in nvvm/libdevice),
+/// INCLUDES and LIBRARIES from them.
+void printVerbosePreamble(const std::string &ToolkitDir) {
+  llvm::raw_ostream &OS = llvm::errs();
+  std::string Bin = ToolkitDir + "/bin";
+  OS << "#$ _NVVM_BRANCH_=nvvm\n";
+  OS << "#$ _SPACE_= \n";
+  OS << "#$ _CUDART_=cudart\n";
+  OS << "#$ _HERE_=" << Bin << "\n";
+  OS << "#$ _THERE_=" << Bin << "\n";
+  OS << "#$ _TARGET_SIZE_=\n";
+  OS << "#$ _TARGET_DIR_=\n";
+  OS << "#$ TOP=" << Bin << "/..\n";
+  OS << "#$ NVVMIR_LIBRARY_DIR=" << Bin << "/../nvvm/libdevice\n";
+  OS << "#$ INCLUDES=\"-I" << Bin << "/../include\"  \n";
+  // The link line repeats this text verbatim: CMake finds it by that.
+  OS << "#$ LIBRARIES=  -L" << Bin << "/../lib64\n";
+  OS << "#$ CUDAFE_FLAGS=\n";
+  OS << "#$ PTXAS_FLAGS=\n";
 }
 
 std::string versionText() {
@@ -526,6 +607,14 @@ int nvccMain(const std::vector<std::string> &Args, const std::string &ToolkitDir
   AppendEnvironmentFlags("NVCC_PREPEND_FLAGS");
   AllArgs.insert(AllArgs.end(), Args.begin(), Args.end());
   AppendEnvironmentFlags("NVCC_APPEND_FLAGS");
+
+  // Like nvcc, -v/--dryrun print the environment lines first, even when the
+  // rest of the command line turns out to be wrong (CMake relies on this).
+  for (const std::string &Arg : AllArgs)
+    if (Arg == "-v" || Arg == "--verbose" || Arg == "--dryrun" || Arg == "-dryrun") {
+      printVerbosePreamble(ToolkitDir);
+      break;
+    }
 
   DriverOptions Opts;
   if (std::optional<std::string> Error = parseNvccCommandLine(AllArgs, Opts))

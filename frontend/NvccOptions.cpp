@@ -158,6 +158,32 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
   case NvccOptionID::KeepDir:
     Opts.KeepDir = Value;
     break;
+  case NvccOptionID::GenerateDependencies:
+  case NvccOptionID::GenerateNonsystemDependencies:
+    Opts.Dependencies = DriverOptions::DependencyMode::Print;
+    Opts.DependenciesSkipSystem = Info.ID == NvccOptionID::GenerateNonsystemDependencies;
+    break;
+  case NvccOptionID::GenerateDependenciesWithCompile:
+  case NvccOptionID::GenerateNonsystemDependenciesWithCompile:
+    Opts.Dependencies = DriverOptions::DependencyMode::WithCompile;
+    Opts.DependenciesSkipSystem =
+        Info.ID == NvccOptionID::GenerateNonsystemDependenciesWithCompile;
+    break;
+  case NvccOptionID::DependencyOutput:
+    Opts.DependencyFile = Value;
+    break;
+  case NvccOptionID::DependencyTargetName:
+    Opts.DependencyTarget = Value;
+    break;
+  case NvccOptionID::GenerateDependencyTargets:
+    Opts.DependencyPhonyTargets = true;
+    break;
+  case NvccOptionID::ForwardUnknownToHostCompiler:
+    Opts.ForwardUnknownToHostCompiler = true;
+    break;
+  case NvccOptionID::ForwardUnknownToHostLinker:
+    Opts.ForwardUnknownToHostLinker = true;
+    break;
   case NvccOptionID::IncludePath:
     Opts.IncludeDirs.push_back(Value);
     break;
@@ -343,6 +369,15 @@ std::optional<InputKind> inputKindForPath(std::string_view Path) {
 std::optional<std::string> parseNvccCommandLine(const std::vector<std::string> &Args,
                                                 DriverOptions &Opts) {
   std::optional<InputKind> ForcedKind;
+  // These change how every unknown option is read, wherever they appear.
+  for (const std::string &Arg : Args) {
+    if (Arg == "-forward-unknown-to-host-compiler" ||
+        Arg == "--forward-unknown-to-host-compiler")
+      Opts.ForwardUnknownToHostCompiler = true;
+    if (Arg == "-forward-unknown-to-host-linker" ||
+        Arg == "--forward-unknown-to-host-linker")
+      Opts.ForwardUnknownToHostLinker = true;
+  }
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &Arg = Args[I];
     if (Arg == "--rubicon-print-option-table") {
@@ -386,8 +421,17 @@ std::optional<std::string> parseNvccCommandLine(const std::vector<std::string> &
       if (Info)
         Value = Body.substr(Info->ShortName.size());
     }
-    if (!Info)
+    if (!Info) {
+      if (Opts.ForwardUnknownToHostCompiler) {
+        Opts.HostCompilerArgs.push_back(Arg);
+        continue;
+      }
+      if (Opts.ForwardUnknownToHostLinker) {
+        Opts.LinkerArgs.push_back(Arg);
+        continue;
+      }
       return "Unknown option '" + Arg + "'";
+    }
 
     if (Info->Arg == NvccArgKind::None) {
       if (Value)

@@ -86,6 +86,18 @@ struct DriverOptions {
   bool KeepTemps = false;
   std::string KeepDir;
   bool PrintOptionTable = false; // --rubicon-print-option-table (docs)
+
+  // Dependency generation: -M/-MM print rules instead of compiling;
+  // -MD/-MMD write them while compiling.
+  enum class DependencyMode { None, Print, WithCompile };
+  DependencyMode Dependencies = DependencyMode::None;
+  bool DependenciesSkipSystem = false;
+  std::string DependencyFile;   // -MF
+  std::string DependencyTarget; // -MT
+  bool DependencyPhonyTargets = false; // -MP
+
+  bool ForwardUnknownToHostCompiler = false;
+  bool ForwardUnknownToHostLinker = false;
 };
 
 /// Parses Args (without argv[0]). On error returns the message in nvcc's
