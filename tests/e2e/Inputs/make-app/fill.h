@@ -1,0 +1,3 @@
+#pragma once
+#define FILL_VALUE 7
+int fill(int *p, int n);
