@@ -9,352 +9,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "PTXIRBuilder.h"
+#include "InlinePTXBuilder.h"
 
-#include "llvm/ADT/StringMap.h"
-#include "llvm/IR/Constants.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicsNVPTX.h"
-#include "llvm/IR/Module.h"
 
 using namespace llvm;
 using namespace rubicon::ptx;
 
 namespace rubicon {
-namespace {
-
-using ptx::Instruction;
-
-/// An error at a position of the asm string.
-struct BuildError {
-  SourcePosition Position;
-  std::string Message;
-};
-
-class InlinePTXBuilder {
-public:
-  InlinePTXBuilder(CallBase &Call, const Block &B,
-                   std::vector<AllocaInst *> &NewAllocas)
-      : Call(Call), PTX(B), NewAllocas(NewAllocas), Ctx(Call.getContext()),
-        Builder(&Call), F(*Call.getFunction()), M(*F.getParent()) {}
-
-  std::optional<BuildError> build();
-
-private:
-  CallBase &Call;
-  const Block &PTX;
-  std::vector<AllocaInst *> &NewAllocas;
-  LLVMContext &Ctx;
-  IRBuilder<> Builder;
-  Function &F;
-  Module &M;
-
-  std::optional<BuildError> Error;
-  /// Storage of `$N`.
-  std::vector<AllocaInst *> Placeholders;
-  /// Storage of declared registers (unique names from the parser).
-  StringMap<AllocaInst *> Registers;
-  /// Register types of declared registers.
-  StringMap<PTXType> RegisterTypes;
-  /// CC.CF of carry chains.
-  AllocaInst *CarryFlag = nullptr;
-  StringMap<BasicBlock *> LabelBlocks;
-  BasicBlock *Exit = nullptr;
-  const Instruction *Current = nullptr;
-
-  //===--- Errors ---------------------------------------------------------===//
-
-  Value *fail(SourcePosition Position, std::string Message) {
-    if (!Error)
-      Error = BuildError{Position, std::move(Message)};
-    return nullptr;
-  }
-  Value *fail(std::string Message) {
-    return fail(Current ? Current->Position : SourcePosition{},
-                std::move(Message));
-  }
-  std::string instructionName() const {
-    std::string Name(Current->Info->Mnemonic);
-    for (PTXModifier M : Current->Modifiers)
-      Name += spelling(M);
-    for (PTXType T : Current->Types)
-      Name += spelling(T);
-    return Name;
-  }
-  Value *unsupported(std::string_view What = {}) {
-    std::string Message =
-        "unsupported PTX instruction '" + instructionName() + "'";
-    if (!What.empty())
-      Message += ": " + std::string(What);
-    return fail(std::move(Message));
-  }
-
-  //===--- Types and storage ----------------------------------------------===//
-
-  Type *llvmType(PTXType T) {
-    switch (T) {
-    case PTXType::F16:
-      return Builder.getHalfTy();
-    case PTXType::BF16:
-      return Builder.getBFloatTy();
-    case PTXType::F32:
-      return Builder.getFloatTy();
-    case PTXType::F64:
-      return Builder.getDoubleTy();
-    case PTXType::Pred:
-      return Builder.getInt1Ty();
-    default:
-      return Builder.getIntNTy(bitWidth(T));
-    }
-  }
-
-  AllocaInst *createStorage(Type *Ty, const Twine &Name) {
-    IRBuilder<> Entry(&F.getEntryBlock(), F.getEntryBlock().begin());
-    AllocaInst *A = Entry.CreateAlloca(Ty, nullptr, Name);
-    NewAllocas.push_back(A);
-    return A;
-  }
-
-  /// Bits of an arbitrary first-class value as an integer.
-  Value *toBits(Value *V) {
-    Type *Ty = V->getType();
-    if (Ty->isIntegerTy())
-      return V;
-    if (Ty->isPointerTy())
-      return Builder.CreatePtrToInt(V, Builder.getInt64Ty());
-    return Builder.CreateBitCast(
-        V, Builder.getIntNTy(Ty->getPrimitiveSizeInBits().getFixedValue()));
-  }
-  Value *fromBits(Value *Bits, Type *Ty) {
-    if (Ty->isIntegerTy())
-      return Builder.CreateZExtOrTrunc(Bits, Ty);
-    if (Ty->isPointerTy())
-      return Builder.CreateIntToPtr(Bits, Ty);
-    unsigned Width = Ty->getPrimitiveSizeInBits().getFixedValue();
-    return Builder.CreateBitCast(
-        Builder.CreateZExtOrTrunc(Bits, Builder.getIntNTy(Width)), Ty);
-  }
-
-  /// Adapts integer bits read from a register to the width of type T.
-  Value *adaptWidth(Value *Bits, unsigned Width, bool Signed) {
-    unsigned Have = Bits->getType()->getIntegerBitWidth();
-    if (Have == Width)
-      return Bits;
-    if (Have > Width)
-      return Builder.CreateTrunc(Bits, Builder.getIntNTy(Width));
-    return Signed ? Builder.CreateSExt(Bits, Builder.getIntNTy(Width))
-                  : Builder.CreateZExt(Bits, Builder.getIntNTy(Width));
-  }
-
-  AllocaInst *storageOf(const RegisterRef &Ref) {
-    switch (Ref.RefKind) {
-    case RegisterRef::Kind::Placeholder:
-      if (Ref.PlaceholderIndex >= Placeholders.size() ||
-          !Placeholders[Ref.PlaceholderIndex]) {
-        fail("operand $" + std::to_string(Ref.PlaceholderIndex) +
-             " does not exist (the asm statement has " +
-             std::to_string(Placeholders.size()) + " operands)");
-        return nullptr;
-      }
-      return Placeholders[Ref.PlaceholderIndex];
-    case RegisterRef::Kind::Declared: {
-      auto It = Registers.find(Ref.Name);
-      if (It == Registers.end()) {
-        fail("use of undeclared register '" + Ref.Name + "'");
-        return nullptr;
-      }
-      return It->second;
-    }
-    default:
-      return nullptr;
-    }
-  }
-
-  Value *readSpecialRegister(PTXSpecialRegister R) {
-    Intrinsic::ID ID = Intrinsic::not_intrinsic;
-    switch (R) {
-#define PTX_SPECIAL_REGISTER(Id, Spelling, BitWidth, Suffix)                   \
-  case PTXSpecialRegister::Id:                                                 \
-    ID = Intrinsic::nvvm_##Suffix;                                             \
-    break;
-#include "../PTXSpecialRegisters.def"
-    }
-    return Builder.CreateIntrinsic(ID, {});
-  }
-
-  /// Integer bits of a register operand (before width adaptation).
-  Value *readRegisterBits(const RegisterRef &Ref) {
-    if (Ref.RefKind == RegisterRef::Kind::Special)
-      return readSpecialRegister(Ref.Special);
-    if (Ref.RefKind == RegisterRef::Kind::Sink)
-      return fail("'_' cannot be read");
-    AllocaInst *Storage = storageOf(Ref);
-    if (!Storage)
-      return nullptr;
-    Value *Bits = Builder.CreateLoad(Storage->getAllocatedType(), Storage);
-    if (Ref.Negated) {
-      if (!Bits->getType()->isIntegerTy(1))
-        return fail("'!' applied to a register that is not a predicate");
-      Bits = Builder.CreateNot(Bits);
-    }
-    return Bits;
-  }
-
-  /// A scalar operand read as PTX type T (LLVM type llvmType(T)).
-  Value *readScalar(const ScalarOperand &Op, PTXType T) {
-    Type *Ty = llvmType(T);
-    unsigned Width = bitWidth(T);
-    if (auto *Ref = std::get_if<RegisterRef>(&Op)) {
-      Value *Bits = readRegisterBits(*Ref);
-      if (!Bits)
-        return nullptr;
-      if (T == PTXType::Pred) {
-        if (Bits->getType()->isIntegerTy(1))
-          return Bits;
-        return Builder.CreateICmpNE(Bits,
-                                    ConstantInt::get(Bits->getType(), 0));
-      }
-      Bits = adaptWidth(Bits, Width, isSigned(T));
-      return Ty->isIntegerTy() ? Bits : Builder.CreateBitCast(Bits, Ty);
-    }
-    if (auto *Imm = std::get_if<IntegerImmediate>(&Op)) {
-      if (Ty->isFloatingPointTy())
-        return ConstantFP::get(Ty, double(int64_t(Imm->Value)));
-      if (T == PTXType::Pred)
-        return Builder.getInt1(Imm->Value != 0);
-      return ConstantInt::get(Ty, Imm->Value);
-    }
-    auto &Imm = std::get<FloatImmediate>(Op);
-    if (Ty->isFloatingPointTy()) {
-      APFloat Value = Imm.IsDouble
-                          ? APFloat(APFloat::IEEEdouble(), APInt(64, Imm.Bits))
-                          : APFloat(APFloat::IEEEsingle(), APInt(32, Imm.Bits));
-      bool LosesInfo;
-      Value.convert(Ty->getFltSemantics(), APFloat::rmNearestTiesToEven,
-                    &LosesInfo);
-      return ConstantFP::get(Ty, Value);
-    }
-    // A float literal in a bit-typed instruction: its bits.
-    return ConstantInt::get(Ty, Imm.Bits);
-  }
-
-  Value *read(const Operand &Op, PTXType T) {
-    if (auto *Ref = std::get_if<RegisterRef>(&Op.Value))
-      return readScalar(*Ref, T);
-    if (auto *Imm = std::get_if<IntegerImmediate>(&Op.Value))
-      return readScalar(*Imm, T);
-    if (auto *Imm = std::get_if<FloatImmediate>(&Op.Value))
-      return readScalar(*Imm, T);
-    return fail(Op.Position, "expected a register or an immediate operand");
-  }
-  Value *read(unsigned Index, PTXType T) {
-    return read(Current->Operands[Index], T);
-  }
-
-  /// The guard predicate of the current instruction, or null.
-  Value *guard() {
-    if (!Current->Predicate)
-      return nullptr;
-    return readScalar(ScalarOperand(Current->Predicate->Predicate),
-                      PTXType::Pred);
-  }
-
-  void writeRegister(const RegisterRef &Ref, Value *V, bool SignExtend,
-                     SourcePosition Position) {
-    if (Ref.RefKind == RegisterRef::Kind::Sink)
-      return;
-    if (Ref.RefKind == RegisterRef::Kind::Special) {
-      fail(Position, "cannot write to special register '" +
-                         std::string(spelling(Ref.Special)) + "'");
-      return;
-    }
-    if (Ref.Negated) {
-      fail(Position, "'!' is not allowed on a destination");
-      return;
-    }
-    AllocaInst *Storage = storageOf(Ref);
-    if (!Storage)
-      return;
-    Type *StorageTy = Storage->getAllocatedType();
-    Value *Bits = toBits(V);
-    if (StorageTy->isIntegerTy(1) && !Bits->getType()->isIntegerTy(1))
-      Bits = Builder.CreateICmpNE(Bits, ConstantInt::get(Bits->getType(), 0));
-    else if (!StorageTy->isIntegerTy(1) && Bits->getType()->isIntegerTy(1))
-      Bits = Builder.CreateZExt(Bits, StorageTy);
-    else
-      Bits = adaptWidth(Bits, StorageTy->getIntegerBitWidth(), SignExtend);
-    if (Value *Pred = guard()) {
-      Value *Old = Builder.CreateLoad(StorageTy, Storage);
-      Bits = Builder.CreateSelect(Pred, Bits, Old);
-    }
-    Builder.CreateStore(Bits, Storage);
-  }
-
-  /// Writes V (of PTX type T) to operand Index.
-  void write(unsigned Index, Value *V, PTXType T) {
-    if (!V)
-      return;
-    const Operand &Op = Current->Operands[Index];
-    auto *Ref = std::get_if<RegisterRef>(&Op.Value);
-    if (!Ref) {
-      fail(Op.Position, "the destination must be a register");
-      return;
-    }
-    writeRegister(*Ref, V, isSigned(T), Op.Position);
-  }
-
-  //===--- Binding --------------------------------------------------------===//
-
-  bool bindOperands();
-  void createDeclaredRegisters();
-  void finish(bool HasMemoryClobber);
-
-  //===--- Instructions ---------------------------------------------------===//
-
-  void emit(const Instruction &I);
-  void emitInteger(const Instruction &I);
-  void emitCarry(const Instruction &I);
-  void emitBit(const Instruction &I);
-  void emitCompare(const Instruction &I);
-  void emitFloat(const Instruction &I);
-  void emitConvert(const Instruction &I);
-  void emitMove(const Instruction &I);
-  void emitBranch(const Instruction &I);
-
-  PTXType type(unsigned N = 0) const { return Current->Types[N]; }
-  unsigned width(unsigned N = 0) const { return bitWidth(type(N)); }
-  bool isSignedType(unsigned N = 0) const { return isSigned(type(N)); }
-  IntegerType *intTy(unsigned Width) { return Builder.getIntNTy(Width); }
-  Constant *intC(unsigned Width, uint64_t V) {
-    return ConstantInt::get(intTy(Width), V);
-  }
-  Value *intrinsic(Intrinsic::ID ID, ArrayRef<Value *> Args) {
-    return Builder.CreateIntrinsic(ID, {Args[0]->getType()}, Args);
-  }
-
-  // Integer helpers.
-  Value *mulPart(Value *A, Value *B, bool Signed, PTXModifier Part);
-  Value *saturateSigned32(Value *Wide);
-  Value *sad(Value *A, Value *B, Value *C, bool Signed);
-
-  // Floating-point helpers.
-  Value *flushDenormal(Value *X);
-  Value *saturateUnit(Value *X);
-  Value *nextUp(Value *X);
-  Value *nextDown(Value *X) {
-    return Builder.CreateFNeg(nextUp(Builder.CreateFNeg(X)));
-  }
-  Value *directedRound(Value *Result, Value *Below, Value *Above,
-                       PTXModifier Rounding);
-  Value *narrowDirected(Value *Wide, Value *Error, Type *Narrow,
-                        PTXModifier Rounding);
-  Value *floatArithmetic(const Instruction &I, ArrayRef<Value *> Args,
-                         PTXModifier Rounding);
-  Value *intToFloatDirected(Value *Int, bool Signed, Type *FloatTy,
-                            PTXModifier Rounding);
-  Value *compare(PTXModifier Comparison, Value *A, Value *B, PTXType T);
-};
+namespace ptxir {
 
 //===----------------------------------------------------------------------===//
 // Binding
@@ -370,11 +33,34 @@ bool InlinePTXBuilder::bindOperands() {
     if (CI.Type == InlineAsm::isClobber)
       continue;
     unsigned Placeholder = Placeholders.size();
+    MemoryPlaceholders.push_back(false);
     std::string Code = CI.Codes.empty() ? "" : CI.Codes.front();
-    if (CI.isIndirect || Code == "m" || Code == "o" || Code == "v") {
+    if (CI.isIndirect) {
+      // A memory operand (`m`, also `=m` and `+m`): clang passes a pointer
+      // argument; the PTX text uses it as an address, `[$N+8]`.
+      if (Code != "m" || ArgIndex >= Call.arg_size() ||
+          !Call.getArgOperand(ArgIndex)->getType()->isPointerTy()) {
+        fail(SourcePosition{}, "memory operand $" +
+                                   std::to_string(Placeholder) +
+                                   " (constraint '" + Code +
+                                   "') is not supported");
+        return false;
+      }
+      Value *Pointer = Call.getArgOperand(ArgIndex++);
+      if (Pointer->getType()->getPointerAddressSpace() != 0)
+        Pointer = Builder.CreateAddrSpaceCast(Pointer, Builder.getPtrTy());
+      AllocaInst *Storage =
+          createStorage(Builder.getInt64Ty(), "ptx.mem" + Twine(Placeholder));
+      Builder.CreateStore(Builder.CreatePtrToInt(Pointer, Builder.getInt64Ty()),
+                          Storage);
+      Placeholders.push_back(Storage);
+      MemoryPlaceholders.back() = true;
+      continue;
+    }
+    if (Code == "m" || Code == "o" || Code == "v") {
       fail(SourcePosition{}, "memory operand $" + std::to_string(Placeholder) +
                                  " (constraint '" + Code +
-                                 "') is not supported yet");
+                                 "') is not supported");
       return false;
     }
     if (CI.Type == InlineAsm::isOutput) {
@@ -525,10 +211,18 @@ void InlinePTXBuilder::emit(const Instruction &I) {
     return emitConvert(I);
   case PTXFamily::Move:
     return emitMove(I);
+  case PTXFamily::Memory:
+    return emitMemory(I);
+  case PTXFamily::Atomic:
+    return emitAtomic(I);
+  case PTXFamily::Synchronization:
+    return emitSynchronization(I);
+  case PTXFamily::Warp:
+    return emitWarp(I);
   case PTXFamily::Control:
     if (I.opcode() == PTXOpcode::Bra)
       return emitBranch(I);
-    break;
+    return emitControl(I);
   default:
     break;
   }
@@ -548,6 +242,36 @@ void InlinePTXBuilder::emitBranch(const Instruction &I) {
   else
     Builder.CreateBr(Dest);
   Builder.SetInsertPoint(Next);
+}
+
+void InlinePTXBuilder::guarded(function_ref<void()> Body) {
+  Value *Pred = guard();
+  if (!Pred)
+    return Body();
+  BasicBlock *Here = Builder.GetInsertBlock();
+  BasicBlock *Join;
+  bool SplitCallBlock = Here->getTerminator() != nullptr;
+  if (SplitCallBlock) {
+    // Inserting in front of the call in its own block: the rest of that
+    // block (the call included) becomes the join block.
+    Join = Here->splitBasicBlock(Builder.GetInsertPoint(), "ptx.guard.end");
+    Here->getTerminator()->eraseFromParent();
+  } else {
+    Join = BasicBlock::Create(Ctx, "ptx.guard.end", &F, Exit);
+  }
+  BasicBlock *Then = BasicBlock::Create(Ctx, "ptx.guard", &F, Join);
+  Builder.SetInsertPoint(Here);
+  Builder.CreateCondBr(Pred, Then, Join);
+  Builder.SetInsertPoint(Then);
+  InsideGuardedRegion = true;
+  Body();
+  InsideGuardedRegion = false;
+  if (!Builder.GetInsertBlock()->getTerminator())
+    Builder.CreateBr(Join);
+  if (SplitCallBlock)
+    Builder.SetInsertPoint(Join, Join->begin());
+  else
+    Builder.SetInsertPoint(Join);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1923,12 +1647,12 @@ void InlinePTXBuilder::emitMove(const Instruction &I) {
   write(0, X, T);
 }
 
-} // namespace
+} // namespace ptxir
 
 std::optional<PTXBuildFailure>
 buildInlinePTX(CallBase &Call, const Block &PTX,
                std::vector<AllocaInst *> &NewAllocas) {
-  InlinePTXBuilder Builder(Call, PTX, NewAllocas);
+  ptxir::InlinePTXBuilder Builder(Call, PTX, NewAllocas);
   if (auto Error = Builder.build())
     return PTXBuildFailure{Error->Position, Error->Message};
   return std::nullopt;

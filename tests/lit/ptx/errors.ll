@@ -4,16 +4,41 @@
 ; RUN: not rubicon-inline-ptx %s -o %t.ll 2>&1 | FileCheck %s
 ; RUN: FileCheck --check-prefix=IR %s < %t.ll
 
-; CHECK-DAG: error: inline PTX (srcloc 111, asm 1:1) in function 'shuffle': unsupported PTX instruction 'shfl.sync.bfly.b32'
+; CHECK-DAG: error: inline PTX (srcloc 111, asm 1:10) in function 'named_barrier': only barrier 0 (the whole block) is supported; named barriers have no equivalent on AMD GPUs
+; CHECK-DAG: error: inline PTX (srcloc 555, asm 1:1) in function 'arrive': unsupported PTX instruction 'bar.arrive'
+; CHECK-DAG: error: inline PTX (srcloc 666, asm 1:1) in function 'cluster': unsupported PTX instruction 'ld.shared::cluster.u32': state space '.shared::cluster' has no equivalent on AMD GPUs
+; CHECK-DAG: error: inline PTX (srcloc 777, asm 1:13) in function 'counted': a thread count on a barrier is not supported
+; CHECK-DAG: error: inline PTX (srcloc 888, asm 1:1) in function 'inc64': '.inc' needs type '.u32'
+; CHECK-DAG: error: inline PTX (srcloc 999, asm 1:19) in function 'not_address': expected an address operand '[...]'
 ; CHECK-DAG: error: inline PTX (srcloc 222, asm 2:3) in function 'typo': unknown instruction 'ad'
 ; CHECK-DAG: error: inline PTX (srcloc 333, asm 1:5) in function 'badtype': '.s32' is not a valid type for 'popc'
 ; CHECK-DAG: error: inline PTX (srcloc 444, asm 1:1) in function 'missing': operand $2 does not exist (the asm statement has 2 operands)
 
-; IR: call i32 asm "shfl.sync.bfly.b32
+; IR: call void asm sideeffect "bar.sync 1;
 ; IR: define i32 @fine(
 ; IR-NEXT: add i32
-define i32 @shuffle(i32 %a) {
-  %r = call i32 asm "shfl.sync.bfly.b32 $0, $1, 1, 31, -1;", "=r,r"(i32 %a), !srcloc !1
+define void @named_barrier() {
+  call void asm sideeffect "bar.sync 1;", ""(), !srcloc !1
+  ret void
+}
+define void @arrive() {
+  call void asm sideeffect "bar.arrive 1, 64;", ""(), !srcloc !5
+  ret void
+}
+define i32 @cluster(i32 %a) {
+  %r = call i32 asm "ld.shared::cluster.u32 $0, [$1];", "=r,r"(i32 %a), !srcloc !6
+  ret i32 %r
+}
+define void @counted() {
+  call void asm sideeffect "bar.sync 0, 64;", ""(), !srcloc !7
+  ret void
+}
+define i64 @inc64(i64 %p, i64 %v) {
+  %r = call i64 asm "atom.inc.u64 $0, [$1], $2;", "=l,l,l"(i64 %p, i64 %v), !srcloc !8
+  ret i64 %r
+}
+define i32 @not_address(i64 %p) {
+  %r = call i32 asm "ld.global.u32 $0, $1;", "=r,l"(i64 %p), !srcloc !9
   ret i32 %r
 }
 define i32 @typo(i32 %a) {
@@ -36,3 +61,8 @@ define i32 @fine(i32 %a, i32 %b) {
 !2 = !{i64 222, i64 223}
 !3 = !{i64 333}
 !4 = !{i64 444}
+!5 = !{i64 555}
+!6 = !{i64 666}
+!7 = !{i64 777}
+!8 = !{i64 888}
+!9 = !{i64 999}

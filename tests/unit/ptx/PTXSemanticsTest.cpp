@@ -1312,10 +1312,162 @@ TEST(PTXSemantics, BranchesAndLoops) {
     EXPECT_EQ(Sum(N), uint32_t(uint64_t(N) * (N + 1) / 2)) << N;
 }
 
+//===--- Memory and atomics, on host addresses ----------------------------===//
+//
+// Generic, global and shared addresses are all plain pointers on the host,
+// so the loads, stores and atomics the builder emits run as they are.
+
+uint64_t addressOf(const void *P) { return reinterpret_cast<uintptr_t>(P); }
+
+TEST(PTXSemantics, LoadsExtendAndOffset) {
+  int8_t Bytes[256];
+  for (int K = 0; K < 256; ++K)
+    Bytes[K] = int8_t(K);
+  auto LoadS8 = lower<uint32_t, uint64_t>("ld.s8 $0, [$1];", "=r,l");
+  auto LoadU8 = lower<uint32_t, uint64_t>("ld.global.nc.u8 $0, [$1];", "=r,l");
+  auto LoadOffset =
+      lower<uint32_t, uint64_t>("ld.global.cs.u8 $0, [$1+-3];", "=r,l");
+  ASSERT_TRUE(LoadS8 && LoadU8 && LoadOffset);
+  for (int K = 0; K < 256; ++K) {
+    EXPECT_EQ(LoadS8(addressOf(&Bytes[K])), uint32_t(int32_t(int8_t(K))));
+    EXPECT_EQ(LoadU8(addressOf(&Bytes[K])), uint32_t(K));
+    if (K >= 3)
+      EXPECT_EQ(LoadOffset(addressOf(&Bytes[K])), uint32_t(K - 3));
+  }
+  alignas(16) uint32_t Words[4] = {10, 200, 3000, 40000};
+  auto LoadV4 = lower<uint32_t, uint64_t>(
+      "{ .reg .u32 a, b, c, d; ld.global.v4.u32 {a, b, c, d}, [$1];\n"
+      "  mul.lo.u32 b, b, 3; add.u32 $0, a, b; sub.u32 $0, $0, c;\n"
+      "  xor.b32 $0, $0, d; }",
+      "=r,l");
+  auto LoadAcquire =
+      lower<uint32_t, uint64_t>("ld.acquire.gpu.u32 $0, [$1+8];", "=r,l");
+  ASSERT_TRUE(LoadV4 && LoadAcquire);
+  EXPECT_EQ(LoadV4(addressOf(Words)), ((10u + 600u) - 3000u) ^ 40000u);
+  EXPECT_EQ(LoadAcquire(addressOf(Words)), 3000u);
+}
+
+TEST(PTXSemantics, StoresTruncateAndVectorize) {
+  alignas(16) uint16_t Halves[8] = {};
+  auto Store = lower<uint32_t, uint64_t, uint32_t, uint32_t>(
+      "st.global.v4.u16 [$1+8], {$2, $3, 7, $2}; st.u8 [$1], $3;\n"
+      "st.release.sys.u16 [$1+2], $2; mov.u32 $0, 0;",
+      "=r,l,r,r");
+  ASSERT_TRUE(Store);
+  Store(addressOf(Halves), 0x12345u, 0xabcdefu);
+  EXPECT_EQ(Halves[0], 0x00efu); // one byte written
+  EXPECT_EQ(Halves[1], 0x2345u);
+  EXPECT_EQ(Halves[4], 0x2345u);
+  EXPECT_EQ(Halves[5], 0xcdefu);
+  EXPECT_EQ(Halves[6], 7u);
+  EXPECT_EQ(Halves[7], 0x2345u);
+  EXPECT_EQ(Halves[2], 0u);
+}
+
+TEST(PTXSemantics, GuardedAccessesDoNotTouchMemory) {
+  auto Access = lower<uint32_t, uint64_t, uint32_t>(
+      "{ .reg .pred p; setp.ne.u32 p, $2, 0; mov.u32 $0, 77;\n"
+      "  @p ld.u32 $0, [$1]; @p st.u32 [$1], 5; @p red.add.u32 [$1+4], 1;\n"
+      "  @p atom.exch.b32 $0, [$1], $0; }",
+      "=r,l,r");
+  ASSERT_TRUE(Access);
+  uint32_t Words[2] = {9, 0};
+  EXPECT_EQ(Access(addressOf(Words), 1), 5u);
+  EXPECT_EQ(Words[0], 9u);
+  EXPECT_EQ(Words[1], 1u);
+  // A false predicate: nothing is accessed, not even the null address.
+  EXPECT_EQ(Access(0, 0), 77u);
+}
+
+TEST(PTXSemantics, AtomicIncDecWrapLikeCuda) {
+  auto Inc = lower<uint32_t, uint64_t, uint32_t>(
+      "atom.global.inc.u32 $0, [$1], $2;", "=r,l,r");
+  auto Dec = lower<uint32_t, uint64_t, uint32_t>(
+      "atom.relaxed.cta.dec.u32 $0, [$1], $2;", "=r,l,r");
+  ASSERT_TRUE(Inc && Dec);
+  const uint32_t Values[] = {0, 1, 2, 5, 6, 7, 0x7fffffff, 0xfffffffe,
+                             0xffffffff};
+  for (uint32_t Old : Values)
+    for (uint32_t B : Values) {
+      uint32_t Word = Old;
+      EXPECT_EQ(Inc(addressOf(&Word), B), Old);
+      EXPECT_EQ(Word, Old >= B ? 0 : Old + 1) << Old << " inc " << B;
+      Word = Old;
+      EXPECT_EQ(Dec(addressOf(&Word), B), Old);
+      EXPECT_EQ(Word, (Old == 0 || Old > B) ? B : Old - 1)
+          << Old << " dec " << B;
+    }
+}
+
+TEST(PTXSemantics, AtomicOperations) {
+  auto Add = lower<uint32_t, uint64_t, uint32_t>(
+      "atom.add.u32 $0, [$1], $2;", "=r,l,r");
+  auto MinS = lower<uint32_t, uint64_t, uint32_t>(
+      "atom.min.s32 $0, [$1], $2;", "=r,l,r");
+  auto MaxU = lower<uint32_t, uint64_t, uint32_t>(
+      "atom.max.u32 $0, [$1], $2;", "=r,l,r");
+  auto Exch = lower<uint64_t, uint64_t, uint64_t>(
+      "atom.exch.b64 $0, [$1], $2;", "=l,l,l");
+  auto Cas = lower<uint32_t, uint64_t, uint32_t, uint32_t>(
+      "atom.acq_rel.gpu.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r");
+  auto FAdd = lower<float, uint64_t, float>(
+      "atom.global.add.f32 $0, [$1], $2;", "=f,l,f");
+  auto Xor = lower<uint32_t, uint64_t, uint32_t>(
+      "red.xor.b32 [$1], $2; mov.u32 $0, 0;", "=r,l,r");
+  ASSERT_TRUE(Add && MinS && MaxU && Exch && Cas && FAdd && Xor);
+  for (int K = 0; K < RandomCount; ++K) {
+    uint32_t Old = uint32_t(rng()()), B = uint32_t(rng()()),
+             C = uint32_t(rng()());
+    uint32_t W = Old;
+    EXPECT_EQ(Add(addressOf(&W), B), Old);
+    EXPECT_EQ(W, Old + B);
+    W = Old;
+    MinS(addressOf(&W), B);
+    EXPECT_EQ(W, uint32_t(std::min(int32_t(Old), int32_t(B))));
+    W = Old;
+    MaxU(addressOf(&W), B);
+    EXPECT_EQ(W, std::max(Old, B));
+    W = Old;
+    Xor(addressOf(&W), B);
+    EXPECT_EQ(W, Old ^ B);
+    // cas: swaps only when memory holds the compared value.
+    uint32_t Compare = (K & 1) ? Old : B;
+    W = Old;
+    EXPECT_EQ(Cas(addressOf(&W), Compare, C), Old);
+    EXPECT_EQ(W, Compare == Old ? C : Old);
+    uint64_t Wide = (uint64_t(Old) << 32) | B, New = (uint64_t(C) << 32) | K;
+    uint64_t Cell = Wide;
+    EXPECT_EQ(Exch(addressOf(&Cell), New), Wide);
+    EXPECT_EQ(Cell, New);
+  }
+  float F = 1.5f;
+  EXPECT_EQ(FAdd(addressOf(&F), 2.25f), 1.5f);
+  EXPECT_EQ(F, 3.75f);
+}
+
+TEST(PTXSemantics, CpAsyncCopiesAndZeroFills) {
+  auto Copy = lower<uint32_t, uint64_t, uint64_t, uint32_t>(
+      "cp.async.ca.shared.global [$1], [$2], 16, $3;\n"
+      "cp.async.commit_group; cp.async.wait_group 0; mov.u32 $0, 0;",
+      "=r,l,l,r");
+  ASSERT_TRUE(Copy);
+  alignas(16) uint8_t Source[16], Dest[16];
+  for (int K = 0; K < 16; ++K)
+    Source[K] = uint8_t(K + 1);
+  for (uint32_t SourceSize : {0u, 1u, 7u, 16u, 100u}) {
+    std::memset(Dest, 0xee, sizeof(Dest));
+    Copy(addressOf(Dest), addressOf(Source), SourceSize);
+    for (uint32_t K = 0; K < 16; ++K)
+      EXPECT_EQ(Dest[K], K < SourceSize ? Source[K] : 0) << SourceSize;
+  }
+}
+
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
-  std::string E = lowerError("shfl.sync.bfly.b32 $0, $1, 1, 31, -1;", "=r,r",
-                             {"i32"}, {"i32"});
-  EXPECT_NE(E.find("unsupported PTX instruction 'shfl.sync.bfly.b32'"),
+  std::string E =
+      lowerError("movmatrix.sync.aligned.m8n8.trans.b16 $0, $1;", "=r,r",
+                 {"i32"}, {"i32"});
+  EXPECT_NE(E.find("unsupported PTX instruction "
+                   "'movmatrix.sync.aligned.m8n8.trans.b16'"),
             std::string::npos)
       << E;
   EXPECT_NE(E.find("srcloc 7"), std::string::npos) << E;

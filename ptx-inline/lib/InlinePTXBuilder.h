@@ -1,0 +1,390 @@
+//===- InlinePTXBuilder.h - the IR builder of one inline-PTX call -*- C++ -*-===//
+//
+// Internal to RubiconInlinePTX. The builder's state (operand storage,
+// declared registers, labels) and helpers shared by the files that emit
+// each instruction family:
+//   PTXIRBuilder.cpp   binding, dispatch, integer, bit, compare, float,
+//                      conversion, move, branch
+//   PTXMemoryIR.cpp    ld st ldu prefetch discard, atom red, memory operands
+//   PTXSyncWarpIR.cpp  barriers, fences, warp-level, control instructions
+//
+//===----------------------------------------------------------------------===//
+
+#pragma once
+
+#include "rubicon/PTX/PTXAST.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Module.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rubicon::ptxir {
+
+using namespace llvm;
+using namespace rubicon::ptx;
+using ptx::Instruction;
+
+/// An error at a position of the asm string.
+struct BuildError {
+  SourcePosition Position;
+  std::string Message;
+};
+
+class InlinePTXBuilder {
+public:
+  InlinePTXBuilder(CallBase &Call, const Block &B,
+                   std::vector<AllocaInst *> &NewAllocas)
+      : Call(Call), PTX(B), NewAllocas(NewAllocas), Ctx(Call.getContext()),
+        Builder(&Call), F(*Call.getFunction()), M(*F.getParent()) {}
+
+  std::optional<BuildError> build();
+
+private:
+  CallBase &Call;
+  const Block &PTX;
+  std::vector<AllocaInst *> &NewAllocas;
+  LLVMContext &Ctx;
+  IRBuilder<> Builder;
+  Function &F;
+  Module &M;
+
+  std::optional<BuildError> Error;
+  /// Storage of `$N`.
+  std::vector<AllocaInst *> Placeholders;
+  /// Storage of declared registers (unique names from the parser).
+  StringMap<AllocaInst *> Registers;
+  /// Register types of declared registers.
+  StringMap<PTXType> RegisterTypes;
+  /// CC.CF of carry chains.
+  AllocaInst *CarryFlag = nullptr;
+  StringMap<BasicBlock *> LabelBlocks;
+  BasicBlock *Exit = nullptr;
+  const Instruction *Current = nullptr;
+  /// Placeholders bound to memory operands (`m`): their storage holds the
+  /// operand's generic address.
+  std::vector<bool> MemoryPlaceholders;
+  bool InsideGuardedRegion = false;
+
+  //===--- Errors ---------------------------------------------------------===//
+
+  Value *fail(SourcePosition Position, std::string Message) {
+    if (!Error)
+      Error = BuildError{Position, std::move(Message)};
+    return nullptr;
+  }
+  Value *fail(std::string Message) {
+    return fail(Current ? Current->Position : SourcePosition{},
+                std::move(Message));
+  }
+  std::string instructionName() const {
+    std::string Name(Current->Info->Mnemonic);
+    for (PTXModifier M : Current->Modifiers)
+      Name += spelling(M);
+    for (PTXType T : Current->Types)
+      Name += spelling(T);
+    return Name;
+  }
+  Value *unsupported(std::string_view What = {}) {
+    std::string Message =
+        "unsupported PTX instruction '" + instructionName() + "'";
+    if (!What.empty())
+      Message += ": " + std::string(What);
+    return fail(std::move(Message));
+  }
+
+  //===--- Types and storage ----------------------------------------------===//
+
+  Type *llvmType(PTXType T) {
+    switch (T) {
+    case PTXType::F16:
+      return Builder.getHalfTy();
+    case PTXType::BF16:
+      return Builder.getBFloatTy();
+    case PTXType::F32:
+      return Builder.getFloatTy();
+    case PTXType::F64:
+      return Builder.getDoubleTy();
+    case PTXType::Pred:
+      return Builder.getInt1Ty();
+    default:
+      return Builder.getIntNTy(bitWidth(T));
+    }
+  }
+
+  AllocaInst *createStorage(Type *Ty, const Twine &Name) {
+    IRBuilder<> Entry(&F.getEntryBlock(), F.getEntryBlock().begin());
+    AllocaInst *A = Entry.CreateAlloca(Ty, nullptr, Name);
+    NewAllocas.push_back(A);
+    return A;
+  }
+
+  /// Bits of an arbitrary first-class value as an integer.
+  Value *toBits(Value *V) {
+    Type *Ty = V->getType();
+    if (Ty->isIntegerTy())
+      return V;
+    if (Ty->isPointerTy())
+      return Builder.CreatePtrToInt(V, Builder.getInt64Ty());
+    return Builder.CreateBitCast(
+        V, Builder.getIntNTy(Ty->getPrimitiveSizeInBits().getFixedValue()));
+  }
+  Value *fromBits(Value *Bits, Type *Ty) {
+    if (Ty->isIntegerTy())
+      return Builder.CreateZExtOrTrunc(Bits, Ty);
+    if (Ty->isPointerTy())
+      return Builder.CreateIntToPtr(Bits, Ty);
+    unsigned Width = Ty->getPrimitiveSizeInBits().getFixedValue();
+    return Builder.CreateBitCast(
+        Builder.CreateZExtOrTrunc(Bits, Builder.getIntNTy(Width)), Ty);
+  }
+
+  /// Adapts integer bits read from a register to the width of type T.
+  Value *adaptWidth(Value *Bits, unsigned Width, bool Signed) {
+    unsigned Have = Bits->getType()->getIntegerBitWidth();
+    if (Have == Width)
+      return Bits;
+    if (Have > Width)
+      return Builder.CreateTrunc(Bits, Builder.getIntNTy(Width));
+    return Signed ? Builder.CreateSExt(Bits, Builder.getIntNTy(Width))
+                  : Builder.CreateZExt(Bits, Builder.getIntNTy(Width));
+  }
+
+  AllocaInst *storageOf(const RegisterRef &Ref) {
+    switch (Ref.RefKind) {
+    case RegisterRef::Kind::Placeholder:
+      if (Ref.PlaceholderIndex >= Placeholders.size() ||
+          !Placeholders[Ref.PlaceholderIndex]) {
+        fail("operand $" + std::to_string(Ref.PlaceholderIndex) +
+             " does not exist (the asm statement has " +
+             std::to_string(Placeholders.size()) + " operands)");
+        return nullptr;
+      }
+      return Placeholders[Ref.PlaceholderIndex];
+    case RegisterRef::Kind::Declared: {
+      auto It = Registers.find(Ref.Name);
+      if (It == Registers.end()) {
+        fail("use of undeclared register '" + Ref.Name + "'");
+        return nullptr;
+      }
+      return It->second;
+    }
+    default:
+      return nullptr;
+    }
+  }
+
+  Value *readSpecialRegister(PTXSpecialRegister R) {
+    Intrinsic::ID ID = Intrinsic::not_intrinsic;
+    switch (R) {
+#define PTX_SPECIAL_REGISTER(Id, Spelling, BitWidth, Suffix)                   \
+  case PTXSpecialRegister::Id:                                                 \
+    ID = Intrinsic::nvvm_##Suffix;                                             \
+    break;
+#include "../PTXSpecialRegisters.def"
+    }
+    return Builder.CreateIntrinsic(ID, {});
+  }
+
+  /// Integer bits of a register operand (before width adaptation).
+  Value *readRegisterBits(const RegisterRef &Ref) {
+    if (Ref.RefKind == RegisterRef::Kind::Special)
+      return readSpecialRegister(Ref.Special);
+    if (Ref.RefKind == RegisterRef::Kind::Sink)
+      return fail("'_' cannot be read");
+    AllocaInst *Storage = storageOf(Ref);
+    if (!Storage)
+      return nullptr;
+    Value *Bits = Builder.CreateLoad(Storage->getAllocatedType(), Storage);
+    if (Ref.Negated) {
+      if (!Bits->getType()->isIntegerTy(1))
+        return fail("'!' applied to a register that is not a predicate");
+      Bits = Builder.CreateNot(Bits);
+    }
+    return Bits;
+  }
+
+  /// A scalar operand read as PTX type T (LLVM type llvmType(T)).
+  Value *readScalar(const ScalarOperand &Op, PTXType T) {
+    Type *Ty = llvmType(T);
+    unsigned Width = bitWidth(T);
+    if (auto *Ref = std::get_if<RegisterRef>(&Op)) {
+      Value *Bits = readRegisterBits(*Ref);
+      if (!Bits)
+        return nullptr;
+      if (T == PTXType::Pred) {
+        if (Bits->getType()->isIntegerTy(1))
+          return Bits;
+        return Builder.CreateICmpNE(Bits,
+                                    ConstantInt::get(Bits->getType(), 0));
+      }
+      Bits = adaptWidth(Bits, Width, isSigned(T));
+      return Ty->isIntegerTy() ? Bits : Builder.CreateBitCast(Bits, Ty);
+    }
+    if (auto *Imm = std::get_if<IntegerImmediate>(&Op)) {
+      if (Ty->isFloatingPointTy())
+        return ConstantFP::get(Ty, double(int64_t(Imm->Value)));
+      if (T == PTXType::Pred)
+        return Builder.getInt1(Imm->Value != 0);
+      return ConstantInt::get(Ty, Imm->Value);
+    }
+    auto &Imm = std::get<FloatImmediate>(Op);
+    if (Ty->isFloatingPointTy()) {
+      APFloat Value = Imm.IsDouble
+                          ? APFloat(APFloat::IEEEdouble(), APInt(64, Imm.Bits))
+                          : APFloat(APFloat::IEEEsingle(), APInt(32, Imm.Bits));
+      bool LosesInfo;
+      Value.convert(Ty->getFltSemantics(), APFloat::rmNearestTiesToEven,
+                    &LosesInfo);
+      return ConstantFP::get(Ty, Value);
+    }
+    // A float literal in a bit-typed instruction: its bits.
+    return ConstantInt::get(Ty, Imm.Bits);
+  }
+
+  Value *read(const Operand &Op, PTXType T) {
+    if (auto *Ref = std::get_if<RegisterRef>(&Op.Value))
+      return readScalar(*Ref, T);
+    if (auto *Imm = std::get_if<IntegerImmediate>(&Op.Value))
+      return readScalar(*Imm, T);
+    if (auto *Imm = std::get_if<FloatImmediate>(&Op.Value))
+      return readScalar(*Imm, T);
+    return fail(Op.Position, "expected a register or an immediate operand");
+  }
+  Value *read(unsigned Index, PTXType T) {
+    return read(Current->Operands[Index], T);
+  }
+
+  /// The guard predicate of the current instruction, or null (also inside
+  /// a region that guarded() already made conditional).
+  Value *guard() {
+    if (!Current->Predicate || InsideGuardedRegion)
+      return nullptr;
+    return readScalar(ScalarOperand(Current->Predicate->Predicate),
+                      PTXType::Pred);
+  }
+
+  void writeRegister(const RegisterRef &Ref, Value *V, bool SignExtend,
+                     SourcePosition Position) {
+    if (Ref.RefKind == RegisterRef::Kind::Sink)
+      return;
+    if (Ref.RefKind == RegisterRef::Kind::Special) {
+      fail(Position, "cannot write to special register '" +
+                         std::string(spelling(Ref.Special)) + "'");
+      return;
+    }
+    if (Ref.Negated) {
+      fail(Position, "'!' is not allowed on a destination");
+      return;
+    }
+    AllocaInst *Storage = storageOf(Ref);
+    if (!Storage)
+      return;
+    Type *StorageTy = Storage->getAllocatedType();
+    Value *Bits = toBits(V);
+    if (StorageTy->isIntegerTy(1) && !Bits->getType()->isIntegerTy(1))
+      Bits = Builder.CreateICmpNE(Bits, ConstantInt::get(Bits->getType(), 0));
+    else if (!StorageTy->isIntegerTy(1) && Bits->getType()->isIntegerTy(1))
+      Bits = Builder.CreateZExt(Bits, StorageTy);
+    else
+      Bits = adaptWidth(Bits, StorageTy->getIntegerBitWidth(), SignExtend);
+    if (Value *Pred = guard()) {
+      Value *Old = Builder.CreateLoad(StorageTy, Storage);
+      Bits = Builder.CreateSelect(Pred, Bits, Old);
+    }
+    Builder.CreateStore(Bits, Storage);
+  }
+
+  /// Writes V (of PTX type T) to operand Index.
+  void write(unsigned Index, Value *V, PTXType T) {
+    if (!V)
+      return;
+    const Operand &Op = Current->Operands[Index];
+    auto *Ref = std::get_if<RegisterRef>(&Op.Value);
+    if (!Ref) {
+      fail(Op.Position, "the destination must be a register");
+      return;
+    }
+    writeRegister(*Ref, V, isSigned(T), Op.Position);
+  }
+
+  //===--- Binding --------------------------------------------------------===//
+
+  bool bindOperands();
+  void createDeclaredRegisters();
+  void finish(bool HasMemoryClobber);
+
+  //===--- Instructions ---------------------------------------------------===//
+
+  void emit(const Instruction &I);
+  void emitInteger(const Instruction &I);
+  void emitCarry(const Instruction &I);
+  void emitBit(const Instruction &I);
+  void emitCompare(const Instruction &I);
+  void emitFloat(const Instruction &I);
+  void emitConvert(const Instruction &I);
+  void emitMove(const Instruction &I);
+  void emitBranch(const Instruction &I);
+  // PTXMemoryIR.cpp
+  void emitMemory(const Instruction &I);
+  void emitAtomic(const Instruction &I);
+  // PTXSyncWarpIR.cpp
+  void emitSynchronization(const Instruction &I);
+  void emitWarp(const Instruction &I);
+  void emitControl(const Instruction &I);
+
+  /// Emits Body only when the guard predicate holds (a branch around it),
+  /// for instructions whose effect is more than a register write.
+  void guarded(function_ref<void()> Body);
+
+  // Memory helpers (PTXMemoryIR.cpp).
+  /// The LLVM (NVPTX) address space of the instruction's state space; 0
+  /// (generic) when it names none. Fails on spaces that have no equivalent.
+  std::optional<unsigned> addressSpace(const Instruction &I);
+  /// The pointer an address operand `[base+offset]` designates in AS.
+  Value *address(const Operand &Op, unsigned AS);
+  /// The syncscope of the instruction's scope modifier (default: .gpu).
+  SyncScope::ID syncScope(const Instruction &I);
+
+  PTXType type(unsigned N = 0) const { return Current->Types[N]; }
+  unsigned width(unsigned N = 0) const { return bitWidth(type(N)); }
+  bool isSignedType(unsigned N = 0) const { return isSigned(type(N)); }
+  IntegerType *intTy(unsigned Width) { return Builder.getIntNTy(Width); }
+  Constant *intC(unsigned Width, uint64_t V) {
+    return ConstantInt::get(intTy(Width), V);
+  }
+  Value *intrinsic(Intrinsic::ID ID, ArrayRef<Value *> Args) {
+    return Builder.CreateIntrinsic(ID, {Args[0]->getType()}, Args);
+  }
+
+  // Integer helpers.
+  Value *mulPart(Value *A, Value *B, bool Signed, PTXModifier Part);
+  Value *saturateSigned32(Value *Wide);
+  Value *sad(Value *A, Value *B, Value *C, bool Signed);
+
+  // Floating-point helpers.
+  Value *flushDenormal(Value *X);
+  Value *saturateUnit(Value *X);
+  Value *nextUp(Value *X);
+  Value *nextDown(Value *X) {
+    return Builder.CreateFNeg(nextUp(Builder.CreateFNeg(X)));
+  }
+  Value *directedRound(Value *Result, Value *Below, Value *Above,
+                       PTXModifier Rounding);
+  Value *narrowDirected(Value *Wide, Value *Error, Type *Narrow,
+                        PTXModifier Rounding);
+  Value *floatArithmetic(const Instruction &I, ArrayRef<Value *> Args,
+                         PTXModifier Rounding);
+  Value *intToFloatDirected(Value *Int, bool Signed, Type *FloatTy,
+                            PTXModifier Rounding);
+  Value *compare(PTXModifier Comparison, Value *A, Value *B, PTXType T);
+};
+
+} // namespace rubicon::ptxir

@@ -1,0 +1,305 @@
+//===- PTXSyncWarpIR.cpp - IR for PTX barriers, warp and control ----------===//
+//
+// Barriers, fences, warp-level and control instructions become the same
+// llvm.nvvm.* intrinsics clang emits for __syncthreads, __syncwarp,
+// __threadfence*, __shfl*_sync, __ballot_sync, __activemask, ... so that one
+// NVVM -> AMDGPU lowering serves both:
+//   bar.sync 0 / barrier.sync.aligned 0  llvm.nvvm.barrier.cta.sync.aligned.all
+//   barrier.sync 0                       llvm.nvvm.barrier.cta.sync.all
+//   bar.red.{popc,and,or} 0              llvm.nvvm.barrier.cta.red.*.aligned.all
+//   bar.warp.sync                        llvm.nvvm.bar.warp.sync
+//   membar.{cta,gl,sys}                  llvm.nvvm.membar.{cta,gl,sys}
+//   fence.{sc,acq_rel}.{cta,cluster,gpu,sys}  the membar of that scope
+//                                        (cluster -> gl; at least as strong)
+//   shfl.sync, vote.sync, match.sync, redux.sync, activemask
+//                                        llvm.nvvm.<same name>
+// shfl.sync's predicate output is computed from the PTX ISA's definition
+// (the lowering handles the intrinsics without it); elect.sync is a ballot
+// and its lowest lane.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InlinePTXBuilder.h"
+
+using namespace llvm;
+using namespace rubicon::ptx;
+
+namespace rubicon::ptxir {
+
+//===----------------------------------------------------------------------===//
+// Barriers and fences
+//===----------------------------------------------------------------------===//
+
+void InlinePTXBuilder::emitSynchronization(const Instruction &I) {
+  auto Call = [&](Intrinsic::ID ID, ArrayRef<Value *> Args) -> Value * {
+    return Builder.CreateIntrinsic(ID, {}, Args);
+  };
+  // The barrier id must be 0: the only barrier an AMD work-group has.
+  auto RequireBlockBarrier = [&](unsigned Index) {
+    auto *Id = std::get_if<IntegerImmediate>(&I.Operands[Index].Value);
+    if (Id && Id->Value == 0)
+      return true;
+    fail(I.Operands[Index].Position,
+         "only barrier 0 (the whole block) is supported; named barriers "
+         "have no equivalent on AMD GPUs");
+    return false;
+  };
+  switch (I.opcode()) {
+  case PTXOpcode::BarSync:
+  case PTXOpcode::BarrierSync: {
+    if (!RequireBlockBarrier(0))
+      return;
+    if (I.Operands.size() > 1)
+      return (void)fail(I.Operands[1].Position,
+                        "a thread count on a barrier is not supported (AMD "
+                        "work-group barriers wait for the whole block)");
+    bool Aligned =
+        I.opcode() == PTXOpcode::BarSync || I.has(PTXModifier::Aligned);
+    return guarded([&] {
+      Call(Aligned ? Intrinsic::nvvm_barrier_cta_sync_aligned_all
+                   : Intrinsic::nvvm_barrier_cta_sync_all,
+           {Builder.getInt32(0)});
+    });
+  }
+  case PTXOpcode::BarRed: {
+    // bar.red.popc.u32 d, 0, {!}c; bar.red.{and,or}.pred p, 0, {!}c
+    if (!RequireBlockBarrier(1))
+      return;
+    if (I.Operands.size() > 3)
+      return (void)fail(I.Operands[2].Position,
+                        "a thread count on a barrier is not supported (AMD "
+                        "work-group barriers wait for the whole block)");
+    std::optional<PTXModifier> Op = I.find(PTXModifierCategory::Operation);
+    Intrinsic::ID ID;
+    if (Op == PTXModifier::PopcOp)
+      ID = Intrinsic::nvvm_barrier_cta_red_popc_aligned_all;
+    else if (Op == PTXModifier::And)
+      ID = Intrinsic::nvvm_barrier_cta_red_and_aligned_all;
+    else if (Op == PTXModifier::Or)
+      ID = Intrinsic::nvvm_barrier_cta_red_or_aligned_all;
+    else
+      return (void)fail("'bar.red' needs '.popc', '.and' or '.or'");
+    if ((Op == PTXModifier::PopcOp) != (type() == PTXType::U32))
+      return (void)fail("'bar.red.popc' needs '.u32', '.and'/'.or' need "
+                        "'.pred'");
+    Value *C = read(2, PTXType::Pred);
+    if (!C)
+      return;
+    return write(0, Call(ID, {Builder.getInt32(0), C}), type());
+  }
+  case PTXOpcode::BarArrive:
+    return (void)unsupported("arriving at a barrier without waiting has no "
+                             "equivalent on AMD GPUs");
+  case PTXOpcode::BarWarpSync: {
+    Value *Mask = read(0, PTXType::B32);
+    if (!Mask)
+      return;
+    return guarded([&] { Call(Intrinsic::nvvm_bar_warp_sync, {Mask}); });
+  }
+  case PTXOpcode::Membar:
+  case PTXOpcode::Fence: {
+    PTXModifier Scope = I.find(PTXModifierCategory::Scope)
+                            .value_or(PTXModifier::GlobalScope);
+    Intrinsic::ID ID = Scope == PTXModifier::Cta   ? Intrinsic::nvvm_membar_cta
+                       : Scope == PTXModifier::Sys ? Intrinsic::nvvm_membar_sys
+                                                   : Intrinsic::nvvm_membar_gl;
+    return guarded([&] { Call(ID, {}); });
+  }
+  default:
+    return (void)unsupported();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Warp-level
+//===----------------------------------------------------------------------===//
+
+void InlinePTXBuilder::emitWarp(const Instruction &I) {
+  // A destination `d` or `d|p`: writes d and, when present, p.
+  auto WriteResult = [&](unsigned Index, Value *D, PTXType T, Value *P) {
+    const Operand &Op = I.Operands[Index];
+    if (auto *Pair = std::get_if<PredicatePair>(&Op.Value)) {
+      writeRegister(Pair->First, D, isSigned(T), Op.Position);
+      if (!P)
+        return (void)fail(Op.Position, "this instruction has no predicate "
+                                       "result");
+      return writeRegister(Pair->Second, P, false, Op.Position);
+    }
+    write(Index, D, T);
+  };
+  auto Call = [&](Intrinsic::ID ID, ArrayRef<Value *> Args) -> Value * {
+    return Builder.CreateIntrinsic(ID, {}, Args);
+  };
+  auto Lane = [&] {
+    return Builder.CreateAnd(Call(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
+                             31);
+  };
+  switch (I.opcode()) {
+  case PTXOpcode::ShflSync: {
+    // shfl.sync.mode.b32 d[|p], a, b, c, membermask
+    Value *A = read(1, PTXType::B32), *B = read(2, PTXType::B32),
+          *C = read(3, PTXType::B32), *Mask = read(4, PTXType::B32);
+    if (!A || !B || !C || !Mask)
+      return;
+    PTXModifier Mode =
+        I.find(PTXModifierCategory::Mode).value_or(PTXModifier::Idx);
+    Intrinsic::ID ID = Mode == PTXModifier::Up ? Intrinsic::nvvm_shfl_sync_up_i32
+                       : Mode == PTXModifier::Down
+                           ? Intrinsic::nvvm_shfl_sync_down_i32
+                       : Mode == PTXModifier::Bfly
+                           ? Intrinsic::nvvm_shfl_sync_bfly_i32
+                           : Intrinsic::nvvm_shfl_sync_idx_i32;
+    Value *D = Call(ID, {Mask, A, B, C});
+    Value *P = nullptr;
+    if (std::holds_alternative<PredicatePair>(I.Operands[0].Value)) {
+      // The PTX ISA's pval: whether the source lane is inside the segment.
+      Value *L = Lane();
+      Value *BVal = Builder.CreateAnd(B, 31);
+      Value *CVal = Builder.CreateAnd(C, 31);
+      Value *SegMask = Builder.CreateAnd(Builder.CreateLShr(C, 8), 31);
+      Value *NotSegMask = Builder.CreateXor(SegMask, 31);
+      Value *MinLane = Builder.CreateAnd(L, SegMask);
+      Value *MaxLane =
+          Builder.CreateOr(MinLane, Builder.CreateAnd(CVal, NotSegMask));
+      switch (Mode) {
+      case PTXModifier::Up:
+        P = Builder.CreateICmpSGE(Builder.CreateSub(L, BVal), MaxLane);
+        break;
+      case PTXModifier::Down:
+        P = Builder.CreateICmpSLE(Builder.CreateAdd(L, BVal), MaxLane);
+        break;
+      case PTXModifier::Bfly:
+        P = Builder.CreateICmpSLE(Builder.CreateXor(L, BVal), MaxLane);
+        break;
+      default:
+        P = Builder.CreateICmpSLE(
+            Builder.CreateOr(MinLane, Builder.CreateAnd(BVal, NotSegMask)),
+            MaxLane);
+        break;
+      }
+    }
+    return WriteResult(0, D, PTXType::B32, P);
+  }
+  case PTXOpcode::VoteSync: {
+    // vote.sync.{all,any,uni}.pred d, {!}a, membermask;
+    // vote.sync.ballot.b32 d, {!}a, membermask
+    Value *A = read(1, PTXType::Pred), *Mask = read(2, PTXType::B32);
+    if (!A || !Mask)
+      return;
+    PTXModifier Mode = I.find(PTXModifierCategory::Mode)
+                           .value_or(I.has(PTXModifier::Uniform)
+                                         ? PTXModifier::Uniform
+                                         : PTXModifier::Ballot);
+    if ((Mode == PTXModifier::Ballot) != (type() == PTXType::B32))
+      return (void)fail("'vote.sync.ballot' needs '.b32'; '.all', '.any' and "
+                        "'.uni' need '.pred'");
+    Intrinsic::ID ID = Mode == PTXModifier::All ? Intrinsic::nvvm_vote_all_sync
+                       : Mode == PTXModifier::Any
+                           ? Intrinsic::nvvm_vote_any_sync
+                       : Mode == PTXModifier::Uniform
+                           ? Intrinsic::nvvm_vote_uni_sync
+                           : Intrinsic::nvvm_vote_ballot_sync;
+    return write(0, Call(ID, {Mask, A}), type());
+  }
+  case PTXOpcode::MatchSync: {
+    // match.sync.any.b{32,64} d, a, membermask;
+    // match.sync.all.b{32,64} d[|p], a, membermask
+    bool Wide = type() == PTXType::B64;
+    Value *A = read(1, type()), *Mask = read(2, PTXType::B32);
+    if (!A || !Mask)
+      return;
+    if (I.has(PTXModifier::All)) {
+      Value *Pair = Call(Wide ? Intrinsic::nvvm_match_all_sync_i64p
+                              : Intrinsic::nvvm_match_all_sync_i32p,
+                         {Mask, A});
+      return WriteResult(0, Builder.CreateExtractValue(Pair, 0), PTXType::B32,
+                         Builder.CreateExtractValue(Pair, 1));
+    }
+    return WriteResult(0,
+                       Call(Wide ? Intrinsic::nvvm_match_any_sync_i64
+                                 : Intrinsic::nvvm_match_any_sync_i32,
+                            {Mask, A}),
+                       PTXType::B32, nullptr);
+  }
+  case PTXOpcode::ReduxSync: {
+    // redux.sync.op.type d, a, membermask
+    PTXType T = type();
+    if (T == PTXType::F32)
+      return (void)unsupported("floating-point warp reductions are not "
+                               "supported yet");
+    if (I.has(PTXModifier::Abs) || I.has(PTXModifier::NaN))
+      return (void)unsupported();
+    std::optional<PTXModifier> Op = I.find(PTXModifierCategory::Operation);
+    bool Bitwise = Op == PTXModifier::And || Op == PTXModifier::Or ||
+                   Op == PTXModifier::Xor;
+    if (!Op || Bitwise != (T == PTXType::B32))
+      return (void)fail("'redux.sync' needs '.add', '.min' or '.max' with "
+                        "'.u32'/'.s32', or '.and', '.or', '.xor' with '.b32'");
+    bool Signed = T == PTXType::S32;
+    Intrinsic::ID ID =
+        Op == PTXModifier::AddOp ? Intrinsic::nvvm_redux_sync_add
+        : Op == PTXModifier::MinOp
+            ? (Signed ? Intrinsic::nvvm_redux_sync_min
+                      : Intrinsic::nvvm_redux_sync_umin)
+        : Op == PTXModifier::MaxOp
+            ? (Signed ? Intrinsic::nvvm_redux_sync_max
+                      : Intrinsic::nvvm_redux_sync_umax)
+        : Op == PTXModifier::And ? Intrinsic::nvvm_redux_sync_and
+        : Op == PTXModifier::Or  ? Intrinsic::nvvm_redux_sync_or
+                                 : Intrinsic::nvvm_redux_sync_xor;
+    Value *A = read(1, T), *Mask = read(2, PTXType::B32);
+    if (!A || !Mask)
+      return;
+    return write(0, Call(ID, {A, Mask}), T);
+  }
+  case PTXOpcode::Activemask:
+    return write(0, Call(Intrinsic::nvvm_activemask, {}), PTXType::B32);
+  case PTXOpcode::ElectSync: {
+    // elect.sync d|p, membermask: the lowest lane of membermask that
+    // executes it is the leader; d is its lane number, p is true there.
+    Value *Mask = read(1, PTXType::B32);
+    if (!Mask)
+      return;
+    Value *Ballot =
+        Call(Intrinsic::nvvm_vote_ballot_sync, {Mask, Builder.getTrue()});
+    Value *Leader = Builder.CreateBinaryIntrinsic(
+        Intrinsic::cttz, Ballot, Builder.getFalse());
+    Value *IsLeader = Builder.CreateICmpEQ(Lane(), Leader);
+    const Operand &Dest = I.Operands[0];
+    auto *Pair = std::get_if<PredicatePair>(&Dest.Value);
+    if (!Pair)
+      return (void)fail(Dest.Position, "'elect.sync' writes 'd|p'");
+    writeRegister(Pair->First, Leader, false, Dest.Position);
+    return writeRegister(Pair->Second, IsLeader, false, Dest.Position);
+  }
+  default:
+    return (void)unsupported();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Control
+//===----------------------------------------------------------------------===//
+
+void InlinePTXBuilder::emitControl(const Instruction &I) {
+  switch (I.opcode()) {
+  case PTXOpcode::Trap:
+    return guarded([&] { Builder.CreateIntrinsic(Intrinsic::trap, {}); });
+  case PTXOpcode::Brkpt:
+    return guarded([&] { Builder.CreateIntrinsic(Intrinsic::debugtrap, {}); });
+  case PTXOpcode::Pmevent:
+    return; // Performance-monitor events: nothing to count here.
+  case PTXOpcode::Nanosleep: {
+    Value *T = read(0, PTXType::U32);
+    if (!T)
+      return;
+    return guarded([&] {
+      Builder.CreateIntrinsic(Intrinsic::nvvm_nanosleep, {}, {T});
+    });
+  }
+  default:
+    return (void)unsupported();
+  }
+}
+
+} // namespace rubicon::ptxir
