@@ -10,4 +10,6 @@ if [ "${1:-}" = "--build-dir" ]; then build=$(realpath -m "$2"); fi
 if [ -x "$build/bin/rubicon-opt" ]; then
   "$build/bin/rubicon-opt" --print-intrinsic-table > "$root/docs/nvvm-intrinsics.table.md"
 fi
+python3 "$root/runtime-shim/cudart/ApiTable.py" "$root/runtime-shim/cudart/ApiFunctions.def" \
+  -o "$root/docs/cuda-api-coverage.table.md"
 echo "rubicon: regenerated docs/*.table.md"

@@ -28,6 +28,8 @@ for var in ["RUBICON_GPU_ARCH", "NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS"]:
 config.substitutions.append(("%rubicon_include", os.path.join(config.rubicon_toolkit_dir, "include")))
 config.substitutions.append(("%toolkit", config.rubicon_toolkit_dir))
 config.substitutions.append(("%src_root", config.rubicon_src_root))
+import sys
+config.substitutions.append(("%python", sys.executable))
 
 for arch in config.rubicon_gpu_archs:
     config.available_features.add("target-" + arch)
@@ -39,5 +41,6 @@ if os.path.exists("/usr/local/cuda/bin/nvcc"):
 # check the no-device behaviour.
 if os.path.exists("/dev/kfd"):
     config.available_features.add("amd-gpu")
+    config.available_features.add("amdgpu-present")
 else:
     config.available_features.add("no-amd-gpu")
