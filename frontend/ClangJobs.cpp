@@ -4,7 +4,10 @@
 
 #include "rubicon/Config.h"
 #include "rubicon/InlinePTX.h"
+#include "rubicon/HostLowering.h"
 #include "rubicon/Lowering.h"
+#include "ResourceUsage.h"
+#include "rubicon/WarpSize.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -20,6 +23,7 @@
 #include "clang/FrontendTool/Utils.h"
 #include "clang/Options/OptionUtils.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -128,6 +132,82 @@ bool lowerInlinePTXWithDiagnostics(CompilerInstance &CI, llvm::Module &M) {
   return false;
 }
 
+/// Reports a -Wwarp-size finding as a clang warning at its source line.
+void reportWarpSizeWarning(CompilerInstance &CI, const WarpSizeFinding &F) {
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  SourceLocation Loc;
+  if (!F.File.empty() && CI.hasSourceManager())
+    if (llvm::Expected<FileEntryRef> File =
+            CI.getFileManager().getFileRef(F.File))
+      Loc = CI.getSourceManager().translateFileLineCol(*File, F.Line,
+                                                       F.Column ? F.Column : 1);
+    else
+      llvm::consumeError(File.takeError());
+  unsigned Warning = Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
+  unsigned Note = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+  Diags.getClient()->BeginSourceFile(CI.getLangOpts(), nullptr);
+  Diags.Report(Loc, Warning)
+      << (F.Message + " [-W" + checkFlagName(F.Check) + "]").str();
+  Diags.Report(Loc, Note) << ("to make it portable, " + checkFixHint(F.Check)).str();
+  Diags.getClient()->EndSourceFile();
+}
+
+/// The warp-size analysis (DESIGN.md section 3): warnings, and with -v each
+/// kernel's verdict. Never fails the compilation.
+void runWarpSizeAnalysis(llvm::Module &NVVM,
+                         const DeviceBackendSettings &Settings) {
+  WarpSizeOptions Options;
+  Options.EmitWarnings = Settings.WarpSizeWarnings;
+  for (const std::string &Flag : Settings.DisabledWarpSizeChecks) {
+    bool Known = false;
+#define WARP_SIZE_CHECK(ID, FLAG, FIX)                                         \
+  if (Flag == FLAG) {                                                          \
+    Options.DisabledChecks.push_back(WarpSizeCheck::ID);                       \
+    Known = true;                                                              \
+  }
+#include "rubicon/WarpSizeDiagnostics.def"
+    if (!Known)
+      llvm::errs() << "nvcc warning : unknown warning option '-Wno-" << Flag
+                   << "'\n";
+  }
+  std::vector<KernelVerdict> Verdicts = analyzeWarpSize(NVVM, Options);
+  if (!Settings.Verbose)
+    return;
+  for (const KernelVerdict &Verdict : Verdicts) {
+    llvm::errs() << "rubicon: warp size: kernel '" << Verdict.Kernel
+                 << "': " << verdictDescription(Verdict.Verdict);
+    if (Verdict.Verdict == WarpVerdict::Unknown &&
+        !Verdict.UnknownCallees.empty())
+      llvm::errs() << " (calls " << Verdict.UnknownCallees.front() << ")";
+    llvm::errs() << "\n";
+  }
+}
+
+/// --resource-usage / -Xptxas -v: one ptxas-style block per kernel.
+void printResourceUsage(llvm::StringRef CodeObject, llvm::StringRef Arch) {
+  llvm::Expected<cuobjdump::CodeObjectResourceUsage> Usage =
+      cuobjdump::readResourceUsage(CodeObject, Arch);
+  if (!Usage) {
+    llvm::errs() << "warning: cannot read resource usage: "
+                 << llvm::toString(Usage.takeError()) << "\n";
+    return;
+  }
+  for (const cuobjdump::KernelResourceUsage &K : Usage->Kernels) {
+    llvm::errs() << "ptxas info    : Compiling entry function '" << K.Name
+                 << "' for '" << Arch << "'\n";
+    llvm::errs() << "ptxas info    : Function properties for " << K.Name << "\n"
+                 << "    " << K.ScratchBytes << " bytes stack frame, "
+                 << K.VGPRSpills << " VGPR spills, " << K.SGPRSpills
+                 << " SGPR spills\n";
+    llvm::errs() << "ptxas info    : Used " << K.VGPRs << " registers (VGPRs; "
+                 << K.AGPRs << " AGPRs), " << K.SGPRs << " SGPRs, " << K.LDSBytes
+                 << " bytes smem, " << K.KernargBytes << " bytes kernarg";
+    if (K.WavesPerSIMD)
+      llvm::errs() << ", occupancy " << *K.WavesPerSIMD << " waves/SIMD";
+    llvm::errs() << "\n";
+  }
+}
+
 } // namespace
 
 bool clangCC1ArgsFor(const std::vector<std::string> &ClangArgs,
@@ -187,14 +267,20 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
   // Errors from the back end come back as llvm::Error (reported below);
   // warnings are printed here. Without a handler LLVM would exit() on error.
   Context.setDiagnosticHandlerCallBack(
-      [](const llvm::DiagnosticInfo *DI, void *) {
+      [](const llvm::DiagnosticInfo *DI, void *Instance) {
+        if (const auto *WarpSize = llvm::dyn_cast<DiagnosticInfoWarpSize>(DI)) {
+          reportWarpSizeWarning(*static_cast<CompilerInstance *>(Instance),
+                                WarpSize->finding());
+          return;
+        }
         if (DI->getSeverity() != llvm::DS_Warning)
           return;
         llvm::DiagnosticPrinterRawOStream Printer(llvm::errs());
         llvm::errs() << "warning: ";
         DI->print(Printer);
         llvm::errs() << "\n";
-      });
+      },
+      CI.get());
   EmitLLVMOnlyAction Action(&Context);
   if (!CI->ExecuteAction(Action) || CI->getDiagnostics().hasErrorOccurred())
     return false;
@@ -204,6 +290,10 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
 
   if (!lowerInlinePTXWithDiagnostics(*CI, *NVVM))
     return false;
+
+  runWarpSizeAnalysis(*NVVM, Settings);
+  if (!Settings.KeepDeviceDebugInfo)
+    llvm::StripDebugInfo(*NVVM);
 
   if (Settings.KeepTemps) {
     std::error_code EC;
@@ -217,6 +307,23 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
     bool Last = I + 1 == Settings.AmdArchs.size();
     std::unique_ptr<llvm::Module> Copy =
         Last ? std::move(NVVM) : llvm::CloneModule(*NVVM);
+    if (Arch == HostTargetName) { // the CPU execution target (issue 7)
+      HostCodeObjectOptions HostOptions;
+      HostOptions.OptLevel = Settings.OptLevel;
+      HostOptions.DeviceLibPath = Settings.DeviceLibDir + "/host.bc";
+      HostOptions.LinkerPath = Settings.LldPath;
+      HostOptions.KeepTemps = Settings.KeepTemps;
+      llvm::Expected<std::string> SharedObject =
+          emitHostCodeObject(std::move(Copy), HostOptions);
+      if (!SharedObject) {
+        llvm::errs() << CI->getFrontendOpts().Inputs.front().getFile()
+                     << ": error: " << llvm::toString(SharedObject.takeError())
+                     << " [target host]\n";
+        return false;
+      }
+      CodeObjects.emplace_back(Arch, std::move(*SharedObject));
+      continue;
+    }
     CodeObjectOptions Options;
     Options.Arch = Arch;
     Options.OptLevel = Settings.OptLevel;
@@ -243,6 +350,8 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
       llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Arch + ".elf", EC)
           << *CodeObject;
     }
+    if (Settings.ResourceUsage)
+      printResourceUsage(*CodeObject, Arch);
     CodeObjects.emplace_back(Arch, std::move(*CodeObject));
   }
   return true;

@@ -32,6 +32,11 @@ struct DeviceBackendSettings {
   bool KeepTemps = false;
   std::string KeepPrefix; // path prefix for kept intermediate files
   bool ResourceUsage = false;
+  // The warp-size analysis (warpsize/, docs/warps.md).
+  bool Verbose = false;          // -v: print each kernel's warp-size verdict
+  bool WarpSizeWarnings = true;  // -Wno-warp-size turns them off
+  std::vector<std::string> DisabledWarpSizeChecks; // "warp-size-lane", ...
+  bool KeepDeviceDebugInfo = false; // -G/-lineinfo asked for it
 };
 
 /// Runs the device side of one .cu file: clang (nvptx64, from CC1Args, which

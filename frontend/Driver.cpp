@@ -129,7 +129,7 @@ bool NvccDriver::resolveTargets() {
       llvm::StringRef(Env).split(Parts, ',', -1, /*KeepEmpty=*/false);
       for (llvm::StringRef Part : Parts) {
         std::string Arch = Part.trim().str();
-        if (!isAmdArchName(Arch)) {
+        if (!isDeviceTargetName(Arch)) {
           fatal("Unsupported AMD gpu architecture '" + Arch +
                 "' in RUBICON_GPU_ARCH (expected names such as gfx942)");
           return false;
@@ -146,6 +146,15 @@ bool NvccDriver::resolveTargets() {
     if (std::find(Unique.begin(), Unique.end(), Arch) == Unique.end())
       Unique.push_back(Arch);
   AmdArchs = std::move(Unique);
+
+  // Native wave64 needs 64-lane wavefronts: gfx10, gfx11 and gfx12 run 32.
+  if (Opts.NativeWave64)
+    for (const std::string &Arch : AmdArchs)
+      if (llvm::StringRef(Arch).starts_with("gfx1")) {
+        fatal("--rubicon-native-wave64 needs wave64 targets (gfx90a, gfx942, "
+              "gfx950); '" + Arch + "' runs 32-lane wavefronts");
+        return false;
+      }
 
   for (const std::string &Arch : AmdArchs) {
     std::string Lib = ToolkitDir + "/lib64/rubicon/" + Arch + ".bc";
@@ -198,6 +207,8 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
     Args.insert(Args.end(), {"-ffast-math", "-fcuda-flush-denormals-to-zero"});
   if (Opts.NoWarnings)
     Args.push_back("-w");
+  if (Opts.NativeWave64)
+    Args.push_back("-D__RUBICON_WARP_SIZE__=64");
   if (!Opts.Std.empty())
     Args.push_back("-std=" + Opts.Std);
   for (const std::string &Dir : Opts.IncludeDirs)
@@ -223,8 +234,9 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   DeviceArgs.insert(DeviceArgs.end(), {"-O3", "-Xclang", "-disable-llvm-passes",
                                        "-emit-llvm", "-c", Input.Path, "-o",
                                        FatBinary + ".nvvm.bc"});
-  if (Opts.DeviceDebug || Opts.LineInfo)
-    DeviceArgs.push_back(Opts.DeviceDebug ? "-g" : "-gline-tables-only");
+  // Line tables give the warp-size analysis its source locations; the back
+  // end drops them again unless -G or -lineinfo asked for them.
+  DeviceArgs.push_back(Opts.DeviceDebug ? "-g" : "-gline-tables-only");
   std::vector<std::string> DeviceCC1;
   if (!clangCC1ArgsFor(DeviceArgs, DeviceCC1))
     return false;
@@ -237,6 +249,10 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   Settings.KeepTemps = Opts.KeepTemps;
   Settings.KeepPrefix = FatBinary.substr(0, FatBinary.size() - 7);
   Settings.ResourceUsage = Opts.ResourceUsage;
+  Settings.Verbose = Opts.Verbose;
+  Settings.WarpSizeWarnings = Opts.WarpSizeWarnings && !Opts.NoWarnings;
+  Settings.DisabledWarpSizeChecks = Opts.DisabledWarpSizeChecks;
+  Settings.KeepDeviceDebugInfo = Opts.DeviceDebug || Opts.LineInfo;
 
   Job Device;
   Device.Argv.push_back(std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang");
@@ -257,7 +273,9 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
     std::vector<std::pair<std::string, std::string>> Entries;
     Entries.emplace_back(fatbin::hostEntryId(), std::string());
     for (auto &[Arch, Bytes] : CodeObjects)
-      Entries.emplace_back(fatbin::codeObjectId(Arch), std::move(Bytes));
+      Entries.emplace_back(Arch == "host" ? fatbin::hostCodeObjectId()
+                                          : fatbin::codeObjectId(Arch),
+                           std::move(Bytes));
     std::string Bundle = fatbin::writeBundle(Entries);
     std::error_code EC;
     llvm::raw_fd_ostream OS(FatBinary, EC);
@@ -610,11 +628,8 @@ int nvccMain(const std::vector<std::string> &Args, const std::string &ToolkitDir
 
   // Like nvcc, -v/--dryrun print the environment lines first, even when the
   // rest of the command line turns out to be wrong (CMake relies on this).
-  for (const std::string &Arg : AllArgs)
-    if (Arg == "-v" || Arg == "--verbose" || Arg == "--dryrun" || Arg == "-dryrun") {
-      printVerbosePreamble(ToolkitDir);
-      break;
-    }
+  if (requestsVerboseOutput(AllArgs))
+    printVerbosePreamble(ToolkitDir);
 
   DriverOptions Opts;
   if (std::optional<std::string> Error = parseNvccCommandLine(AllArgs, Opts))

@@ -99,7 +99,7 @@ std::optional<std::string> parseGencode(std::string_view Value,
       return "Invalid value '" + Text + "' for option '-gencode' (unknown key '" + Key + "')";
     SawArch |= Key == "arch";
     for (const std::string &Arch : splitCommas(Val)) {
-      if (isAmdArchName(Arch)) {
+      if (isDeviceTargetName(Arch)) {
         Opts.AmdArchs.push_back(Arch);
         continue;
       }
@@ -231,7 +231,7 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
   case NvccOptionID::GpuArchitecture:
   case NvccOptionID::GpuCode: {
     for (const std::string &Arch : splitCommas(Value)) {
-      if (isAmdArchName(Arch)) {
+      if (isDeviceTargetName(Arch)) {
         Opts.AmdArchs.push_back(Arch);
         continue;
       }
@@ -248,7 +248,7 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
     return parseGencode(Value, Opts);
   case NvccOptionID::AmdgpuArch:
     for (const std::string &Arch : splitCommas(Value)) {
-      if (!isAmdArchName(Arch))
+      if (!isDeviceTargetName(Arch))
         return "Unsupported AMD gpu architecture '" + Arch +
                "' (expected a name such as gfx942)";
       Opts.AmdArchs.push_back(Arch);
@@ -262,8 +262,18 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
     Opts.HostCompiler = Value;
     break;
   case NvccOptionID::CompilerOptions:
-    for (std::string &Part : splitCommas(Value))
+    for (std::string &Part : splitCommas(Value)) {
+      // The warp-size analysis' flags in -Xcompiler form are nvcc's own.
+      if (Part == "-Wno-warp-size") {
+        Opts.WarpSizeWarnings = false;
+        continue;
+      }
+      if (Part.rfind("-Wno-warp-size-", 0) == 0) {
+        Opts.DisabledWarpSizeChecks.push_back(Part.substr(5));
+        continue;
+      }
       Opts.HostCompilerArgs.push_back(std::move(Part));
+    }
     break;
   case NvccOptionID::LinkerOptions:
     for (std::string &Part : splitCommas(Value))
@@ -286,6 +296,15 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
   case NvccOptionID::DisableWarnings:
     Opts.NoWarnings = true;
     break;
+  case NvccOptionID::NativeWave64:
+    Opts.NativeWave64 = true;
+    break;
+  case NvccOptionID::NoWarpSizeWarnings:
+    Opts.WarpSizeWarnings = false;
+    break;
+  case NvccOptionID::NoWarpSizeCheck:
+    Opts.DisabledWarpSizeChecks.push_back("warp-size-" + Value);
+    break;
   case NvccOptionID::ResourceUsage:
     Opts.ResourceUsage = true;
     break;
@@ -295,6 +314,11 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
     Opts.PerThreadDefaultStream = Value == "per-thread";
     break;
   case NvccOptionID::PtxasOptions:
+    // ptxas -v prints each kernel's resource usage: so does Rubicon.
+    for (const std::string &Part : splitCommas(Value))
+      if (Part == "-v" || Part == "--verbose")
+        Opts.ResourceUsage = true;
+    break;
   case NvccOptionID::NvlinkOptions:
   case NvccOptionID::Threads:
   case NvccOptionID::DiagSuppress:
@@ -306,6 +330,26 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
 }
 
 } // namespace
+
+bool requestsVerboseOutput(const std::vector<std::string> &Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &Arg = Args[I];
+    if (Arg.size() < 2 || Arg[0] != '-')
+      continue;
+    bool LongForm = Arg[1] == '-';
+    std::string Body = Arg.substr(LongForm ? 2 : 1);
+    const NvccOptionInfo *Info = findByName(Body, LongForm);
+    if (!Info)
+      Info = findByName(Body, !LongForm);
+    if (!Info)
+      continue;
+    if (Info->ID == NvccOptionID::Verbose || Info->ID == NvccOptionID::Dryrun)
+      return true;
+    if (Info->Arg != NvccArgKind::None)
+      ++I; // the next argument is this option's value
+  }
+  return false;
+}
 
 std::optional<unsigned> parseCudaArch(std::string_view Name) {
   std::string_view Digits = Name;
@@ -346,6 +390,10 @@ bool isAmdArchName(std::string_view Name) {
   return !Rest.empty() && std::all_of(Rest.begin(), Rest.end(), [](char C) {
     return std::isdigit(static_cast<unsigned char>(C)) || (C >= 'a' && C <= 'f');
   });
+}
+
+bool isDeviceTargetName(std::string_view Name) {
+  return isAmdArchName(Name) || Name == "host";
 }
 
 std::optional<InputKind> inputKindForPath(std::string_view Path) {

@@ -64,6 +64,10 @@ struct DriverOptions {
   bool NoWarnings = false;
   bool ResourceUsage = false;
   bool PerThreadDefaultStream = false;
+  // Warps on wave64 (docs/warps.md).
+  bool NativeWave64 = false;          // --rubicon-native-wave64
+  bool WarpSizeWarnings = true;       // -Wno-warp-size turns them off
+  std::vector<std::string> DisabledWarpSizeChecks; // -Wno-warp-size-<check>
 
   /// CUDA architectures requested (80 for sm_80/compute_80), in order.
   std::vector<unsigned> CudaArchs;
@@ -105,12 +109,19 @@ struct DriverOptions {
 std::optional<std::string> parseNvccCommandLine(const std::vector<std::string> &Args,
                                                 DriverOptions &Opts);
 
+/// True if Args ask for nvcc's "#$ " output (-v, --dryrun), judged without
+/// a full parse: the preamble is printed even for a command line in error.
+/// Values of options (-Xptxas -v) are not mistaken for options.
+bool requestsVerboseOutput(const std::vector<std::string> &Args);
+
 /// The CUDA architecture number of "sm_80", "compute_86", "sm_90a", "80"
 /// (80, 86, 90, 80); nullopt if it is not one.
 std::optional<unsigned> parseCudaArch(std::string_view Name);
 
 /// True for an AMD target name: "gfx942", "gfx90a", "gfx1100", "gfx90a:xnack+".
 bool isAmdArchName(std::string_view Name);
+/// An AMD target name or "host" (the CPU execution target, docs/host-target.md).
+bool isDeviceTargetName(std::string_view Name);
 
 /// The input kind nvcc infers from a file name; nullopt if unknown.
 std::optional<InputKind> inputKindForPath(std::string_view Path);

@@ -114,6 +114,35 @@ TEST(NvccOptions, IgnoredOptionsAreAccepted) {
   EXPECT_EQ(Opts.Inputs.size(), 1u);
 }
 
+TEST(NvccOptions, VerboseRequestIgnoresOptionValues) {
+  EXPECT_TRUE(requestsVerboseOutput({"-v", "a.cu"}));
+  EXPECT_TRUE(requestsVerboseOutput({"--dryrun", "__cmake_determine_cuda"}));
+  EXPECT_FALSE(requestsVerboseOutput({"-Xptxas", "-v", "a.cu"}));
+  EXPECT_FALSE(requestsVerboseOutput({"-o", "-v", "a.cu"}));
+}
+
+TEST(NvccOptions, PtxasVerboseMeansResourceUsage) {
+  EXPECT_TRUE(parseOK({"-Xptxas", "-v", "a.cu"}).ResourceUsage);
+  EXPECT_TRUE(parseOK({"-Xptxas=-O3,-v", "a.cu"}).ResourceUsage);
+  EXPECT_FALSE(parseOK({"-Xptxas", "-O3", "a.cu"}).ResourceUsage);
+}
+
+TEST(NvccOptions, DependencyOptions) {
+  DriverOptions Opts = parseOK({"-MD", "-MT", "x.o", "-MF", "x.d", "-MP", "a.cu"});
+  EXPECT_EQ(Opts.Dependencies, DriverOptions::DependencyMode::WithCompile);
+  EXPECT_EQ(Opts.DependencyTarget, "x.o");
+  EXPECT_EQ(Opts.DependencyFile, "x.d");
+  EXPECT_TRUE(Opts.DependencyPhonyTargets);
+  DriverOptions Print = parseOK({"-MM", "a.cu"});
+  EXPECT_EQ(Print.Dependencies, DriverOptions::DependencyMode::Print);
+  EXPECT_TRUE(Print.DependenciesSkipSystem);
+}
+
+TEST(NvccOptions, ForwardUnknownToHostCompiler) {
+  DriverOptions Opts = parseOK({"-fancy", "-forward-unknown-to-host-compiler", "a.cu"});
+  EXPECT_EQ(Opts.HostCompilerArgs, (std::vector<std::string>{"-fancy"}));
+}
+
 TEST(NvccOptions, CudaArchParser) {
   EXPECT_EQ(parseCudaArch("sm_52"), 52u);
   EXPECT_EQ(parseCudaArch("sm_100f"), 100u);
