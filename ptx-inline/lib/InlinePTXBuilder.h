@@ -7,6 +7,7 @@
 //                      conversion, move, branch
 //   PTXMemoryIR.cpp    ld st ldu prefetch discard, atom red, memory operands
 //   PTXSyncWarpIR.cpp  barriers, fences, warp-level, control instructions
+//   PTXHalfFloatIR.cpp f16/bf16/f16x2/bf16x2 arithmetic
 //
 //===----------------------------------------------------------------------===//
 
@@ -339,6 +340,15 @@ private:
   void emitSynchronization(const Instruction &I);
   void emitWarp(const Instruction &I);
   void emitControl(const Instruction &I);
+  // PTXHalfFloatIR.cpp
+  void emitHalfFloat(const Instruction &I);
+  /// A 16-bit lane (f16 or bf16 bits) widened exactly to f32.
+  Value *halfBitsToFloat(Value *Bits, bool Brain);
+  /// f32 -> the 16 bits of f16 or bf16, rounded to nearest even.
+  Value *floatToHalfBits(Value *X, bool Brain);
+  /// Sum + Error (exact, Sum = RN of it, both f64) rounded to odd into f32:
+  /// rounding that to a format of at most 22 bits is a single rounding.
+  Value *roundToOddFloat(Value *Sum, Value *Error);
 
   /// Emits Body only when the guard predicate holds (a branch around it),
   /// for instructions whose effect is more than a register write.

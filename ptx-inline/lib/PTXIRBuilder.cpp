@@ -207,6 +207,8 @@ void InlinePTXBuilder::emit(const Instruction &I) {
     return emitCompare(I);
   case PTXFamily::Float:
     return emitFloat(I);
+  case PTXFamily::HalfFloat:
+    return emitHalfFloat(I);
   case PTXFamily::Convert:
     return emitConvert(I);
   case PTXFamily::Move:

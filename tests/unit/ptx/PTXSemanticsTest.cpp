@@ -25,6 +25,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cfenv>
 #include <cmath>
@@ -1459,6 +1460,271 @@ TEST(PTXSemantics, CpAsyncCopiesAndZeroFills) {
     Copy(addressOf(Dest), addressOf(Source), SourceSize);
     for (uint32_t K = 0; K < 16; ++K)
       EXPECT_EQ(Dest[K], K < SourceSize ? Source[K] : 0) << SourceSize;
+  }
+}
+
+//===--- Half precision -----------------------------------------------------===//
+//
+// References decode the 16-bit operands exactly into long double, compute
+// the exact result (a product of two 11-bit significands and its sum with a
+// third value are exact in long double with a TwoSum error), and round it
+// once to nearest even into the format.
+
+struct HalfFormat {
+  bool Brain;   ///< bf16, else f16.
+  int Precision; ///< Significand bits, the implicit one included.
+  int MinExponent, MaxExponent;
+};
+constexpr HalfFormat F16Format{false, 11, -14, 15};
+constexpr HalfFormat BF16Format{true, 8, -126, 127};
+
+long double decodeHalf(uint16_t Bits, const HalfFormat &F) {
+  int ExponentBits = F.Brain ? 8 : 5, FractionBits = F.Precision - 1;
+  int Bias = (1 << (ExponentBits - 1)) - 1;
+  int Exponent = (Bits >> FractionBits) & ((1 << ExponentBits) - 1);
+  int Fraction = Bits & ((1 << FractionBits) - 1);
+  long double Magnitude;
+  if (Exponent == (1 << ExponentBits) - 1)
+    Magnitude = Fraction ? std::numeric_limits<long double>::quiet_NaN()
+                         : std::numeric_limits<long double>::infinity();
+  else if (Exponent == 0)
+    Magnitude = std::ldexp((long double)Fraction, 1 - Bias - FractionBits);
+  else
+    Magnitude = std::ldexp((long double)((1 << FractionBits) | Fraction),
+                           Exponent - Bias - FractionBits);
+  return (Bits & 0x8000) ? -Magnitude : Magnitude;
+}
+
+bool isHalfNaN(uint16_t Bits, const HalfFormat &F) {
+  return F.Brain ? (Bits & 0x7f80) == 0x7f80 && (Bits & 0x7f)
+                 : (Bits & 0x7c00) == 0x7c00 && (Bits & 0x3ff);
+}
+
+/// Value + Error (exact; Error below Value's last bit) rounded to nearest
+/// even into F.
+uint16_t roundToHalf(long double Value, long double Error,
+                     const HalfFormat &F) {
+  int ExponentBits = F.Brain ? 8 : 5, FractionBits = F.Precision - 1;
+  int Bias = (1 << (ExponentBits - 1)) - 1;
+  if (std::isnan(Value))
+    return 0x7fff;
+  uint16_t Sign = std::signbit(Value) ? 0x8000 : 0;
+  uint16_t Infinity = uint16_t(((1 << ExponentBits) - 1) << FractionBits);
+  long double Magnitude = std::fabs(Value);
+  long double MagnitudeError = Value < 0 ? -Error : Error;
+  if (std::isinf(Magnitude))
+    return Sign | Infinity;
+  if (Magnitude == 0)
+    return Sign;
+  int Exponent = std::max(std::ilogb(Magnitude), F.MinExponent);
+  int Quantum = Exponent - FractionBits;
+  long double Scaled = std::ldexp(Magnitude, -Quantum);
+  long double Whole = std::floor(Scaled), Rest = Scaled - Whole;
+  bool Up = Rest > 0.5L ||
+            (Rest == 0.5L && (MagnitudeError > 0 ||
+                              (MagnitudeError == 0 &&
+                               std::fmod(Whole, 2.0L) == 1.0L)));
+  if (Rest == 0 && MagnitudeError < 0)
+    Up = false;
+  Whole += Up;
+  long double Rounded = std::ldexp(Whole, Quantum);
+  if (Rounded >= std::ldexp(2.0L, F.MaxExponent))
+    return Sign | Infinity;
+  if (Rounded < std::ldexp(1.0L, F.MinExponent))
+    return Sign | uint16_t(std::ldexp(Rounded, -(F.MinExponent - FractionBits)));
+  int E = std::ilogb(Rounded);
+  uint16_t Fraction =
+      uint16_t(std::ldexp(Rounded, FractionBits - E) - (1 << FractionBits));
+  return Sign | uint16_t((E + Bias) << FractionBits) | Fraction;
+}
+
+uint16_t flushHalf(uint16_t Bits) {
+  return (Bits & 0x7c00) == 0 ? Bits & 0x8000 : Bits;
+}
+
+std::vector<uint16_t> halfOperands(const HalfFormat &F) {
+  std::vector<uint16_t> Values =
+      F.Brain ? std::vector<uint16_t>{0x0000, 0x8000, 0x3f80, 0xbf80, 0x7f7f,
+                                      0xff7f, 0x0080, 0x0001, 0x807f, 0x7f80,
+                                      0xff80, 0x7fc0, 0x4000, 0x3f81, 0x3c00}
+              : std::vector<uint16_t>{0x0000, 0x8000, 0x3c00, 0xbc00, 0x7bff,
+                                      0xfbff, 0x0400, 0x0001, 0x83ff, 0x7c00,
+                                      0xfc00, 0x7e00, 0x4000, 0x3c01, 0x1400};
+  for (int K = 0; K < 60; ++K)
+    Values.push_back(uint16_t(rng()()));
+  return Values;
+}
+
+bool sameHalf(uint16_t Got, uint16_t Want, const HalfFormat &F) {
+  if (isHalfNaN(Want, F))
+    return isHalfNaN(Got, F);
+  return Got == Want;
+}
+
+TEST(PTXSemantics, HalfAddSubMulCorrectlyRounded) {
+  for (const HalfFormat &F : {F16Format, BF16Format}) {
+    std::string T = F.Brain ? ".bf16" : ".f16";
+    auto Add = lower<uint16_t, uint16_t, uint16_t>("add.rn" + T + " $0, $1, $2;",
+                                                   "=h,h,h");
+    auto Sub = lower<uint16_t, uint16_t, uint16_t>("sub.rn" + T + " $0, $1, $2;",
+                                                   "=h,h,h");
+    auto Mul = lower<uint16_t, uint16_t, uint16_t>("mul.rn" + T + " $0, $1, $2;",
+                                                   "=h,h,h");
+    ASSERT_TRUE(Add && Sub && Mul);
+    auto Values = halfOperands(F);
+    for (uint16_t A : Values)
+      for (uint16_t B : Values) {
+        long double X = decodeHalf(A, F), Y = decodeHalf(B, F);
+        auto TwoSum = [](long double P, long double Q) {
+          long double Sum = P + Q, V = Sum - P;
+          long double E = (P - (Sum - V)) + (Q - V);
+          return std::pair(Sum, std::isfinite(Sum) ? E : 0.0L);
+        };
+        auto [S, Error] = TwoSum(X, Y);
+        EXPECT_PRED3(sameHalf, Add(A, B), roundToHalf(S, Error, F), F)
+            << T << " " << std::hex << A << " + " << B;
+        auto [D, DError] = TwoSum(X, -Y);
+        EXPECT_PRED3(sameHalf, Sub(A, B), roundToHalf(D, DError, F), F)
+            << T << " " << std::hex << A << " - " << B;
+        EXPECT_PRED3(sameHalf, Mul(A, B), roundToHalf(X * Y, 0, F), F)
+            << T << " " << std::hex << A << " * " << B;
+      }
+  }
+}
+
+TEST(PTXSemantics, HalfFmaSingleRounding) {
+  for (const HalfFormat &F : {F16Format, BF16Format}) {
+    std::string T = F.Brain ? ".bf16" : ".f16";
+    auto Fma = lower<uint16_t, uint16_t, uint16_t, uint16_t>(
+        "fma.rn" + T + " $0, $1, $2, $3;", "=h,h,h,h");
+    auto Relu = lower<uint16_t, uint16_t, uint16_t, uint16_t>(
+        "fma.rn.relu" + T + " $0, $1, $2, $3;", "=h,h,h,h");
+    ASSERT_TRUE(Fma && Relu);
+    auto Values = halfOperands(F);
+    auto Check = [&](uint16_t A, uint16_t B, uint16_t C) {
+      long double P = decodeHalf(A, F) * decodeHalf(B, F); // exact
+      long double Z = decodeHalf(C, F);
+      long double S = P + Z;
+      long double V = S - P;
+      long double Error = (P - (S - V)) + (Z - V); // TwoSum
+      if (!std::isfinite(S))
+        Error = 0;
+      uint16_t Want = roundToHalf(S, Error, F);
+      EXPECT_PRED3(sameHalf, Fma(A, B, C), Want, F)
+          << T << " fma " << std::hex << A << " " << B << " " << C;
+      uint16_t WantRelu = isHalfNaN(Want, F)  ? uint16_t(0x7fff)
+                          : (Want & 0x8000) && (Want & 0x7fff) ? uint16_t(0)
+                                                               : Want;
+      EXPECT_EQ(Relu(A, B, C), WantRelu)
+          << T << " fma.relu " << std::hex << A << " " << B << " " << C;
+    };
+    for (uint16_t A : Values)
+      for (uint16_t B : Values)
+        Check(A, B, Values[(A * 31 + B) % Values.size()]);
+    for (int K = 0; K < 20 * RandomCount; ++K)
+      Check(uint16_t(rng()()), uint16_t(rng()()), uint16_t(rng()()));
+    // A product far below the addend's last bit decides a tie (no double
+    // rounding through a wider format).
+    if (!F.Brain)
+      for (uint16_t C : {uint16_t(0x7801), uint16_t(0x77ff), uint16_t(0xf801)})
+        for (uint16_t Tiny : {uint16_t(0x0001), uint16_t(0x8001)})
+          Check(Tiny, 0x0001, C);
+  }
+}
+
+TEST(PTXSemantics, HalfFlushSaturateAndPacked) {
+  auto AddFtzSat = lower<uint16_t, uint16_t, uint16_t>(
+      "add.rn.ftz.sat.f16 $0, $1, $2;", "=h,h,h");
+  auto AddX2 = lower<uint32_t, uint32_t, uint32_t>("add.rn.f16x2 $0, $1, $2;",
+                                                   "=r,r,r");
+  auto FmaBX2 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "fma.rn.bf16x2 $0, $1, $2, $3;", "=r,r,r,r");
+  ASSERT_TRUE(AddFtzSat && AddX2 && FmaBX2);
+  auto Values = halfOperands(F16Format);
+  for (uint16_t A : Values)
+    for (uint16_t B : Values) {
+      long double X = decodeHalf(flushHalf(A), F16Format),
+                  Y = decodeHalf(flushHalf(B), F16Format);
+      long double S = X + Y; // exact in long double for f16 operands
+      long double Clamped = std::isnan(S) ? 0 : std::clamp(S, 0.0L, 1.0L);
+      EXPECT_PRED3(sameHalf, AddFtzSat(A, B),
+                   flushHalf(roundToHalf(Clamped == 0 ? 0 : Clamped, 0,
+                                         F16Format)),
+                   F16Format)
+          << std::hex << A << " + " << B;
+    }
+  for (int K = 0; K < RandomCount; ++K) {
+    uint32_t A = uint32_t(rng()()), B = uint32_t(rng()()),
+             C = uint32_t(rng()());
+    uint32_t Sum = AddX2(A, B), Fma = FmaBX2(A, B, C);
+    for (int Lane = 0; Lane < 2; ++Lane) {
+      auto Half = [&](uint32_t V) { return uint16_t(V >> (16 * Lane)); };
+      long double X = decodeHalf(Half(A), F16Format),
+                  Y = decodeHalf(Half(B), F16Format);
+      EXPECT_PRED3(sameHalf, Half(Sum), roundToHalf(X + Y, 0, F16Format),
+                   F16Format);
+      long double P = decodeHalf(Half(A), BF16Format) *
+                      decodeHalf(Half(B), BF16Format);
+      long double Z = decodeHalf(Half(C), BF16Format), S = P + Z, V = S - P;
+      long double Error = std::isfinite(S) ? (P - (S - V)) + (Z - V) : 0;
+      EXPECT_PRED3(sameHalf, Half(Fma), roundToHalf(S, Error, BF16Format),
+                   BF16Format);
+    }
+  }
+}
+
+TEST(PTXSemantics, HalfMinMaxAbsNeg) {
+  for (const HalfFormat &F : {F16Format, BF16Format}) {
+    std::string T = F.Brain ? ".bf16" : ".f16";
+    auto Min = lower<uint16_t, uint16_t, uint16_t>("min" + T + " $0, $1, $2;",
+                                                   "=h,h,h");
+    auto MaxNaN = lower<uint16_t, uint16_t, uint16_t>(
+        "max.NaN" + T + " $0, $1, $2;", "=h,h,h");
+    auto Abs = lower<uint16_t, uint16_t>("abs" + T + " $0, $1;", "=h,h");
+    auto Neg = lower<uint16_t, uint16_t>("neg" + T + " $0, $1;", "=h,h");
+    ASSERT_TRUE(Min && MaxNaN && Abs && Neg);
+    auto Values = halfOperands(F);
+    for (uint16_t A : Values) {
+      EXPECT_EQ(Abs(A), A & 0x7fff);
+      EXPECT_EQ(Neg(A), A ^ 0x8000);
+      for (uint16_t B : Values) {
+        bool NaNA = isHalfNaN(A, F), NaNB = isHalfNaN(B, F);
+        long double X = decodeHalf(A, F), Y = decodeHalf(B, F);
+        // min: a NaN operand is ignored; -0 < +0.
+        uint16_t WantMin = NaNA && NaNB ? uint16_t(0x7fff)
+                           : NaNA       ? B
+                           : NaNB       ? A
+                           : X < Y || (X == Y && (A & 0x8000)) ? A
+                                                               : B;
+        EXPECT_PRED3(sameHalf, Min(A, B), WantMin, F)
+            << T << std::hex << " min " << A << " " << B;
+        uint16_t WantMax = NaNA || NaNB ? uint16_t(0x7fff)
+                           : X > Y || (X == Y && !(A & 0x8000)) ? A
+                                                                : B;
+        EXPECT_PRED3(sameHalf, MaxNaN(A, B), WantMax, F)
+            << T << std::hex << " max.NaN " << A << " " << B;
+      }
+    }
+  }
+}
+
+TEST(PTXSemantics, HalfApproximateFunctions) {
+  for (const HalfFormat &F : {F16Format, BF16Format}) {
+    std::string T = F.Brain ? ".ftz.bf16" : ".f16";
+    auto Ex2 = lower<uint16_t, uint16_t>("ex2.approx" + T + " $0, $1;", "=h,h");
+    ASSERT_TRUE(Ex2);
+    long double Ulp = std::ldexp(1.0L, 1 - F.Precision);
+    for (int K = 0; K < 2000; ++K) {
+      uint16_t A = uint16_t(rng()());
+      long double X = decodeHalf(A, F);
+      if (std::isnan(X) || std::fabs(X) > 14)
+        continue;
+      long double Want = std::exp2(X);
+      long double Got = decodeHalf(Ex2(A), F);
+      if (Want < std::ldexp(1.0L, F.MinExponent))
+        continue; // subnormal results: absolute error only
+      EXPECT_LE(std::fabs(Got - Want) / Want, Ulp) << T << std::hex << " " << A;
+    }
   }
 }
 

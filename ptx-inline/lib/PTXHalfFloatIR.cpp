@@ -1,0 +1,232 @@
+//===- PTXHalfFloatIR.cpp - IR for f16/bf16 (and x2) arithmetic -----------===//
+//
+// add sub mul fma min max abs neg ex2 tanh on .f16 .bf16 .f16x2 .bf16x2.
+// Each 16-bit lane is widened exactly to f32 (f16 by fpext, bf16 by a
+// shift), computed exactly in f64 (products of 11- or 8-bit significands are
+// exact; sums come with their TwoSum error), rounded to odd into f32 (which
+// then rounds to the 16-bit format exactly as the exact result would) and
+// rounded to nearest even into the lane: one correct rounding, as the PTX
+// ISA defines .rn. .ftz flushes f16 subnormal inputs and results to a
+// signed zero, .sat clamps to [0, 1] (NaN -> +0), .relu makes a negative
+// rounded result +0 (-0 stays -0: not confirmed on hardware) and NaN the
+// canonical 0x7fff.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InlinePTXBuilder.h"
+
+using namespace llvm;
+using namespace rubicon::ptx;
+
+namespace rubicon::ptxir {
+
+namespace {
+
+constexpr uint64_t CanonicalHalfNaN = 0x7fff;
+
+} // namespace
+
+Value *InlinePTXBuilder::halfBitsToFloat(Value *Bits, bool Brain) {
+  if (Brain)
+    return Builder.CreateBitCast(
+        Builder.CreateShl(Builder.CreateZExt(Bits, intTy(32)), 16),
+        Builder.getFloatTy());
+  return Builder.CreateFPExt(Builder.CreateBitCast(Bits, Builder.getHalfTy()),
+                             Builder.getFloatTy());
+}
+
+Value *InlinePTXBuilder::floatToHalfBits(Value *X, bool Brain) {
+  if (!Brain)
+    return Builder.CreateBitCast(Builder.CreateFPTrunc(X, Builder.getHalfTy()),
+                                 intTy(16));
+  // Round to nearest even on the bits; NaN stays NaN (quietened).
+  Value *Bits = Builder.CreateBitCast(X, intTy(32));
+  Value *Lsb = Builder.CreateAnd(Builder.CreateLShr(Bits, 16), 1);
+  Value *Rounded = Builder.CreateLShr(
+      Builder.CreateAdd(Bits, Builder.CreateAdd(Lsb, intC(32, 0x7fff))), 16);
+  Value *Quiet = Builder.CreateOr(Builder.CreateLShr(Bits, 16), 0x40);
+  return Builder.CreateTrunc(
+      Builder.CreateSelect(Builder.CreateFCmpUNO(X, X), Quiet, Rounded),
+      intTy(16));
+}
+
+Value *InlinePTXBuilder::roundToOddFloat(Value *Sum, Value *Error) {
+  // Sum = RN(exact), Error = exact - Sum. In f64 first: an inexact Sum with
+  // an even significand moves one ulp toward the exact value.
+  Type *DoubleTy = Builder.getDoubleTy();
+  Value *Inf = ConstantFP::getInfinity(DoubleTy);
+  Value *Finite =
+      Builder.CreateFCmpOLT(intrinsic(Intrinsic::fabs, {Sum}), Inf);
+  auto TowardOdd = [&](Value *X, Value *Inexact, Value *AwayFromZero,
+                       unsigned Width) {
+    Value *Bits = Builder.CreateBitCast(X, intTy(Width));
+    Value *Even = Builder.CreateICmpEQ(Builder.CreateAnd(Bits, 1),
+                                       intC(Width, 0));
+    Value *Moved = Builder.CreateSelect(AwayFromZero,
+                                        Builder.CreateAdd(Bits, intC(Width, 1)),
+                                        Builder.CreateSub(Bits, intC(Width, 1)));
+    return Builder.CreateBitCast(
+        Builder.CreateSelect(Builder.CreateAnd(Inexact, Even), Moved, Bits),
+        X->getType());
+  };
+  Value *Zero = ConstantFP::get(DoubleTy, 0.0);
+  Value *Inexact = Builder.CreateAnd(Finite, Builder.CreateFCmpONE(Error, Zero));
+  Value *Away = Builder.CreateICmpEQ(
+      Builder.CreateFCmpOLT(Sum, Zero), Builder.CreateFCmpOLT(Error, Zero));
+  Value *Odd = TowardOdd(Sum, Inexact, Away, 64);
+  // Then f64 -> f32 the same way.
+  Value *Narrow = Builder.CreateFPTrunc(Odd, Builder.getFloatTy());
+  Value *Back = Builder.CreateFPExt(Narrow, DoubleTy);
+  Value *NarrowInexact =
+      Builder.CreateAnd(Finite, Builder.CreateFCmpONE(Back, Odd));
+  Value *NarrowAway = Builder.CreateFCmpOGT(intrinsic(Intrinsic::fabs, {Odd}),
+                                            intrinsic(Intrinsic::fabs, {Back}));
+  return TowardOdd(Narrow, NarrowInexact, NarrowAway, 32);
+}
+
+void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
+  PTXType T = type();
+  bool Brain = T == PTXType::BF16 || T == PTXType::BF16x2;
+  bool Packed = T == PTXType::F16x2 || T == PTXType::BF16x2;
+  bool Ftz = I.has(PTXModifier::Ftz), Sat = I.has(PTXModifier::Sat),
+       Relu = I.has(PTXModifier::Relu);
+  PTXOpcode Op = I.opcode();
+  // bf16 takes .ftz only on ex2 (ex2.approx.ftz.bf16), where its results
+  // are never subnormal enough to matter: nothing to flush.
+  if (Brain && ((Ftz && Op != PTXOpcode::Ex2Half) || Sat))
+    return (void)fail("'" + std::string(spelling(Sat ? PTXModifier::Sat
+                                                     : PTXModifier::Ftz)) +
+                      "' is not allowed with '" + std::string(spelling(T)) +
+                      "'");
+  if (Brain)
+    Ftz = false;
+  if (Relu && Sat)
+    return (void)fail("'.relu' and '.sat' cannot be combined");
+  if (I.has(PTXModifier::XorSign) && !I.has(PTXModifier::Abs))
+    return (void)fail("'.xorsign' requires '.abs'");
+  bool Approximate = Op == PTXOpcode::Ex2Half || Op == PTXOpcode::TanhHalf;
+  if (Approximate && !I.has(PTXModifier::Approx))
+    return (void)fail("'" + std::string(I.Info->Mnemonic) +
+                      "' on half precision needs '.approx'");
+
+  PTXType RegisterT = Packed ? PTXType::B32 : PTXType::B16;
+  unsigned NumSources = I.Operands.size() - 1;
+  std::vector<Value *> Sources;
+  for (unsigned K = 0; K < NumSources; ++K) {
+    Value *V = read(K + 1, RegisterT);
+    if (!V)
+      return;
+    Sources.push_back(V);
+  }
+
+  auto FlushBits = [&](Value *Bits) {
+    // f16 subnormal: exponent field 0 -> keep only the sign.
+    Value *Subnormal = Builder.CreateICmpEQ(Builder.CreateAnd(Bits, 0x7c00),
+                                            intC(16, 0));
+    return Builder.CreateSelect(Subnormal, Builder.CreateAnd(Bits, 0x8000),
+                                Bits);
+  };
+  auto Lane = [&](unsigned Source, unsigned K) {
+    Value *Bits = Builder.CreateTrunc(
+        Builder.CreateLShr(Sources[Source], 16 * K), intTy(16));
+    return Ftz ? FlushBits(Bits) : Bits;
+  };
+  auto TwoSum = [&](Value *A, Value *B) {
+    Value *S = Builder.CreateFAdd(A, B);
+    Value *BB = Builder.CreateFSub(S, A);
+    Value *E = Builder.CreateFAdd(
+        Builder.CreateFSub(A, Builder.CreateFSub(S, BB)),
+        Builder.CreateFSub(B, BB));
+    return std::pair(S, E);
+  };
+  auto ToDouble = [&](Value *Bits) {
+    return Builder.CreateFPExt(halfBitsToFloat(Bits, Brain),
+                               Builder.getDoubleTy());
+  };
+  Type *FloatTy = Builder.getFloatTy();
+  auto CopySign = [&](Value *Magnitude, Value *Sign) {
+    return Builder.CreateCall(Intrinsic::getOrInsertDeclaration(
+                                  &M, Intrinsic::copysign, {FloatTy}),
+                              {Magnitude, Sign});
+  };
+
+  Value *Result = intC(Packed ? 32 : 16, 0);
+  for (unsigned K = 0; K < (Packed ? 2u : 1u); ++K) {
+    Value *Bits = nullptr; // The lane's 16-bit result.
+    switch (Op) {
+    case PTXOpcode::AbsHalf:
+      Bits = Builder.CreateAnd(Lane(0, K), 0x7fff);
+      break;
+    case PTXOpcode::NegHalf:
+      Bits = Builder.CreateXor(Lane(0, K), 0x8000);
+      break;
+    case PTXOpcode::MinHalf:
+    case PTXOpcode::MaxHalf: {
+      bool IsMin = Op == PTXOpcode::MinHalf;
+      Value *A = halfBitsToFloat(Lane(0, K), Brain);
+      Value *B = halfBitsToFloat(Lane(1, K), Brain);
+      Value *Sign = nullptr;
+      if (I.has(PTXModifier::XorSign))
+        Sign = Builder.CreateFMul(CopySign(ConstantFP::get(FloatTy, 1.0), A),
+                                  CopySign(ConstantFP::get(FloatTy, 1.0), B));
+      if (I.has(PTXModifier::Abs)) {
+        A = intrinsic(Intrinsic::fabs, {A});
+        B = intrinsic(Intrinsic::fabs, {B});
+      }
+      Intrinsic::ID ID =
+          I.has(PTXModifier::NaN)
+              ? (IsMin ? Intrinsic::minimum : Intrinsic::maximum)
+              : (IsMin ? Intrinsic::minimumnum : Intrinsic::maximumnum);
+      Value *R = Builder.CreateIntrinsic(ID, {FloatTy}, {A, B});
+      if (Sign)
+        R = CopySign(R, Sign);
+      Bits = floatToHalfBits(R, Brain); // exact
+      break;
+    }
+    case PTXOpcode::Ex2Half:
+    case PTXOpcode::TanhHalf: {
+      Value *A = halfBitsToFloat(Lane(0, K), Brain);
+      Value *R = Builder.CreateUnaryIntrinsic(
+          Op == PTXOpcode::Ex2Half ? Intrinsic::exp2 : Intrinsic::tanh, A);
+      Bits = floatToHalfBits(R, Brain);
+      break;
+    }
+    default: {
+      // add sub mul fma: exact in f64 (with the TwoSum error), one rounding.
+      Value *A = ToDouble(Lane(0, K)), *B = ToDouble(Lane(1, K));
+      Value *Sum, *Error = ConstantFP::get(Builder.getDoubleTy(), 0.0);
+      if (Op == PTXOpcode::AddHalf)
+        std::tie(Sum, Error) = TwoSum(A, B);
+      else if (Op == PTXOpcode::SubHalf)
+        std::tie(Sum, Error) = TwoSum(A, Builder.CreateFNeg(B));
+      else if (Op == PTXOpcode::MulHalf)
+        Sum = Builder.CreateFMul(A, B);
+      else
+        std::tie(Sum, Error) =
+            TwoSum(Builder.CreateFMul(A, B), ToDouble(Lane(2, K)));
+      Value *R = roundToOddFloat(Sum, Error);
+      if (Sat)
+        R = saturateUnit(R); // commutes with the rounding: 0, 1 are exact
+      Bits = floatToHalfBits(R, Brain);
+      if (Relu) {
+        // A negative rounded result becomes +0 (-0 stays), NaN canonical.
+        Value *Negative = Builder.CreateAnd(
+            Builder.CreateICmpNE(Builder.CreateAnd(Bits, 0x8000), intC(16, 0)),
+            Builder.CreateICmpNE(Builder.CreateAnd(Bits, 0x7fff), intC(16, 0)));
+        Bits = Builder.CreateSelect(
+            Builder.CreateFCmpUNO(R, R), intC(16, CanonicalHalfNaN),
+            Builder.CreateSelect(Negative, intC(16, 0), Bits));
+      }
+      break;
+    }
+    }
+    if (Ftz)
+      Bits = FlushBits(Bits);
+    Result = Builder.CreateOr(
+        Result, Builder.CreateShl(
+                    Builder.CreateZExt(Bits, Result->getType()), 16 * K));
+  }
+  write(0, Result, RegisterT);
+}
+
+} // namespace rubicon::ptxir
