@@ -113,7 +113,9 @@ std::string NvccDriver::objectPathFor(const InputFile &Input) {
   if (Opts.Phase == FinalPhase::Compile) {
     if (!Opts.OutputFile.empty())
       return Opts.OutputFile;
-    return (Stem + ".o").str();
+    llvm::SmallString<256> Path(Opts.OutputDirectory);
+    llvm::sys::path::append(Path, Stem + ".o");
+    return std::string(Path);
   }
   return makeTempPath(Stem, "o");
 }
@@ -207,6 +209,8 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
     Args.insert(Args.end(), {"-ffast-math", "-fcuda-flush-denormals-to-zero"});
   if (Opts.NoWarnings)
     Args.push_back("-w");
+  if (Opts.WarningsAsErrors)
+    Args.push_back("-Werror");
   if (Opts.NativeWave64)
     Args.push_back("-D__RUBICON_WARP_SIZE__=64");
   if (!Opts.Std.empty())
@@ -419,6 +423,8 @@ void NvccDriver::planHostCompile(const InputFile &Input, const std::string &Obje
     Compile.Argv.push_back("-g");
   if (Opts.NoWarnings)
     Compile.Argv.push_back("-w");
+  if (Opts.WarningsAsErrors)
+    Compile.Argv.push_back("-Werror");
   std::vector<std::string> DepArgs = dependencyArgs(Object);
   Compile.Argv.insert(Compile.Argv.end(), DepArgs.begin(), DepArgs.end());
   Compile.Argv.insert(Compile.Argv.end(), Opts.HostCompilerArgs.begin(),
@@ -430,6 +436,14 @@ void NvccDriver::planHostCompile(const InputFile &Input, const std::string &Obje
 }
 
 void NvccDriver::planLink(const std::vector<std::string> &LinkInputs) {
+  if (Opts.MakeStaticLibrary) {
+    // -lib: the objects (fat binaries inside) go into an archive, like nvcc.
+    Job Archive;
+    Archive.Argv = {"ar", "rcs", Opts.OutputFile.empty() ? "a.a" : Opts.OutputFile};
+    Archive.Argv.insert(Archive.Argv.end(), LinkInputs.begin(), LinkInputs.end());
+    Jobs.push_back(std::move(Archive));
+    return;
+  }
   Job Link;
   Link.Argv = {hostCompiler(/*ForC=*/false)};
   if (Opts.SharedLibrary)
@@ -461,8 +475,8 @@ bool NvccDriver::execute(const Job &J) const {
   if (!llvm::sys::path::is_absolute(Program)) {
     llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Program);
     if (!Found) {
-      llvm::errs() << FatalPrefix << "Could not find the host compiler '"
-                   << Program << "' (set it with -ccbin)\n";
+      llvm::errs() << FatalPrefix << "Could not find the program '"
+                   << Program << "' (the host compiler can be set with -ccbin)\n";
       return false;
     }
     Program = *Found;
@@ -628,6 +642,8 @@ int nvccMain(const std::vector<std::string> &Args, const std::string &ToolkitDir
 
   // Like nvcc, -v/--dryrun print the environment lines first, even when the
   // rest of the command line turns out to be wrong (CMake relies on this).
+  if (std::optional<std::string> Error = expandOptionsFiles(AllArgs))
+    return fatal(*Error);
   if (requestsVerboseOutput(AllArgs))
     printVerbosePreamble(ToolkitDir);
 

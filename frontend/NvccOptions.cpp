@@ -3,6 +3,7 @@
 #include "rubicon/NvccOptions.h"
 
 #include <algorithm>
+#include <fstream>
 #include <cctype>
 #include <sstream>
 
@@ -137,6 +138,20 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
     break;
   case NvccOptionID::Language:
     break; // Handled by the caller: it changes how later inputs are read.
+  case NvccOptionID::OutputDirectory:
+    Opts.OutputDirectory = Value;
+    break;
+  case NvccOptionID::Lib:
+    Opts.MakeStaticLibrary = true;
+    Opts.Phase = FinalPhase::Link;
+    break;
+  case NvccOptionID::OptionsFile:
+    return "Option '" + Spelling + "' must be expanded before parsing";
+  case NvccOptionID::WarningAsError:
+    for (const std::string &Kind : splitCommas(Value))
+      if (Kind == "all-warnings")
+        Opts.WarningsAsErrors = true;
+    break;
   case NvccOptionID::Dryrun:
     Opts.DryRun = true;
     break;
@@ -325,11 +340,73 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
   case NvccOptionID::RelocatableDeviceCode:
     break;
   }
-  (void)Spelling;
   return std::nullopt;
 }
 
 } // namespace
+
+std::optional<std::string> expandOptionsFiles(std::vector<std::string> &Args) {
+  std::vector<std::string> Expanded;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &Arg = Args[I];
+    std::string Files;
+    bool IsOptionsFile = false;
+    for (std::string_view Name : {"--options-file", "-options-file", "-optf", "--optf"}) {
+      if (Arg == Name) {
+        if (I + 1 >= Args.size())
+          return "Option '" + Arg + "' requires a value";
+        Files = Args[++I];
+        IsOptionsFile = true;
+      } else if (Arg.size() > Name.size() + 1 &&
+                 Arg.compare(0, Name.size() + 1, std::string(Name) + "=") == 0) {
+        Files = Arg.substr(Name.size() + 1);
+        IsOptionsFile = true;
+      }
+      if (IsOptionsFile)
+        break;
+    }
+    if (!IsOptionsFile) {
+      Expanded.push_back(Arg);
+      continue;
+    }
+    for (const std::string &File : splitCommas(Files)) {
+      std::ifstream In(File);
+      if (!In)
+        return "Could not open options file '" + File + "'";
+      std::string Text((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>());
+      std::string Current;
+      bool InWord = false;
+      char Quote = 0;
+      for (char C : Text) {
+        if (Quote) {
+          if (C == Quote)
+            Quote = 0;
+          else
+            Current.push_back(C);
+          continue;
+        }
+        if (C == '"' || C == '\'') {
+          Quote = C;
+          InWord = true;
+          continue;
+        }
+        if (std::isspace(static_cast<unsigned char>(C))) {
+          if (InWord)
+            Expanded.push_back(Current);
+          Current.clear();
+          InWord = false;
+          continue;
+        }
+        Current.push_back(C);
+        InWord = true;
+      }
+      if (InWord)
+        Expanded.push_back(Current);
+    }
+  }
+  Args = std::move(Expanded);
+  return std::nullopt;
+}
 
 bool requestsVerboseOutput(const std::vector<std::string> &Args) {
   for (size_t I = 0; I < Args.size(); ++I) {

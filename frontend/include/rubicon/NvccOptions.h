@@ -100,6 +100,9 @@ struct DriverOptions {
   std::string DependencyTarget; // -MT
   bool DependencyPhonyTargets = false; // -MP
 
+  std::string OutputDirectory; // -odir
+  bool MakeStaticLibrary = false; // -lib
+  bool WarningsAsErrors = false;  // -Werror all-warnings
   bool ForwardUnknownToHostCompiler = false;
   bool ForwardUnknownToHostLinker = false;
 };
@@ -108,6 +111,10 @@ struct DriverOptions {
 /// wording ("Unknown option '-foo'"), to be printed after "nvcc fatal   : ".
 std::optional<std::string> parseNvccCommandLine(const std::vector<std::string> &Args,
                                                 DriverOptions &Opts);
+
+/// Replaces every --options-file/-optf F by the options written in F
+/// (whitespace-separated, '' and "" quoting). Error text on a missing file.
+std::optional<std::string> expandOptionsFiles(std::vector<std::string> &Args);
 
 /// True if Args ask for nvcc's "#$ " output (-v, --dryrun), judged without
 /// a full parse: the preamble is printed even for a command line in error.
