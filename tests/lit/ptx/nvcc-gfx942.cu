@@ -1,0 +1,83 @@
+// Memory, atomic, barrier, fence and warp instructions in inline PTX compile
+// with nvcc for gfx942 into the AMD instructions they mean.
+// REQUIRES: target-gfx942
+// RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: nvcc -c -O2 %s -o kernels.o
+// RUN: cuobjdump -xelf all kernels.o
+// RUN: llvm-objdump -d --no-show-raw-insn kernels.1.gfx942.elf | FileCheck %s
+
+// CHECK-LABEL: <_Z10copyVectorPK6float4PS_>:
+// CHECK: global_load_dwordx4
+// CHECK: global_store_dwordx4
+__global__ void copyVector(const float4 *in, float4 *out) {
+  float4 v;
+  const float4 *src = in + threadIdx.x;
+  asm volatile("ld.global.nc.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+               : "l"(src));
+  asm volatile("st.global.cs.v4.f32 [%0+0], {%1, %2, %3, %4};" ::"l"(
+                   out + threadIdx.x),
+               "f"(v.x), "f"(v.y), "f"(v.z), "f"(v.w)
+               : "memory");
+}
+
+// CHECK-LABEL: <_Z7atomicsPjPfS_j>:
+// CHECK-DAG: global_atomic_add {{.*}} sc0
+// CHECK-DAG: global_atomic_add_f32
+// CHECK-DAG: global_atomic_inc
+// CHECK-DAG: global_atomic_cmpswap
+__global__ void atomics(unsigned *counter, float *sum, unsigned *ring,
+                        unsigned limit) {
+  unsigned old;
+  asm volatile("atom.global.add.u32 %0, [%1], 1;"
+               : "=r"(old)
+               : "l"(counter));
+  asm volatile("red.global.add.f32 [%0], %1;" ::"l"(sum), "f"(float(old)));
+  asm volatile("atom.global.inc.u32 %0, [%1], %2;"
+               : "=r"(old)
+               : "l"(ring), "r"(limit));
+  unsigned seen;
+  asm volatile("atom.global.cas.b32 %0, [%1], %2, %3;"
+               : "=r"(seen)
+               : "l"(ring + 1), "r"(old), "r"(limit));
+  counter[1 + threadIdx.x] = seen;
+}
+
+// A shared-memory tile through 32-bit shared addresses (cvta.to.shared of
+// the generic address, as __cvta_generic_to_shared does), a block barrier
+// and a device-scope fence.
+// CHECK-LABEL: <_Z9sharedSumPi>:
+// CHECK: ds_write_b32
+// CHECK: s_barrier
+// CHECK: ds_read_b32 {{.*}} offset:1020
+// CHECK: buffer_wbl2 sc1
+// CHECK: buffer_inv sc1
+__global__ void sharedSum(int *out) {
+  __shared__ int tile[256];
+  unsigned long long shared;
+  asm("cvta.to.shared.u64 %0, %1;" : "=l"(shared) : "l"(tile));
+  unsigned base = unsigned(shared);
+  asm volatile("st.shared.u32 [%0], %1;" ::"r"(base + 4 * threadIdx.x),
+               "r"(int(threadIdx.x)));
+  asm volatile("bar.sync 0;" ::: "memory");
+  int other;
+  asm volatile("ld.shared.u32 %0, [%1];"
+               : "=r"(other)
+               : "r"(base + 4 * (255 - threadIdx.x)));
+  asm volatile("membar.gl;" ::: "memory");
+  out[threadIdx.x] = other;
+}
+
+// CHECK-LABEL: <_Z4warpPj>:
+// CHECK: ds_bpermute_b32
+__global__ void warp(unsigned *out) {
+  unsigned v = out[threadIdx.x], r, ballot;
+  asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, %2;"
+               : "=r"(r)
+               : "r"(v), "r"(__activemask()));
+  asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0;\n\t"
+               "vote.sync.ballot.b32 %0, p, %2; }"
+               : "=r"(ballot)
+               : "r"(r), "r"(__activemask()));
+  out[threadIdx.x] = r + ballot;
+}
