@@ -332,6 +332,7 @@ private:
   void emitFloat(const Instruction &I);
   void emitConvert(const Instruction &I);
   void emitMove(const Instruction &I);
+  void emitConvertPack(const Instruction &I);
   void emitBranch(const Instruction &I);
   // PTXMemoryIR.cpp
   void emitMemory(const Instruction &I);
@@ -342,6 +343,9 @@ private:
   void emitControl(const Instruction &I);
   // PTXHalfFloatIR.cpp
   void emitHalfFloat(const Instruction &I);
+  /// cvt from f32 to f16/bf16/f16x2/bf16x2/tf32 (with .relu, .satfinite,
+  /// .rna); false when the conversion is not one of these.
+  bool emitHalfConvert(const Instruction &I);
   /// A 16-bit lane (f16 or bf16 bits) widened exactly to f32.
   Value *halfBitsToFloat(Value *Bits, bool Brain);
   /// f32 -> the 16 bits of f16 or bf16, rounded to nearest even.

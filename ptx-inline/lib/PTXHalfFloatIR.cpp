@@ -229,4 +229,109 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
   write(0, Result, RegisterT);
 }
 
+bool InlinePTXBuilder::emitHalfConvert(const Instruction &I) {
+  if (I.Types.size() != 2 || type(1) != PTXType::F32)
+    return false;
+  PTXType DestT = type(0);
+  bool Brain = DestT == PTXType::BF16 || DestT == PTXType::BF16x2;
+  bool Packed = DestT == PTXType::F16x2 || DestT == PTXType::BF16x2;
+  bool Tensor = DestT == PTXType::TF32;
+  if (!Brain && !Packed && !Tensor && DestT != PTXType::F16)
+    return false;
+  bool Relu = I.has(PTXModifier::Relu), SatFinite = I.has(PTXModifier::SatFinite);
+  PTXModifier Rounding =
+      I.find(PTXModifierCategory::Rounding).value_or(PTXModifier::Rn);
+  // Plain cvt.rn/.rz/.rm/.rp.f16.f32 stays with emitConvert.
+  if (DestT == PTXType::F16 && !Relu && !SatFinite)
+    return false;
+  if (I.has(PTXModifier::Ftz) || I.has(PTXModifier::Sat)) {
+    fail("'.ftz' and '.sat' do not apply to this conversion");
+    return true;
+  }
+  if (Tensor ? (Relu || (Rounding != PTXModifier::Rna &&
+                         Rounding != PTXModifier::Rn &&
+                         Rounding != PTXModifier::Rz))
+             : (Rounding != PTXModifier::Rn && Rounding != PTXModifier::Rz)) {
+    unsupported("rounding mode '" + std::string(spelling(Rounding)) +
+                "' for this conversion");
+    return true;
+  }
+  if (I.Operands.size() != (Packed ? 3u : 2u)) {
+    fail(std::string(spelling(DestT)) + " conversion takes " +
+         (Packed ? "3" : "2") + " operands");
+    return true;
+  }
+
+  // One f32 value -> 16 result bits (tf32: 32 bits).
+  auto Convert = [&](Value *X) -> Value * {
+    Value *Bits32 = Builder.CreateBitCast(X, intTy(32));
+    Value *IsNaN = Builder.CreateFCmpUNO(X, X);
+    if (Tensor) {
+      // tf32: 10 fraction bits kept in an f32 container, low 13 bits zero.
+      Value *Rounded;
+      if (Rounding == PTXModifier::Rz) {
+        Rounded = Bits32;
+      } else if (Rounding == PTXModifier::Rna) {
+        Rounded = Builder.CreateAdd(Bits32, intC(32, 0x1000));
+      } else {
+        Value *Lsb = Builder.CreateAnd(Builder.CreateLShr(Bits32, 13), 1);
+        Rounded = Builder.CreateAdd(Bits32,
+                                    Builder.CreateAdd(Lsb, intC(32, 0xfff)));
+      }
+      Value *R = Builder.CreateAnd(Rounded, intC(32, ~uint64_t(0x1fff)));
+      if (SatFinite) {
+        Value *Overflow = Builder.CreateICmpEQ(
+            Builder.CreateAnd(R, 0x7f800000), intC(32, 0x7f800000));
+        R = Builder.CreateSelect(
+            Overflow, Builder.CreateOr(Builder.CreateAnd(Bits32, 0x80000000),
+                                       intC(32, 0x7f7fe000)),
+            R);
+      }
+      return Builder.CreateSelect(IsNaN, intC(32, 0x7fffffff), R);
+    }
+    Value *Bits;
+    if (Brain)
+      Bits = Rounding == PTXModifier::Rz
+                 ? Builder.CreateTrunc(Builder.CreateLShr(Bits32, 16),
+                                       intTy(16))
+                 : floatToHalfBits(X, true);
+    else
+      Bits = Builder.CreateBitCast(
+          narrowDirected(X, nullptr, Builder.getHalfTy(), Rounding), intTy(16));
+    uint64_t ExponentMask = Brain ? 0x7f80 : 0x7c00;
+    uint64_t MaxFinite = Brain ? 0x7f7f : 0x7bff;
+    if (SatFinite) {
+      Value *Infinite = Builder.CreateICmpEQ(
+          Builder.CreateAnd(Bits, 0x7fff), intC(16, ExponentMask));
+      Bits = Builder.CreateSelect(
+          Infinite,
+          Builder.CreateOr(Builder.CreateAnd(Bits, 0x8000),
+                           intC(16, MaxFinite)),
+          Bits);
+    }
+    if (Relu) {
+      Value *Negative = Builder.CreateAnd(
+          Builder.CreateICmpNE(Builder.CreateAnd(Bits, 0x8000), intC(16, 0)),
+          Builder.CreateICmpNE(Builder.CreateAnd(Bits, 0x7fff), intC(16, 0)));
+      Bits = Builder.CreateSelect(Negative, intC(16, 0), Bits);
+    }
+    return Builder.CreateSelect(IsNaN, intC(16, CanonicalHalfNaN), Bits);
+  };
+
+  if (!Packed) {
+    Value *X = read(1, PTXType::F32);
+    if (X)
+      write(0, Convert(X), Tensor ? PTXType::B32 : PTXType::B16);
+    return true;
+  }
+  // a goes to the upper half, b to the lower one.
+  Value *A = read(1, PTXType::F32), *B = read(2, PTXType::F32);
+  if (!A || !B)
+    return true;
+  Value *High = Builder.CreateZExt(Convert(A), intTy(32));
+  Value *Low = Builder.CreateZExt(Convert(B), intTy(32));
+  write(0, Builder.CreateOr(Builder.CreateShl(High, 16), Low), PTXType::B32);
+  return true;
+}
+
 } // namespace rubicon::ptxir

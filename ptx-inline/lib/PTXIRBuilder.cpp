@@ -1447,6 +1447,11 @@ void InlinePTXBuilder::emitConvert(const Instruction &I) {
     return write(0, Builder.CreateZExtOrTrunc(R, intTy(width())), type());
   }
 
+  if (I.opcode() == PTXOpcode::CvtPack)
+    return emitConvertPack(I);
+  if (emitHalfConvert(I))
+    return;
+
   PTXType DestT = type(0), SrcT = type(1);
   for (PTXModifier M : {PTXModifier::Relu, PTXModifier::SatFinite,
                         PTXModifier::Rna, PTXModifier::Rs})
@@ -1592,6 +1597,47 @@ void InlinePTXBuilder::emitConvert(const Instruction &I) {
                              : Builder.CreateFPTrunc(Wide, Narrow);
   }
   write(0, R, DestT);
+}
+
+/// cvt.pack.sat.{u8,s8,u16,s16}.{s32,u32}.b32 d, a, b{, c}: a and b
+/// clamped to the destination type, a's bits above b's; 8-bit results fill
+/// the low 16 bits and c's low 16 bits fill the rest.
+void InlinePTXBuilder::emitConvertPack(const Instruction &I) {
+  if (I.Types.size() < 2)
+    return (void)fail("'cvt.pack' needs a destination and a source type");
+  PTXType DestT = type(0), SrcT = type(1);
+  if (SrcT != PTXType::S32 && SrcT != PTXType::U32)
+    return (void)fail("'cvt.pack' sources must be '.s32' or '.u32'");
+  unsigned Size = bitWidth(DestT);
+  bool WithC = Size == 8;
+  if (I.Operands.size() != (WithC ? 4u : 3u))
+    return (void)fail("'cvt.pack' to " + std::string(spelling(DestT)) +
+                      " takes " + (WithC ? "4" : "3") + " operands");
+  Value *A = read(1, SrcT), *B = read(2, SrcT);
+  if (!A || !B)
+    return;
+  bool SignedSource = SrcT == PTXType::S32;
+  int64_t Min = isSigned(DestT) ? -(int64_t(1) << (Size - 1)) : 0;
+  int64_t Max = isSigned(DestT) ? (int64_t(1) << (Size - 1)) - 1
+                                : (int64_t(1) << Size) - 1;
+  auto Clamp = [&](Value *V) {
+    Value *Wide = SignedSource ? Builder.CreateSExt(V, intTy(64))
+                               : Builder.CreateZExt(V, intTy(64));
+    Wide = intrinsic(Intrinsic::smax, {Wide, ConstantInt::getSigned(
+                                                 intTy(64), Min)});
+    Wide = intrinsic(Intrinsic::smin, {Wide, ConstantInt::getSigned(
+                                                 intTy(64), Max)});
+    return Builder.CreateAnd(Builder.CreateTrunc(Wide, intTy(32)),
+                             (uint64_t(1) << Size) - 1);
+  };
+  Value *R = Builder.CreateOr(Builder.CreateShl(Clamp(A), Size), Clamp(B));
+  if (WithC) {
+    Value *C = read(3, PTXType::B32);
+    if (!C)
+      return;
+    R = Builder.CreateOr(R, Builder.CreateShl(C, 2 * Size));
+  }
+  write(0, R, PTXType::B32);
 }
 
 void InlinePTXBuilder::emitMove(const Instruction &I) {

@@ -1728,6 +1728,92 @@ TEST(PTXSemantics, HalfApproximateFunctions) {
   }
 }
 
+TEST(PTXSemantics, ConvertToPackedHalfAndTF32) {
+  auto ToF16x2 = lower<uint32_t, float, float>("cvt.rn.f16x2.f32 $0, $1, $2;",
+                                               "=r,f,f");
+  auto ToBF16x2 = lower<uint32_t, float, float>(
+      "cvt.rn.relu.satfinite.bf16x2.f32 $0, $1, $2;", "=r,f,f");
+  auto ToF16Sat = lower<uint16_t, float>("cvt.rn.satfinite.f16.f32 $0, $1;",
+                                         "=h,f");
+  auto ToTF32 = lower<uint32_t, float>("cvt.rna.tf32.f32 $0, $1;", "=r,f");
+  ASSERT_TRUE(ToF16x2 && ToBF16x2 && ToF16Sat && ToTF32);
+  std::vector<float> Inputs = edgeFloats();
+  for (float X : {65504.0f, 65519.0f, 65520.0f, -1e6f, 3.0e38f, 1e-8f,
+                  -1e-8f, 0x1.002p0f, 0x1.006p0f, 0x1.0030p0f})
+    Inputs.push_back(X);
+  for (int K = 0; K < RandomCount; ++K)
+    Inputs.push_back(randomFloat());
+  auto SatFinite = [](uint16_t Bits, const HalfFormat &F) {
+    uint16_t Inf = F.Brain ? 0x7f80 : 0x7c00;
+    return (Bits & 0x7fff) == Inf ? uint16_t((Bits & 0x8000) | (Inf - 1))
+                                  : Bits;
+  };
+  for (size_t K = 0; K < Inputs.size(); ++K) {
+    float A = Inputs[K], B = Inputs[(K * 7 + 3) % Inputs.size()];
+    uint32_t Packed = ToF16x2(A, B);
+    EXPECT_PRED3(sameHalf, uint16_t(Packed >> 16), roundToHalf(A, 0, F16Format),
+                 F16Format)
+        << A;
+    EXPECT_PRED3(sameHalf, uint16_t(Packed), roundToHalf(B, 0, F16Format),
+                 F16Format)
+        << B;
+    EXPECT_PRED3(sameHalf, ToF16Sat(A),
+                 SatFinite(roundToHalf(A, 0, F16Format), F16Format), F16Format)
+        << A;
+    // relu: negative results become +0, NaN the canonical NaN.
+    auto Relu = [&](float X) {
+      uint16_t Bits = SatFinite(roundToHalf(X, 0, BF16Format), BF16Format);
+      if (std::isnan(X))
+        return uint16_t(0x7fff);
+      return (Bits & 0x8000) && (Bits & 0x7fff) ? uint16_t(0) : Bits;
+    };
+    uint32_t BPacked = ToBF16x2(A, B);
+    EXPECT_EQ(uint16_t(BPacked >> 16), Relu(A)) << A;
+    EXPECT_EQ(uint16_t(BPacked), Relu(B)) << B;
+    // tf32: 11 significant bits, ties away from zero, in an f32 container.
+    uint32_t Got = ToTF32(A);
+    if (std::isnan(A)) {
+      EXPECT_TRUE(std::isnan(std::bit_cast<float>(Got)));
+      continue;
+    }
+    long double Magnitude = std::fabs((long double)A), Want = 0;
+    if (Magnitude != 0 && !std::isinf(Magnitude)) {
+      int Quantum = std::max(std::ilogb(Magnitude), -126) - 10;
+      Want = std::ldexp(std::floor(std::ldexp(Magnitude, -Quantum) + 0.5L),
+                        Quantum);
+    } else {
+      Want = Magnitude;
+    }
+    float WantFloat = float(std::signbit(A) ? -Want : Want);
+    EXPECT_EQ(Got, std::bit_cast<uint32_t>(WantFloat)) << A;
+    EXPECT_EQ(Got & 0x1fff, 0u) << A;
+  }
+}
+
+TEST(PTXSemantics, ConvertPackSaturates) {
+  auto PackU8 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "cvt.pack.sat.u8.s32.b32 $0, $1, $2, $3;", "=r,r,r,r");
+  auto PackS16 = lower<uint32_t, uint32_t, uint32_t>(
+      "cvt.pack.sat.s16.s32 $0, $1, $2;", "=r,r,r");
+  auto PackS8U = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "cvt.pack.sat.s8.u32.b32 $0, $1, $2, $3;", "=r,r,r,r");
+  ASSERT_TRUE(PackU8 && PackS16 && PackS8U);
+  auto Clamp = [](int64_t V, int64_t Lo, int64_t Hi) {
+    return uint32_t(std::clamp(V, Lo, Hi));
+  };
+  forPairs32([&](uint32_t A, uint32_t B) {
+    uint32_t C = A * 2654435761u ^ B;
+    int64_t SA = int32_t(A), SB = int32_t(B);
+    EXPECT_EQ(PackU8(A, B, C), (C << 16) | (Clamp(SA, 0, 255) << 8) |
+                                   Clamp(SB, 0, 255));
+    EXPECT_EQ(PackS16(A, B), (Clamp(SA, -32768, 32767) << 16) |
+                                 (Clamp(SB, -32768, 32767) & 0xffff));
+    EXPECT_EQ(PackS8U(A, B, C), (C << 16) |
+                                    ((Clamp(A, -128, 127) & 0xff) << 8) |
+                                    (Clamp(B, -128, 127) & 0xff));
+  });
+}
+
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
   std::string E =
       lowerError("movmatrix.sync.aligned.m8n8.trans.b16 $0, $1;", "=r,r",
