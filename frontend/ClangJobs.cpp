@@ -26,6 +26,7 @@
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -302,6 +303,25 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
       NVVM->print(OS, nullptr);
   }
 
+  if (Settings.RelocatableDeviceCode) {
+    // -dc / -rdc=true: the object carries NVVM bitcode; code objects are made
+    // when the device code of all objects is linked (deviceLink, nvcc -dlink).
+    std::string Bitcode;
+    llvm::raw_string_ostream OS(Bitcode);
+    llvm::WriteBitcodeToFile(*NVVM, OS);
+    OS.flush();
+    CodeObjects.emplace_back("nvvm", std::move(Bitcode));
+    return true;
+  }
+  return emitCodeObjectsForTargets(std::move(NVVM), Settings,
+                                   CI->getFrontendOpts().Inputs.front().getFile(),
+                                   CodeObjects);
+}
+
+bool emitCodeObjectsForTargets(std::unique_ptr<llvm::Module> NVVM,
+                               const DeviceBackendSettings &Settings,
+                               llvm::StringRef SourceName,
+                               std::vector<std::pair<std::string, std::string>> &CodeObjects) {
   for (size_t I = 0; I < Settings.AmdArchs.size(); ++I) {
     const std::string &Arch = Settings.AmdArchs[I];
     bool Last = I + 1 == Settings.AmdArchs.size();
@@ -316,7 +336,7 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
       llvm::Expected<std::string> SharedObject =
           emitHostCodeObject(std::move(Copy), HostOptions);
       if (!SharedObject) {
-        llvm::errs() << CI->getFrontendOpts().Inputs.front().getFile()
+        llvm::errs() << SourceName
                      << ": error: " << llvm::toString(SharedObject.takeError())
                      << " [target host]\n";
         return false;
@@ -339,7 +359,7 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
         emitCodeObject(std::move(Copy), Options);
     if (!CodeObject) {
       std::string Message = llvm::toString(CodeObject.takeError());
-      llvm::errs() << CI->getFrontendOpts().Inputs.front().getFile()
+      llvm::errs() << SourceName
                    << ": error: " << Message << " [target " << Arch << "]\n";
       return false;
     }

@@ -8,11 +8,21 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+namespace llvm {
+class Module;
+class StringRef;
+} // namespace llvm
+
 namespace rubicon {
+
+/// The fat-binary entry of an object compiled with -dc/-rdc=true: the device
+/// side as NVVM bitcode, turned into code objects by the device link.
+inline constexpr const char *NVVMBundleEntryId = "rubicon-nvvm-nvptx64-nvidia-cuda";
 
 /// The cc1 command line the clang driver builds for ClangArgs (a clang
 /// command line without argv[0] that must yield exactly one compile job).
@@ -37,6 +47,7 @@ struct DeviceBackendSettings {
   bool WarpSizeWarnings = true;  // -Wno-warp-size turns them off
   std::vector<std::string> DisabledWarpSizeChecks; // "warp-size-lane", ...
   bool KeepDeviceDebugInfo = false; // -G/-lineinfo asked for it
+  bool RelocatableDeviceCode = false; // -dc/-rdc=true: keep NVVM bitcode
 };
 
 /// Runs the device side of one .cu file: clang (nvptx64, from CC1Args, which
@@ -46,5 +57,24 @@ struct DeviceBackendSettings {
 bool compileDeviceSide(const std::vector<std::string> &CC1Args,
                        const DeviceBackendSettings &Settings,
                        std::vector<std::pair<std::string, std::string>> &CodeObjects);
+
+/// Per AMD target (and the host target): lowering, code generation, link.
+/// Consumes NVVM. SourceName names the input in diagnostics.
+bool emitCodeObjectsForTargets(std::unique_ptr<llvm::Module> NVVM,
+                               const DeviceBackendSettings &Settings,
+                               llvm::StringRef SourceName,
+                               std::vector<std::pair<std::string, std::string>> &CodeObjects);
+
+/// True if the object or archive at Path holds relocatable device code
+/// (objects compiled with -dc), which needs a device link.
+bool hasRelocatableDeviceCode(const std::string &Path);
+
+/// nvcc -dlink: links the NVVM bitcode of every -dc object in Inputs
+/// (objects and archives), generates one code object per target and writes a
+/// host object that registers them for every translation unit
+/// (__cudaRegisterLinkedBinary_<module id>). Returns false on error.
+bool deviceLink(const std::vector<std::string> &Inputs,
+                const DeviceBackendSettings &Settings,
+                const std::string &OutputObject, const std::string &TempPrefix);
 
 } // namespace rubicon

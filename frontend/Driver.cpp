@@ -18,6 +18,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -78,6 +79,10 @@ private:
   bool planCudaCompile(const InputFile &Input, const std::string &Object);
   void planHostCompile(const InputFile &Input, const std::string &Object);
   bool planCudaPreprocess(const InputFile &Input);
+  DeviceBackendSettings backendSettings(const std::string &KeepPrefix) const;
+  std::vector<std::string> compilationUnitArgs(const InputFile &Input,
+                                               const std::string &Object) const;
+  void planDeviceLink(const std::vector<std::string> &Inputs, const std::string &Object);
   bool planPrintDependencies(const InputFile &Input);
   std::vector<std::string> dependencyArgs(const std::string &Object) const;
   void planLink(const std::vector<std::string> &LinkInputs);
@@ -228,6 +233,24 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
   return Args;
 }
 
+DeviceBackendSettings NvccDriver::backendSettings(const std::string &KeepPrefix) const {
+  DeviceBackendSettings Settings;
+  Settings.AmdArchs = AmdArchs;
+  Settings.DeviceLibDir = ToolkitDir + "/lib64/rubicon";
+  Settings.LldPath = std::string(RUBICON_LLVM_TOOLS_DIR) + "/ld.lld";
+  Settings.OptLevel = Opts.DeviceDebug ? 0 : 3;
+  Settings.KeepTemps = Opts.KeepTemps;
+  Settings.KeepPrefix = KeepPrefix;
+  Settings.ResourceUsage = Opts.ResourceUsage;
+  Settings.Verbose = Opts.Verbose;
+  Settings.WarpSizeWarnings = Opts.WarpSizeWarnings && !Opts.NoWarnings;
+  Settings.DisabledWarpSizeChecks = Opts.DisabledWarpSizeChecks;
+  Settings.KeepDeviceDebugInfo = Opts.DeviceDebug || Opts.LineInfo;
+
+  Settings.RelocatableDeviceCode = Opts.RelocatableDeviceCode;
+  return Settings;
+}
+
 bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Object) {
   std::string Stem = llvm::sys::path::stem(Input.Path).str();
   std::string FatBinary = makeTempPath(Stem, "fatbin");
@@ -241,23 +264,14 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   // Line tables give the warp-size analysis its source locations; the back
   // end drops them again unless -G or -lineinfo asked for them.
   DeviceArgs.push_back(Opts.DeviceDebug ? "-g" : "-gline-tables-only");
+  std::vector<std::string> UnitArgs = compilationUnitArgs(Input, Object);
+  DeviceArgs.insert(DeviceArgs.end(), UnitArgs.begin(), UnitArgs.end());
   std::vector<std::string> DeviceCC1;
   if (!clangCC1ArgsFor(DeviceArgs, DeviceCC1))
     return false;
 
-  DeviceBackendSettings Settings;
-  Settings.AmdArchs = AmdArchs;
-  Settings.DeviceLibDir = ToolkitDir + "/lib64/rubicon";
-  Settings.LldPath = std::string(RUBICON_LLVM_TOOLS_DIR) + "/ld.lld";
-  Settings.OptLevel = Opts.DeviceDebug ? 0 : 3;
-  Settings.KeepTemps = Opts.KeepTemps;
-  Settings.KeepPrefix = FatBinary.substr(0, FatBinary.size() - 7);
-  Settings.ResourceUsage = Opts.ResourceUsage;
-  Settings.Verbose = Opts.Verbose;
-  Settings.WarpSizeWarnings = Opts.WarpSizeWarnings && !Opts.NoWarnings;
-  Settings.DisabledWarpSizeChecks = Opts.DisabledWarpSizeChecks;
-  Settings.KeepDeviceDebugInfo = Opts.DeviceDebug || Opts.LineInfo;
-
+  DeviceBackendSettings Settings =
+      backendSettings(FatBinary.substr(0, FatBinary.size() - 7));
   Job Device;
   Device.Argv.push_back(std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang");
   Device.Argv.insert(Device.Argv.end(), DeviceCC1.begin(), DeviceCC1.end());
@@ -277,8 +291,9 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
     std::vector<std::pair<std::string, std::string>> Entries;
     Entries.emplace_back(fatbin::hostEntryId(), std::string());
     for (auto &[Arch, Bytes] : CodeObjects)
-      Entries.emplace_back(Arch == "host" ? fatbin::hostCodeObjectId()
-                                          : fatbin::codeObjectId(Arch),
+      Entries.emplace_back(Arch == "host"   ? fatbin::hostCodeObjectId()
+                           : Arch == "nvvm" ? std::string(NVVMBundleEntryId)
+                                            : fatbin::codeObjectId(Arch),
                            std::move(Bytes));
     std::string Bundle = fatbin::writeBundle(Entries);
     std::error_code EC;
@@ -306,6 +321,7 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
     HostArgs.push_back("-g");
   std::vector<std::string> DepArgs = dependencyArgs(Object);
   HostArgs.insert(HostArgs.end(), DepArgs.begin(), DepArgs.end());
+  HostArgs.insert(HostArgs.end(), UnitArgs.begin(), UnitArgs.end());
   HostArgs.insert(HostArgs.end(), Opts.HostCompilerArgs.begin(),
                   Opts.HostCompilerArgs.end());
   std::vector<std::string> HostCC1;
@@ -317,6 +333,39 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   Host.RunInProcess = [HostCC1]() { return runClangCC1(HostCC1); };
   Jobs.push_back(std::move(Host));
   return true;
+}
+
+/// Arguments both sides of one .cu file share: the compilation-unit id (which
+/// names the module id of -rdc registration and static device variables, so
+/// host and device must agree) and -fgpu-rdc for separate compilation.
+std::vector<std::string> NvccDriver::compilationUnitArgs(const InputFile &Input,
+                                                         const std::string &Object) const {
+  llvm::SmallString<256> Absolute(Input.Path);
+  llvm::sys::fs::make_absolute(Absolute);
+  std::vector<std::string> Args = {
+      "-cuid=" + llvm::utohexstr(llvm::xxh3_64bits(std::string(Absolute) + "|" + Object))};
+  if (Opts.RelocatableDeviceCode)
+    Args.push_back("-fgpu-rdc");
+  return Args;
+}
+
+/// The device link (nvcc -dlink): one host object registering the code
+/// objects made from the NVVM bitcode of every -dc object in Inputs.
+void NvccDriver::planDeviceLink(const std::vector<std::string> &Inputs,
+                                const std::string &Object) {
+  std::string TempPrefix = makeTempPath(llvm::sys::path::stem(Object), "dlink");
+  Temps.push_back(TempPrefix + ".linked.fatbin");
+  Temps.push_back(TempPrefix + ".dlink.c");
+  DeviceBackendSettings Settings = backendSettings(TempPrefix);
+  Settings.RelocatableDeviceCode = false;
+  Job Link;
+  Link.Argv = {"rubicon-device-link", "--amdgpu-arch=" + llvm::join(AmdArchs, ","),
+               "-O" + std::to_string(Settings.OptLevel), "-o", Object};
+  Link.Argv.insert(Link.Argv.end(), Inputs.begin(), Inputs.end());
+  Link.RunInProcess = [Inputs, Settings, Object, TempPrefix]() {
+    return deviceLink(Inputs, Settings, Object, TempPrefix);
+  };
+  Jobs.push_back(std::move(Link));
 }
 
 bool NvccDriver::planCudaPreprocess(const InputFile &Input) {
@@ -501,7 +550,8 @@ void NvccDriver::removeTemps() {
 int NvccDriver::run() {
   if (!resolveTargets())
     return 1;
-  if (Opts.Phase != FinalPhase::Link && !Opts.OutputFile.empty()) {
+  if (Opts.Phase != FinalPhase::Link && Opts.Phase != FinalPhase::DeviceLink &&
+      !Opts.OutputFile.empty()) {
     size_t Compiled = std::count_if(Opts.Inputs.begin(), Opts.Inputs.end(),
                                     [](const InputFile &In) {
                                       return In.Kind != InputKind::Object &&
@@ -550,8 +600,24 @@ int NvccDriver::run() {
       break;
     }
   }
-  if (Opts.Phase == FinalPhase::Link)
+  if (Opts.Phase == FinalPhase::DeviceLink)
+    planDeviceLink(LinkInputs, Opts.OutputFile.empty() ? "a_dlink.o" : Opts.OutputFile);
+  if (Opts.Phase == FinalPhase::Link) {
+    // Objects compiled with -dc need a device link before the host link,
+    // whether or not this command line says -rdc=true.
+    bool NeedsDeviceLink = Opts.RelocatableDeviceCode && !Opts.MakeStaticLibrary;
+    for (const InputFile &Input : Opts.Inputs)
+      if (!NeedsDeviceLink && !Opts.MakeStaticLibrary &&
+          (Input.Kind == InputKind::Object || Input.Kind == InputKind::Library) &&
+          !Opts.DryRun && !Opts.PrintJobs)
+        NeedsDeviceLink = hasRelocatableDeviceCode(Input.Path);
+    if (NeedsDeviceLink) {
+      std::string DeviceLinkObject = makeTempPath("device-link", "o");
+      planDeviceLink(LinkInputs, DeviceLinkObject);
+      LinkInputs.push_back(DeviceLinkObject);
+    }
     planLink(LinkInputs);
+  }
 
   bool Print = Opts.Verbose || Opts.DryRun;
   if (Print)

@@ -337,7 +337,18 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
   case NvccOptionID::NvlinkOptions:
   case NvccOptionID::Threads:
   case NvccOptionID::DiagSuppress:
+    break;
   case NvccOptionID::RelocatableDeviceCode:
+    if (Value != "true" && Value != "false")
+      return "Value '" + Value + "' is not defined for option 'relocatable-device-code'";
+    Opts.RelocatableDeviceCode = Value == "true";
+    break;
+  case NvccOptionID::DeviceC:
+    Opts.RelocatableDeviceCode = true;
+    Opts.Phase = FinalPhase::Compile;
+    break;
+  case NvccOptionID::DeviceLink:
+    Opts.Phase = FinalPhase::DeviceLink;
     break;
   }
   return std::nullopt;

@@ -41,7 +41,7 @@ struct InputFile {
   InputKind Kind;
 };
 
-enum class FinalPhase { Preprocess, Compile, Link };
+enum class FinalPhase { Preprocess, Compile, DeviceLink, Link };
 
 struct DriverOptions {
   FinalPhase Phase = FinalPhase::Link;
@@ -100,6 +100,7 @@ struct DriverOptions {
   std::string DependencyTarget; // -MT
   bool DependencyPhonyTargets = false; // -MP
 
+  bool RelocatableDeviceCode = false; // -rdc=true, -dc
   std::string OutputDirectory; // -odir
   bool MakeStaticLibrary = false; // -lib
   bool WarningsAsErrors = false;  // -Werror all-warnings
