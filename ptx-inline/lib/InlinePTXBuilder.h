@@ -1,4 +1,5 @@
-//===- InlinePTXBuilder.h - the IR builder of one inline-PTX call -*- C++ -*-===//
+//===- InlinePTXBuilder.h - the IR builder of one inline-PTX call -*- C++
+//-*-===//
 //
 // Internal to RubiconInlinePTX. The builder's state (operand storage,
 // declared registers, labels) and helpers shared by the files that emit
@@ -223,8 +224,7 @@ private:
       if (T == PTXType::Pred) {
         if (Bits->getType()->isIntegerTy(1))
           return Bits;
-        return Builder.CreateICmpNE(Bits,
-                                    ConstantInt::get(Bits->getType(), 0));
+        return Builder.CreateICmpNE(Bits, ConstantInt::get(Bits->getType(), 0));
       }
       Bits = adaptWidth(Bits, Width, isSigned(T));
       return Ty->isIntegerTy() ? Bits : Builder.CreateBitCast(Bits, Ty);
@@ -346,6 +346,8 @@ private:
   /// cvt from f32 to f16/bf16/f16x2/bf16x2/tf32 (with .relu, .satfinite,
   /// .rna); false when the conversion is not one of these.
   bool emitHalfConvert(const Instruction &I);
+  /// setp on f16/bf16 (p) and f16x2/bf16x2 (p|q: lower and upper lanes).
+  void emitHalfCompare(const Instruction &I);
   /// A 16-bit lane (f16 or bf16 bits) widened exactly to f32.
   Value *halfBitsToFloat(Value *Bits, bool Brain);
   /// f32 -> the 16 bits of f16 or bf16, rounded to nearest even.

@@ -57,10 +57,9 @@ std::vector<uint64_t> srcLocCookies(const CallBase &Call) {
 
 Error makeError(const CallBase &Call, ptx::SourcePosition Position,
                 std::string Message) {
-  return make_error<InlinePTXError>(srcLocCookies(Call),
-                                    Call.getFunction()->getName().str(),
-                                    Position.Line, Position.Column,
-                                    std::move(Message));
+  return make_error<InlinePTXError>(
+      srcLocCookies(Call), Call.getFunction()->getName().str(), Position.Line,
+      Position.Column, std::move(Message));
 }
 
 /// Runs the builder on a copy of Call in a throw-away function.
@@ -77,8 +76,8 @@ std::optional<PTXBuildFailure> tryOnScratchCopy(CallBase &Call,
   SmallVector<Value *, 8> Args;
   for (Argument &A : Scratch->args())
     Args.push_back(&A);
-  CallInst *Copy = Builder.CreateCall(Call.getFunctionType(),
-                                      Call.getCalledOperand(), Args);
+  CallInst *Copy =
+      Builder.CreateCall(Call.getFunctionType(), Call.getCalledOperand(), Args);
   if (Call.getType()->isVoidTy())
     Builder.CreateRetVoid();
   else
@@ -102,7 +101,8 @@ bool isEmptyAsm(const CallBase &Call, const ptx::Block &PTX) {
 
 } // namespace
 
-Error lowerInlinePTXCall(CallBase &Call, std::vector<AllocaInst *> &NewAllocas) {
+Error lowerInlinePTXCall(CallBase &Call,
+                         std::vector<AllocaInst *> &NewAllocas) {
   auto *IA = cast<InlineAsm>(Call.getCalledOperand());
   ptx::ParseResult Parsed = ptx::parsePTX(IA->getAsmString());
   if (!Parsed)
@@ -127,7 +127,8 @@ Error lowerInlinePTX(Module &M) {
       continue;
     std::vector<AllocaInst *> Allocas;
     for (CallBase *Call : Calls)
-      Errors = joinErrors(std::move(Errors), lowerInlinePTXCall(*Call, Allocas));
+      Errors =
+          joinErrors(std::move(Errors), lowerInlinePTXCall(*Call, Allocas));
     if (!Allocas.empty()) {
       DominatorTree DT(F);
       PromoteMemToReg(Allocas, DT);

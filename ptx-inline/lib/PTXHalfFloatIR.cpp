@@ -55,24 +55,24 @@ Value *InlinePTXBuilder::roundToOddFloat(Value *Sum, Value *Error) {
   // an even significand moves one ulp toward the exact value.
   Type *DoubleTy = Builder.getDoubleTy();
   Value *Inf = ConstantFP::getInfinity(DoubleTy);
-  Value *Finite =
-      Builder.CreateFCmpOLT(intrinsic(Intrinsic::fabs, {Sum}), Inf);
+  Value *Finite = Builder.CreateFCmpOLT(intrinsic(Intrinsic::fabs, {Sum}), Inf);
   auto TowardOdd = [&](Value *X, Value *Inexact, Value *AwayFromZero,
                        unsigned Width) {
     Value *Bits = Builder.CreateBitCast(X, intTy(Width));
-    Value *Even = Builder.CreateICmpEQ(Builder.CreateAnd(Bits, 1),
-                                       intC(Width, 0));
-    Value *Moved = Builder.CreateSelect(AwayFromZero,
-                                        Builder.CreateAdd(Bits, intC(Width, 1)),
-                                        Builder.CreateSub(Bits, intC(Width, 1)));
+    Value *Even =
+        Builder.CreateICmpEQ(Builder.CreateAnd(Bits, 1), intC(Width, 0));
+    Value *Moved = Builder.CreateSelect(
+        AwayFromZero, Builder.CreateAdd(Bits, intC(Width, 1)),
+        Builder.CreateSub(Bits, intC(Width, 1)));
     return Builder.CreateBitCast(
         Builder.CreateSelect(Builder.CreateAnd(Inexact, Even), Moved, Bits),
         X->getType());
   };
   Value *Zero = ConstantFP::get(DoubleTy, 0.0);
-  Value *Inexact = Builder.CreateAnd(Finite, Builder.CreateFCmpONE(Error, Zero));
-  Value *Away = Builder.CreateICmpEQ(
-      Builder.CreateFCmpOLT(Sum, Zero), Builder.CreateFCmpOLT(Error, Zero));
+  Value *Inexact =
+      Builder.CreateAnd(Finite, Builder.CreateFCmpONE(Error, Zero));
+  Value *Away = Builder.CreateICmpEQ(Builder.CreateFCmpOLT(Sum, Zero),
+                                     Builder.CreateFCmpOLT(Error, Zero));
   Value *Odd = TowardOdd(Sum, Inexact, Away, 64);
   // Then f64 -> f32 the same way.
   Value *Narrow = Builder.CreateFPTrunc(Odd, Builder.getFloatTy());
@@ -94,10 +94,9 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
   // bf16 takes .ftz only on ex2 (ex2.approx.ftz.bf16), where its results
   // are never subnormal enough to matter: nothing to flush.
   if (Brain && ((Ftz && Op != PTXOpcode::Ex2Half) || Sat))
-    return (void)fail("'" + std::string(spelling(Sat ? PTXModifier::Sat
-                                                     : PTXModifier::Ftz)) +
-                      "' is not allowed with '" + std::string(spelling(T)) +
-                      "'");
+    return (void)fail(
+        "'" + std::string(spelling(Sat ? PTXModifier::Sat : PTXModifier::Ftz)) +
+        "' is not allowed with '" + std::string(spelling(T)) + "'");
   if (Brain)
     Ftz = false;
   if (Relu && Sat)
@@ -121,8 +120,8 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
 
   auto FlushBits = [&](Value *Bits) {
     // f16 subnormal: exponent field 0 -> keep only the sign.
-    Value *Subnormal = Builder.CreateICmpEQ(Builder.CreateAnd(Bits, 0x7c00),
-                                            intC(16, 0));
+    Value *Subnormal =
+        Builder.CreateICmpEQ(Builder.CreateAnd(Bits, 0x7c00), intC(16, 0));
     return Builder.CreateSelect(Subnormal, Builder.CreateAnd(Bits, 0x8000),
                                 Bits);
   };
@@ -134,9 +133,9 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
   auto TwoSum = [&](Value *A, Value *B) {
     Value *S = Builder.CreateFAdd(A, B);
     Value *BB = Builder.CreateFSub(S, A);
-    Value *E = Builder.CreateFAdd(
-        Builder.CreateFSub(A, Builder.CreateFSub(S, BB)),
-        Builder.CreateFSub(B, BB));
+    Value *E =
+        Builder.CreateFAdd(Builder.CreateFSub(A, Builder.CreateFSub(S, BB)),
+                           Builder.CreateFSub(B, BB));
     return std::pair(S, E);
   };
   auto ToDouble = [&](Value *Bits) {
@@ -145,9 +144,9 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
   };
   Type *FloatTy = Builder.getFloatTy();
   auto CopySign = [&](Value *Magnitude, Value *Sign) {
-    return Builder.CreateCall(Intrinsic::getOrInsertDeclaration(
-                                  &M, Intrinsic::copysign, {FloatTy}),
-                              {Magnitude, Sign});
+    return Builder.CreateCall(
+        Intrinsic::getOrInsertDeclaration(&M, Intrinsic::copysign, {FloatTy}),
+        {Magnitude, Sign});
   };
 
   Value *Result = intC(Packed ? 32 : 16, 0);
@@ -223,8 +222,8 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
     if (Ftz)
       Bits = FlushBits(Bits);
     Result = Builder.CreateOr(
-        Result, Builder.CreateShl(
-                    Builder.CreateZExt(Bits, Result->getType()), 16 * K));
+        Result,
+        Builder.CreateShl(Builder.CreateZExt(Bits, Result->getType()), 16 * K));
   }
   write(0, Result, RegisterT);
 }
@@ -238,7 +237,8 @@ bool InlinePTXBuilder::emitHalfConvert(const Instruction &I) {
   bool Tensor = DestT == PTXType::TF32;
   if (!Brain && !Packed && !Tensor && DestT != PTXType::F16)
     return false;
-  bool Relu = I.has(PTXModifier::Relu), SatFinite = I.has(PTXModifier::SatFinite);
+  bool Relu = I.has(PTXModifier::Relu),
+       SatFinite = I.has(PTXModifier::SatFinite);
   PTXModifier Rounding =
       I.find(PTXModifierCategory::Rounding).value_or(PTXModifier::Rn);
   // Plain cvt.rn/.rz/.rm/.rp.f16.f32 stays with emitConvert.
@@ -248,9 +248,9 @@ bool InlinePTXBuilder::emitHalfConvert(const Instruction &I) {
     fail("'.ftz' and '.sat' do not apply to this conversion");
     return true;
   }
-  if (Tensor ? (Relu || (Rounding != PTXModifier::Rna &&
-                         Rounding != PTXModifier::Rn &&
-                         Rounding != PTXModifier::Rz))
+  if (Tensor ? (Relu ||
+                (Rounding != PTXModifier::Rna && Rounding != PTXModifier::Rn &&
+                 Rounding != PTXModifier::Rz))
              : (Rounding != PTXModifier::Rn && Rounding != PTXModifier::Rz)) {
     unsupported("rounding mode '" + std::string(spelling(Rounding)) +
                 "' for this conversion");
@@ -275,39 +275,40 @@ bool InlinePTXBuilder::emitHalfConvert(const Instruction &I) {
         Rounded = Builder.CreateAdd(Bits32, intC(32, 0x1000));
       } else {
         Value *Lsb = Builder.CreateAnd(Builder.CreateLShr(Bits32, 13), 1);
-        Rounded = Builder.CreateAdd(Bits32,
-                                    Builder.CreateAdd(Lsb, intC(32, 0xfff)));
+        Rounded =
+            Builder.CreateAdd(Bits32, Builder.CreateAdd(Lsb, intC(32, 0xfff)));
       }
       Value *R = Builder.CreateAnd(Rounded, intC(32, ~uint64_t(0x1fff)));
       if (SatFinite) {
-        Value *Overflow = Builder.CreateICmpEQ(
-            Builder.CreateAnd(R, 0x7f800000), intC(32, 0x7f800000));
+        Value *Overflow = Builder.CreateICmpEQ(Builder.CreateAnd(R, 0x7f800000),
+                                               intC(32, 0x7f800000));
         R = Builder.CreateSelect(
-            Overflow, Builder.CreateOr(Builder.CreateAnd(Bits32, 0x80000000),
-                                       intC(32, 0x7f7fe000)),
+            Overflow,
+            Builder.CreateOr(Builder.CreateAnd(Bits32, 0x80000000),
+                             intC(32, 0x7f7fe000)),
             R);
       }
       return Builder.CreateSelect(IsNaN, intC(32, 0x7fffffff), R);
     }
     Value *Bits;
     if (Brain)
-      Bits = Rounding == PTXModifier::Rz
-                 ? Builder.CreateTrunc(Builder.CreateLShr(Bits32, 16),
-                                       intTy(16))
-                 : floatToHalfBits(X, true);
+      Bits =
+          Rounding == PTXModifier::Rz
+              ? Builder.CreateTrunc(Builder.CreateLShr(Bits32, 16), intTy(16))
+              : floatToHalfBits(X, true);
     else
       Bits = Builder.CreateBitCast(
           narrowDirected(X, nullptr, Builder.getHalfTy(), Rounding), intTy(16));
     uint64_t ExponentMask = Brain ? 0x7f80 : 0x7c00;
     uint64_t MaxFinite = Brain ? 0x7f7f : 0x7bff;
     if (SatFinite) {
-      Value *Infinite = Builder.CreateICmpEQ(
-          Builder.CreateAnd(Bits, 0x7fff), intC(16, ExponentMask));
-      Bits = Builder.CreateSelect(
-          Infinite,
-          Builder.CreateOr(Builder.CreateAnd(Bits, 0x8000),
-                           intC(16, MaxFinite)),
-          Bits);
+      Value *Infinite = Builder.CreateICmpEQ(Builder.CreateAnd(Bits, 0x7fff),
+                                             intC(16, ExponentMask));
+      Bits =
+          Builder.CreateSelect(Infinite,
+                               Builder.CreateOr(Builder.CreateAnd(Bits, 0x8000),
+                                                intC(16, MaxFinite)),
+                               Bits);
     }
     if (Relu) {
       Value *Negative = Builder.CreateAnd(
@@ -332,6 +333,58 @@ bool InlinePTXBuilder::emitHalfConvert(const Instruction &I) {
   Value *Low = Builder.CreateZExt(Convert(B), intTy(32));
   write(0, Builder.CreateOr(Builder.CreateShl(High, 16), Low), PTXType::B32);
   return true;
+}
+
+void InlinePTXBuilder::emitHalfCompare(const Instruction &I) {
+  PTXType T = type();
+  bool Brain = T == PTXType::BF16 || T == PTXType::BF16x2;
+  bool Packed = T == PTXType::F16x2 || T == PTXType::BF16x2;
+  std::optional<PTXModifier> Cmp = I.find(PTXModifierCategory::Comparison);
+  if (!Cmp)
+    return (void)fail("missing comparison operator");
+  std::optional<PTXModifier> BoolOp = I.find(PTXModifierCategory::Operation);
+  if (BoolOp.has_value() != (I.Operands.size() == 4))
+    return (void)fail("a combining operator and a predicate operand c go "
+                      "together");
+  const Operand &Dest = I.Operands[0];
+  auto *Pair = std::get_if<PredicatePair>(&Dest.Value);
+  if (Packed != (Pair != nullptr))
+    return (void)fail(Dest.Position, Packed ? "'setp' on a pair writes 'p|q'"
+                                            : "'setp' on one value writes "
+                                              "one predicate");
+  PTXType RegisterT = Packed ? PTXType::B32 : PTXType::B16;
+  Value *A = read(1, RegisterT), *B = read(2, RegisterT);
+  Value *C = BoolOp ? read(3, PTXType::Pred) : nullptr;
+  if (!A || !B || (BoolOp && !C))
+    return;
+  bool Ftz = I.has(PTXModifier::Ftz) && !Brain;
+  auto LaneValue = [&](Value *Bits, unsigned K) {
+    Value *Lane =
+        Builder.CreateTrunc(Builder.CreateLShr(Bits, 16 * K), intTy(16));
+    if (Ftz)
+      Lane = Builder.CreateSelect(
+          Builder.CreateICmpEQ(Builder.CreateAnd(Lane, 0x7c00), intC(16, 0)),
+          Builder.CreateAnd(Lane, 0x8000), Lane);
+    return halfBitsToFloat(Lane, Brain);
+  };
+  auto Result = [&](unsigned K) -> Value * {
+    Value *R = compare(*Cmp, LaneValue(A, K), LaneValue(B, K), PTXType::F32);
+    if (!R || !BoolOp)
+      return R;
+    return *BoolOp == PTXModifier::And  ? Builder.CreateAnd(R, C)
+           : *BoolOp == PTXModifier::Or ? Builder.CreateOr(R, C)
+                                        : Builder.CreateXor(R, C);
+  };
+  Value *Low = Result(0);
+  if (!Low)
+    return;
+  if (!Packed)
+    return write(0, Low, PTXType::Pred);
+  Value *High = Result(1);
+  if (!High)
+    return;
+  writeRegister(Pair->First, Low, false, Dest.Position);
+  writeRegister(Pair->Second, High, false, Dest.Position);
 }
 
 } // namespace rubicon::ptxir

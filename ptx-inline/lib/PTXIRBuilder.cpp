@@ -40,10 +40,9 @@ bool InlinePTXBuilder::bindOperands() {
       // argument; the PTX text uses it as an address, `[$N+8]`.
       if (Code != "m" || ArgIndex >= Call.arg_size() ||
           !Call.getArgOperand(ArgIndex)->getType()->isPointerTy()) {
-        fail(SourcePosition{}, "memory operand $" +
-                                   std::to_string(Placeholder) +
-                                   " (constraint '" + Code +
-                                   "') is not supported");
+        fail(SourcePosition{},
+             "memory operand $" + std::to_string(Placeholder) +
+                 " (constraint '" + Code + "') is not supported");
         return false;
       }
       Value *Pointer = Call.getArgOperand(ArgIndex++);
@@ -66,11 +65,11 @@ bool InlinePTXBuilder::bindOperands() {
     if (CI.Type == InlineAsm::isOutput) {
       Type *Ty = RetStruct ? RetStruct->getElementType(ResultIndex) : RetTy;
       ++ResultIndex;
-      Type *StorageTy = Ty->isPointerTy() ? Builder.getInt64Ty()
-                        : Ty->isIntegerTy()
-                            ? Ty
-                            : Builder.getIntNTy(
-                                  Ty->getPrimitiveSizeInBits().getFixedValue());
+      Type *StorageTy =
+          Ty->isPointerTy() ? Builder.getInt64Ty()
+          : Ty->isIntegerTy()
+              ? Ty
+              : Builder.getIntNTy(Ty->getPrimitiveSizeInBits().getFixedValue());
       Placeholders.push_back(
           createStorage(StorageTy, "ptx.out" + Twine(Placeholder)));
       continue;
@@ -179,8 +178,9 @@ void InlinePTXBuilder::finish(bool HasMemoryClobber) {
   }
   // "memory" clobbers keep their meaning as a compiler barrier.
   if (HasMemoryClobber) {
-    auto *Barrier = InlineAsm::get(FunctionType::get(Builder.getVoidTy(), false),
-                                   "", "~{memory}", /*hasSideEffects=*/true);
+    auto *Barrier =
+        InlineAsm::get(FunctionType::get(Builder.getVoidTy(), false), "",
+                       "~{memory}", /*hasSideEffects=*/true);
     Builder.CreateCall(Barrier);
   }
   Call.eraseFromParent();
@@ -295,8 +295,7 @@ Value *InlinePTXBuilder::mulPart(Value *A, Value *B, bool Signed,
   Value *Product = Builder.CreateMul(WideA, WideB);
   if (Part == PTXModifier::Wide)
     return Product;
-  return Builder.CreateTrunc(Builder.CreateLShr(Product, Width),
-                             intTy(Width));
+  return Builder.CreateTrunc(Builder.CreateLShr(Product, Width), intTy(Width));
 }
 
 /// Clamps a signed value wider than 32 bits to the s32 range.
@@ -304,14 +303,14 @@ Value *InlinePTXBuilder::saturateSigned32(Value *Wide) {
   unsigned Width = Wide->getType()->getIntegerBitWidth();
   Value *Lo = ConstantInt::getSigned(intTy(Width), INT32_MIN);
   Value *Hi = ConstantInt::getSigned(intTy(Width), INT32_MAX);
-  Value *Clamped = intrinsic(Intrinsic::smin, {intrinsic(Intrinsic::smax,
-                                                         {Wide, Lo}),
-                                               Hi});
+  Value *Clamped =
+      intrinsic(Intrinsic::smin, {intrinsic(Intrinsic::smax, {Wide, Lo}), Hi});
   return Builder.CreateTrunc(Clamped, intTy(32));
 }
 
 Value *InlinePTXBuilder::sad(Value *A, Value *B, Value *C, bool Signed) {
-  Value *Less = Signed ? Builder.CreateICmpSLT(A, B) : Builder.CreateICmpULT(A, B);
+  Value *Less =
+      Signed ? Builder.CreateICmpSLT(A, B) : Builder.CreateICmpULT(A, B);
   Value *Diff = Builder.CreateSelect(Less, Builder.CreateSub(B, A),
                                      Builder.CreateSub(A, B));
   return Builder.CreateAdd(C, Diff);
@@ -324,7 +323,8 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
   auto A = [&] { return read(1, T); };
   auto B = [&] { return read(2, T); };
   auto C = [&] { return read(3, T); };
-  PTXModifier Part = I.find(PTXModifierCategory::Width).value_or(PTXModifier::Lo);
+  PTXModifier Part =
+      I.find(PTXModifierCategory::Width).value_or(PTXModifier::Lo);
   switch (I.opcode()) {
   case PTXOpcode::AddInt:
   case PTXOpcode::SubInt: {
@@ -335,10 +335,10 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
     if (I.has(PTXModifier::Sat)) {
       if (T != PTXType::S32)
         return (void)fail("'.sat' requires type '.s32'");
-      return write(0,
-                   intrinsic(IsAdd ? Intrinsic::sadd_sat : Intrinsic::ssub_sat,
-                             {X, Y}),
-                   T);
+      return write(
+          0,
+          intrinsic(IsAdd ? Intrinsic::sadd_sat : Intrinsic::ssub_sat, {X, Y}),
+          T);
     }
     return write(0, IsAdd ? Builder.CreateAdd(X, Y) : Builder.CreateSub(X, Y),
                  T);
@@ -366,8 +366,7 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
       Value *Z = read(3, WideT);
       if (!Z)
         return;
-      return write(0, Builder.CreateAdd(mulPart(X, Y, Signed, Part), Z),
-                   WideT);
+      return write(0, Builder.CreateAdd(mulPart(X, Y, Signed, Part), Z), WideT);
     }
     Value *Z = C();
     if (!Z)
@@ -378,8 +377,8 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
         return (void)fail("'.sat' requires '.hi' and type '.s32'");
       Value *Hi = Builder.CreateSExt(mulPart(X, Y, true, Part), intTy(64));
       return write(0,
-                   saturateSigned32(Builder.CreateAdd(
-                       Hi, Builder.CreateSExt(Z, intTy(64)))),
+                   saturateSigned32(
+                       Builder.CreateAdd(Hi, Builder.CreateSExt(Z, intTy(64)))),
                    T);
     }
     return write(0, Builder.CreateAdd(mulPart(X, Y, Signed, Part), Z), T);
@@ -399,10 +398,10 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
                     : Builder.CreateZExt(Back, intTy(64));
     };
     Value *Product = Builder.CreateMul(Low24(X), Low24(Y));
-    Value *R = Part == PTXModifier::Hi
-                   ? Builder.CreateTrunc(Builder.CreateLShr(Product, 16),
-                                         intTy(32))
-                   : Builder.CreateTrunc(Product, intTy(32));
+    Value *R =
+        Part == PTXModifier::Hi
+            ? Builder.CreateTrunc(Builder.CreateLShr(Product, 16), intTy(32))
+            : Builder.CreateTrunc(Product, intTy(32));
     if (I.opcode() == PTXOpcode::Mad24) {
       Value *Z = C();
       if (!Z)
@@ -411,9 +410,9 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
         if (T != PTXType::S32 || Part != PTXModifier::Hi)
           return (void)fail("'.sat' requires '.hi' and type '.s32'");
         return write(0,
-                     saturateSigned32(Builder.CreateAdd(
-                         Builder.CreateSExt(R, intTy(64)),
-                         Builder.CreateSExt(Z, intTy(64)))),
+                     saturateSigned32(
+                         Builder.CreateAdd(Builder.CreateSExt(R, intTy(64)),
+                                           Builder.CreateSExt(Z, intTy(64)))),
                      T);
       }
       R = Builder.CreateAdd(R, Z);
@@ -445,13 +444,13 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
       Value *IsMinusOne = Builder.CreateICmpEQ(SafeY, MinusOne);
       // Divide by 1 instead of -1 and negate: no overflow.
       Value *Divisor = Builder.CreateSelect(IsMinusOne, One, SafeY);
-      R = IsDiv ? Builder.CreateSDiv(X, Divisor) : Builder.CreateSRem(X, Divisor);
+      R = IsDiv ? Builder.CreateSDiv(X, Divisor)
+                : Builder.CreateSRem(X, Divisor);
       if (IsDiv)
         R = Builder.CreateSelect(IsMinusOne, Builder.CreateNeg(R), R);
-      Value *ByZero =
-          IsDiv ? Builder.CreateSelect(Builder.CreateICmpSLT(X, Zero), One,
-                                       MinusOne)
-                : X;
+      Value *ByZero = IsDiv ? Builder.CreateSelect(
+                                  Builder.CreateICmpSLT(X, Zero), One, MinusOne)
+                            : X;
       R = Builder.CreateSelect(IsZero, ByZero, R);
     } else {
       R = IsDiv ? Builder.CreateUDiv(X, SafeY) : Builder.CreateURem(X, SafeY);
@@ -512,8 +511,8 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
     bool IsDp4a = I.opcode() == PTXOpcode::Dp4a;
     unsigned ByteBase = (!IsDp4a && I.has(PTXModifier::Hi)) ? 2 : 0;
     for (unsigned K = 0; K < (IsDp4a ? 4u : 2u); ++K) {
-      Value *Ai = IsDp4a ? Field(X, 8 * K, 8, SignedA)
-                         : Field(X, 16 * K, 16, SignedA);
+      Value *Ai =
+          IsDp4a ? Field(X, 8 * K, 8, SignedA) : Field(X, 16 * K, 16, SignedA);
       Value *Bi = Field(Y, 8 * (ByteBase + K), 8, SignedB);
       Sum = Builder.CreateAdd(Sum, Builder.CreateMul(Ai, Bi));
     }
@@ -548,8 +547,8 @@ void InlinePTXBuilder::emitCarry(const Instruction &I) {
   Value *X = read(1, T), *Y = read(2, T);
   if (!X || !Y)
     return;
-  bool IsSub = I.opcode() == PTXOpcode::SubInt ||
-               I.opcode() == PTXOpcode::SubCarry;
+  bool IsSub =
+      I.opcode() == PTXOpcode::SubInt || I.opcode() == PTXOpcode::SubCarry;
   Value *Lhs = X, *Rhs = Y;
   if (I.opcode() == PTXOpcode::MadInt || I.opcode() == PTXOpcode::MadCarry) {
     PTXModifier Part =
@@ -604,10 +603,9 @@ void InlinePTXBuilder::emitBit(const Instruction &I) {
     Value *X = A();
     if (!X)
       return;
-    return write(0,
-                 Builder.CreateZExt(Builder.CreateICmpEQ(X, intC(W, 0)),
-                                    intTy(W)),
-                 T);
+    return write(
+        0, Builder.CreateZExt(Builder.CreateICmpEQ(X, intC(W, 0)), intTy(W)),
+        T);
   }
   case PTXOpcode::Lop3: {
     Value *X = A(), *Y = read(2, T), *Z = read(3, T);
@@ -668,11 +666,11 @@ void InlinePTXBuilder::emitBit(const Instruction &I) {
                    ? Builder.CreateAnd(C, 31)
                    : intrinsic(Intrinsic::umin, {C, intC(32, 32)});
     Value *N64 = Builder.CreateZExt(N, intTy(64));
-    Value *R = Left ? Builder.CreateTrunc(
-                          Builder.CreateLShr(Builder.CreateShl(Joined, N64), 32),
-                          intTy(32))
-                    : Builder.CreateTrunc(Builder.CreateLShr(Joined, N64),
-                                          intTy(32));
+    Value *R =
+        Left ? Builder.CreateTrunc(
+                   Builder.CreateLShr(Builder.CreateShl(Joined, N64), 32),
+                   intTy(32))
+             : Builder.CreateTrunc(Builder.CreateLShr(Joined, N64), intTy(32));
     return write(0, R, T);
   }
   case PTXOpcode::Bfe: {
@@ -696,14 +694,14 @@ void InlinePTXBuilder::emitBit(const Instruction &I) {
     }
     // Keep the low len bits, extended: shift up by (W - len) and back.
     Value *Up = Builder.CreateZExtOrTrunc(
-        Builder.CreateSub(intC(32, W),
-                          intrinsic(Intrinsic::umax, {ClampedLen, intC(32, 1)})),
+        Builder.CreateSub(
+            intC(32, W), intrinsic(Intrinsic::umax, {ClampedLen, intC(32, 1)})),
         intTy(W));
     Value *Shifted = Builder.CreateShl(Field, Up);
     Value *R = isSignedType() ? Builder.CreateAShr(Shifted, Up)
                               : Builder.CreateLShr(Shifted, Up);
-    R = Builder.CreateSelect(Builder.CreateICmpEQ(Len, intC(32, 0)),
-                             intC(W, 0), R);
+    R = Builder.CreateSelect(Builder.CreateICmpEQ(Len, intC(32, 0)), intC(W, 0),
+                             R);
     return write(0, R, T);
   }
   case PTXOpcode::Bfi: {
@@ -726,9 +724,9 @@ void InlinePTXBuilder::emitBit(const Instruction &I) {
         Builder.CreateSub(intC(W, W),
                           intrinsic(Intrinsic::umax, {LenW, intC(W, 1)})));
     Value *Mask = Builder.CreateShl(LowMask, PosW);
-    Value *R = Builder.CreateOr(Builder.CreateAnd(Base, Builder.CreateNot(Mask)),
-                                Builder.CreateAnd(Builder.CreateShl(X, PosW),
-                                                  Mask));
+    Value *R =
+        Builder.CreateOr(Builder.CreateAnd(Base, Builder.CreateNot(Mask)),
+                         Builder.CreateAnd(Builder.CreateShl(X, PosW), Mask));
     return write(0, Builder.CreateSelect(Skip, Base, R), T);
   }
   case PTXOpcode::Bfind: {
@@ -770,9 +768,9 @@ void InlinePTXBuilder::emitBit(const Instruction &I) {
     Value *X = A(), *Y = read(2, T), *C = read(3, PTXType::B32);
     if (!X || !Y || !C)
       return;
-    Value *Source =
-        Builder.CreateOr(Builder.CreateShl(Builder.CreateZExt(Y, intTy(64)), 32),
-                         Builder.CreateZExt(X, intTy(64)));
+    Value *Source = Builder.CreateOr(
+        Builder.CreateShl(Builder.CreateZExt(Y, intTy(64)), 32),
+        Builder.CreateZExt(X, intTy(64)));
     Value *Selectors = C;
     bool SignReplicate = true;
     if (auto Mode = I.find(PTXModifierCategory::Mode)) {
@@ -799,25 +797,25 @@ void InlinePTXBuilder::emitBit(const Instruction &I) {
     }
     Value *R = intC(32, 0);
     for (unsigned Byte = 0; Byte < 4; ++Byte) {
-      Value *Sel = Builder.CreateAnd(Builder.CreateLShr(Selectors, 4 * Byte), 0xf);
+      Value *Sel =
+          Builder.CreateAnd(Builder.CreateLShr(Selectors, 4 * Byte), 0xf);
       Value *Index = Builder.CreateAnd(Sel, 7);
       Value *Picked = Builder.CreateTrunc(
-          Builder.CreateLShr(Source,
-                             Builder.CreateZExt(Builder.CreateMul(Index,
-                                                                  intC(32, 8)),
-                                                intTy(64))),
+          Builder.CreateLShr(
+              Source, Builder.CreateZExt(Builder.CreateMul(Index, intC(32, 8)),
+                                         intTy(64))),
           intTy(8));
       if (SignReplicate) {
         Value *Sign = Builder.CreateSExt(
             Builder.CreateICmpSLT(Picked, ConstantInt::get(intTy(8), 0)),
             intTy(8));
-        Value *Replicate = Builder.CreateICmpNE(Builder.CreateAnd(Sel, 8),
-                                                intC(32, 0));
+        Value *Replicate =
+            Builder.CreateICmpNE(Builder.CreateAnd(Sel, 8), intC(32, 0));
         Picked = Builder.CreateSelect(Replicate, Sign, Picked);
       }
-      R = Builder.CreateOr(R, Builder.CreateShl(Builder.CreateZExt(Picked,
-                                                                   intTy(32)),
-                                                8 * Byte));
+      R = Builder.CreateOr(
+          R,
+          Builder.CreateShl(Builder.CreateZExt(Picked, intTy(32)), 8 * Byte));
     }
     return write(0, R, T);
   }
@@ -849,8 +847,9 @@ void InlinePTXBuilder::emitBit(const Instruction &I) {
       return;
     if (I.has(PTXModifier::Wrap) == I.has(PTXModifier::Clamp))
       return (void)fail("szext needs exactly one of '.wrap' and '.clamp'");
-    N = I.has(PTXModifier::Wrap) ? Builder.CreateAnd(N, 31)
-                                 : intrinsic(Intrinsic::umin, {N, intC(32, 32)});
+    N = I.has(PTXModifier::Wrap)
+            ? Builder.CreateAnd(N, 31)
+            : intrinsic(Intrinsic::umin, {N, intC(32, 32)});
     Value *Up = Builder.CreateSub(intC(32, 32),
                                   intrinsic(Intrinsic::umax, {N, intC(32, 1)}));
     Value *Shifted = Builder.CreateShl(X, Up);
@@ -874,20 +873,48 @@ Value *InlinePTXBuilder::compare(PTXModifier Comparison, Value *A, Value *B,
   if (isFloat(T)) {
     CmpInst::Predicate P;
     switch (Comparison) {
-    case PTXModifier::Eq: P = CmpInst::FCMP_OEQ; break;
-    case PTXModifier::Ne: P = CmpInst::FCMP_ONE; break;
-    case PTXModifier::Lt: P = CmpInst::FCMP_OLT; break;
-    case PTXModifier::Le: P = CmpInst::FCMP_OLE; break;
-    case PTXModifier::Gt: P = CmpInst::FCMP_OGT; break;
-    case PTXModifier::Ge: P = CmpInst::FCMP_OGE; break;
-    case PTXModifier::Equ: P = CmpInst::FCMP_UEQ; break;
-    case PTXModifier::Neu: P = CmpInst::FCMP_UNE; break;
-    case PTXModifier::Ltu: P = CmpInst::FCMP_ULT; break;
-    case PTXModifier::Leu: P = CmpInst::FCMP_ULE; break;
-    case PTXModifier::Gtu: P = CmpInst::FCMP_UGT; break;
-    case PTXModifier::Geu: P = CmpInst::FCMP_UGE; break;
-    case PTXModifier::Num: P = CmpInst::FCMP_ORD; break;
-    case PTXModifier::Nan: P = CmpInst::FCMP_UNO; break;
+    case PTXModifier::Eq:
+      P = CmpInst::FCMP_OEQ;
+      break;
+    case PTXModifier::Ne:
+      P = CmpInst::FCMP_ONE;
+      break;
+    case PTXModifier::Lt:
+      P = CmpInst::FCMP_OLT;
+      break;
+    case PTXModifier::Le:
+      P = CmpInst::FCMP_OLE;
+      break;
+    case PTXModifier::Gt:
+      P = CmpInst::FCMP_OGT;
+      break;
+    case PTXModifier::Ge:
+      P = CmpInst::FCMP_OGE;
+      break;
+    case PTXModifier::Equ:
+      P = CmpInst::FCMP_UEQ;
+      break;
+    case PTXModifier::Neu:
+      P = CmpInst::FCMP_UNE;
+      break;
+    case PTXModifier::Ltu:
+      P = CmpInst::FCMP_ULT;
+      break;
+    case PTXModifier::Leu:
+      P = CmpInst::FCMP_ULE;
+      break;
+    case PTXModifier::Gtu:
+      P = CmpInst::FCMP_UGT;
+      break;
+    case PTXModifier::Geu:
+      P = CmpInst::FCMP_UGE;
+      break;
+    case PTXModifier::Num:
+      P = CmpInst::FCMP_ORD;
+      break;
+    case PTXModifier::Nan:
+      P = CmpInst::FCMP_UNO;
+      break;
     default:
       return fail("'" + std::string(spelling(Comparison)) +
                   "' is not a floating-point comparison");
@@ -898,16 +925,36 @@ Value *InlinePTXBuilder::compare(PTXModifier Comparison, Value *A, Value *B,
   bool Bits = kind(T) == PTXTypeKind::Bits;
   CmpInst::Predicate P;
   switch (Comparison) {
-  case PTXModifier::Eq: P = CmpInst::ICMP_EQ; break;
-  case PTXModifier::Ne: P = CmpInst::ICMP_NE; break;
-  case PTXModifier::Lt: P = Signed ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT; break;
-  case PTXModifier::Le: P = Signed ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE; break;
-  case PTXModifier::Gt: P = Signed ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT; break;
-  case PTXModifier::Ge: P = Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE; break;
-  case PTXModifier::Lo: P = CmpInst::ICMP_ULT; break;
-  case PTXModifier::Ls: P = CmpInst::ICMP_ULE; break;
-  case PTXModifier::Hi: P = CmpInst::ICMP_UGT; break;
-  case PTXModifier::Hs: P = CmpInst::ICMP_UGE; break;
+  case PTXModifier::Eq:
+    P = CmpInst::ICMP_EQ;
+    break;
+  case PTXModifier::Ne:
+    P = CmpInst::ICMP_NE;
+    break;
+  case PTXModifier::Lt:
+    P = Signed ? CmpInst::ICMP_SLT : CmpInst::ICMP_ULT;
+    break;
+  case PTXModifier::Le:
+    P = Signed ? CmpInst::ICMP_SLE : CmpInst::ICMP_ULE;
+    break;
+  case PTXModifier::Gt:
+    P = Signed ? CmpInst::ICMP_SGT : CmpInst::ICMP_UGT;
+    break;
+  case PTXModifier::Ge:
+    P = Signed ? CmpInst::ICMP_SGE : CmpInst::ICMP_UGE;
+    break;
+  case PTXModifier::Lo:
+    P = CmpInst::ICMP_ULT;
+    break;
+  case PTXModifier::Ls:
+    P = CmpInst::ICMP_ULE;
+    break;
+  case PTXModifier::Hi:
+    P = CmpInst::ICMP_UGT;
+    break;
+  case PTXModifier::Hs:
+    P = CmpInst::ICMP_UGE;
+    break;
   default:
     return fail("'" + std::string(spelling(Comparison)) +
                 "' is not an integer comparison");
@@ -923,6 +970,8 @@ Value *InlinePTXBuilder::compare(PTXModifier Comparison, Value *A, Value *B,
 }
 
 void InlinePTXBuilder::emitCompare(const Instruction &I) {
+  if (I.opcode() == PTXOpcode::SetpHalf)
+    return emitHalfCompare(I);
   switch (I.opcode()) {
   case PTXOpcode::Setp:
   case PTXOpcode::Set: {
@@ -950,7 +999,8 @@ void InlinePTXBuilder::emitCompare(const Instruction &I) {
     Value *Inverse = Builder.CreateNot(Result);
     std::optional<PTXModifier> BoolOp;
     for (PTXModifier M : I.Modifiers)
-      if (M == PTXModifier::And || M == PTXModifier::Or || M == PTXModifier::Xor)
+      if (M == PTXModifier::And || M == PTXModifier::Or ||
+          M == PTXModifier::Xor)
         BoolOp = M;
     if (BoolOp) {
       if (I.Operands.size() != 4)
@@ -980,9 +1030,9 @@ void InlinePTXBuilder::emitCompare(const Instruction &I) {
     // set: 1.0f / 0.0f, or all ones / zero.
     PTXType DestT = type(0);
     Value *R = DestT == PTXType::F32
-                   ? Builder.CreateSelect(Result,
-                                          ConstantFP::get(Builder.getFloatTy(), 1.0),
-                                          ConstantFP::get(Builder.getFloatTy(), 0.0))
+                   ? Builder.CreateSelect(
+                         Result, ConstantFP::get(Builder.getFloatTy(), 1.0),
+                         ConstantFP::get(Builder.getFloatTy(), 0.0))
                    : Builder.CreateSExt(Result, intTy(32));
     return write(0, R, DestT);
   }
@@ -1041,9 +1091,9 @@ Value *InlinePTXBuilder::nextUp(Value *X) {
   Type *Ty = X->getType();
   unsigned W = Ty->getPrimitiveSizeInBits().getFixedValue();
   Value *Bits = Builder.CreateBitCast(X, intTy(W));
-  Value *Up = Builder.CreateSelect(
-      Builder.CreateICmpSLT(Bits, intC(W, 0)), Builder.CreateSub(Bits, intC(W, 1)),
-      Builder.CreateAdd(Bits, intC(W, 1)));
+  Value *Up = Builder.CreateSelect(Builder.CreateICmpSLT(Bits, intC(W, 0)),
+                                   Builder.CreateSub(Bits, intC(W, 1)),
+                                   Builder.CreateAdd(Bits, intC(W, 1)));
   Value *IsZero = Builder.CreateFCmpOEQ(X, ConstantFP::get(Ty, 0.0));
   Up = Builder.CreateSelect(IsZero, intC(W, 1), Up);
   return Builder.CreateBitCast(Up, Ty);
@@ -1075,8 +1125,8 @@ Value *InlinePTXBuilder::directedRound(Value *Result, Value *Below,
 /// Rounds Wide + Error (Error: the exact remainder, same sign convention,
 /// or null when Wide is exact) to the narrower type in a directed mode.
 /// Wide's format must contain every value of Narrow.
-Value *InlinePTXBuilder::narrowDirected(Value *Wide, Value *Error,
-                                        Type *Narrow, PTXModifier Rounding) {
+Value *InlinePTXBuilder::narrowDirected(Value *Wide, Value *Error, Type *Narrow,
+                                        PTXModifier Rounding) {
   Value *Near = Builder.CreateFPTrunc(Wide, Narrow);
   if (Rounding == PTXModifier::Rn)
     return Near;
@@ -1138,9 +1188,9 @@ Value *InlinePTXBuilder::floatArithmetic(const Instruction &I,
   auto TwoSum = [&](Value *A, Value *B) {
     Value *S = Builder.CreateFAdd(A, B);
     Value *BB = Builder.CreateFSub(S, A);
-    Value *Err = Builder.CreateFAdd(
-        Builder.CreateFSub(A, Builder.CreateFSub(S, BB)),
-        Builder.CreateFSub(B, BB));
+    Value *Err =
+        Builder.CreateFAdd(Builder.CreateFSub(A, Builder.CreateFSub(S, BB)),
+                           Builder.CreateFSub(B, BB));
     return std::pair{S, Err};
   };
   auto Fma = [&](Value *A, Value *B, Value *C) {
@@ -1159,11 +1209,9 @@ Value *InlinePTXBuilder::floatArithmetic(const Instruction &I,
       Value *Rounded = narrowDirected(Result, Error, Ty, Rounding);
       if (Rounding == PTXModifier::Rm) {
         // An exact zero sum is -0.0 when rounding down.
-        Value *NegSum = Builder.CreateFNeg(
-            Builder.CreateFAdd(Builder.CreateFNeg(Args[0]),
-                               Op == PTXOpcode::SubFloat
-                                   ? Args[1]
-                                   : Builder.CreateFNeg(Args[1])));
+        Value *NegSum = Builder.CreateFNeg(Builder.CreateFAdd(
+            Builder.CreateFNeg(Args[0]),
+            Op == PTXOpcode::SubFloat ? Args[1] : Builder.CreateFNeg(Args[1])));
         Rounded = Builder.CreateSelect(Builder.CreateFCmpOEQ(Result, Zero),
                                        NegSum, Rounded);
       }
@@ -1212,11 +1260,12 @@ Value *InlinePTXBuilder::floatArithmetic(const Instruction &I,
   switch (Op) {
   case PTXOpcode::AddFloat:
   case PTXOpcode::SubFloat: {
-    Value *B = Op == PTXOpcode::SubFloat ? Builder.CreateFNeg(Args[1]) : Args[1];
+    Value *B =
+        Op == PTXOpcode::SubFloat ? Builder.CreateFNeg(Args[1]) : Args[1];
     std::tie(Result, Error) = TwoSum(Args[0], B);
     if (Rounding == PTXModifier::Rm) {
-      Value *NegSum = Builder.CreateFNeg(
-          Builder.CreateFAdd(Builder.CreateFNeg(Args[0]), Builder.CreateFNeg(B)));
+      Value *NegSum = Builder.CreateFNeg(Builder.CreateFAdd(
+          Builder.CreateFNeg(Args[0]), Builder.CreateFNeg(B)));
       Result = Builder.CreateSelect(Builder.CreateFCmpOEQ(Result, Zero), NegSum,
                                     Result);
     }
@@ -1239,8 +1288,8 @@ Value *InlinePTXBuilder::floatArithmetic(const Instruction &I,
         FiniteArgs,
         Builder.CreateFCmpONE(intrinsic(Intrinsic::fabs, {A}), Inf));
   Value *Overflow = Builder.CreateAnd(
-      FiniteArgs, Builder.CreateFCmpOEQ(intrinsic(Intrinsic::fabs, {Result}),
-                                        Inf));
+      FiniteArgs,
+      Builder.CreateFCmpOEQ(intrinsic(Intrinsic::fabs, {Result}), Inf));
   Value *Below = Builder.CreateOr(
       Builder.CreateFCmpOLT(Error, Zero),
       Builder.CreateAnd(Overflow, Builder.CreateFCmpOGT(Result, Zero)));
@@ -1326,12 +1375,12 @@ void InlinePTXBuilder::emitFloat(const Instruction &I) {
       if (!I.has(PTXModifier::Abs))
         return (void)fail("'.xorsign' requires '.abs'");
       Sign = Builder.CreateFMul(
-          Builder.CreateCall(Intrinsic::getOrInsertDeclaration(
-                                 &M, Intrinsic::copysign, {Ty}),
-                             {ConstantFP::get(Ty, 1.0), A}),
-          Builder.CreateCall(Intrinsic::getOrInsertDeclaration(
-                                 &M, Intrinsic::copysign, {Ty}),
-                             {ConstantFP::get(Ty, 1.0), B}));
+          Builder.CreateCall(
+              Intrinsic::getOrInsertDeclaration(&M, Intrinsic::copysign, {Ty}),
+              {ConstantFP::get(Ty, 1.0), A}),
+          Builder.CreateCall(
+              Intrinsic::getOrInsertDeclaration(&M, Intrinsic::copysign, {Ty}),
+              {ConstantFP::get(Ty, 1.0), B}));
     }
     if (I.has(PTXModifier::Abs)) {
       A = intrinsic(Intrinsic::fabs, {A});
@@ -1339,10 +1388,10 @@ void InlinePTXBuilder::emitFloat(const Instruction &I) {
     }
     // PTX: a NaN operand is ignored (both NaN: NaN); .NaN propagates it.
     // -0.0 orders below +0.0.
-    Intrinsic::ID ID = I.has(PTXModifier::NaN)
-                           ? (IsMin ? Intrinsic::minimum : Intrinsic::maximum)
-                           : (IsMin ? Intrinsic::minimumnum
-                                    : Intrinsic::maximumnum);
+    Intrinsic::ID ID =
+        I.has(PTXModifier::NaN)
+            ? (IsMin ? Intrinsic::minimum : Intrinsic::maximum)
+            : (IsMin ? Intrinsic::minimumnum : Intrinsic::maximumnum);
     Value *R = Builder.CreateIntrinsic(ID, {Ty}, {A, B});
     if (Sign)
       R = Builder.CreateCall(
@@ -1365,12 +1414,24 @@ void InlinePTXBuilder::emitFloat(const Instruction &I) {
       return;
     FPClassTest Test;
     switch (I.find(PTXModifierCategory::Mode).value_or(PTXModifier::Finite)) {
-    case PTXModifier::Finite: Test = fcFinite; break;
-    case PTXModifier::Infinite: Test = fcInf; break;
-    case PTXModifier::Number: Test = FPClassTest(~fcNan & fcAllFlags); break;
-    case PTXModifier::NotANumber: Test = fcNan; break;
-    case PTXModifier::Normal: Test = fcNormal; break;
-    case PTXModifier::Subnormal: Test = fcSubnormal; break;
+    case PTXModifier::Finite:
+      Test = fcFinite;
+      break;
+    case PTXModifier::Infinite:
+      Test = fcInf;
+      break;
+    case PTXModifier::Number:
+      Test = FPClassTest(~fcNan & fcAllFlags);
+      break;
+    case PTXModifier::NotANumber:
+      Test = fcNan;
+      break;
+    case PTXModifier::Normal:
+      Test = fcNormal;
+      break;
+    case PTXModifier::Subnormal:
+      Test = fcSubnormal;
+      break;
     default:
       return (void)fail("testp needs a class such as '.finite'");
     }
@@ -1393,8 +1454,10 @@ Value *InlinePTXBuilder::intToFloatDirected(Value *Int, bool Signed,
   unsigned Precision = FloatTy->isFloatTy() ? 24 : 53;
   unsigned Bias = FloatTy->isFloatTy() ? 127 : 1023;
   unsigned FW = FloatTy->isFloatTy() ? 32 : 64;
-  Value *Neg = Signed ? Builder.CreateICmpSLT(Int, intC(W, 0)) : Builder.getFalse();
-  Value *Mag = Signed ? intrinsic(Intrinsic::abs, {Int, Builder.getFalse()}) : Int;
+  Value *Neg =
+      Signed ? Builder.CreateICmpSLT(Int, intC(W, 0)) : Builder.getFalse();
+  Value *Mag =
+      Signed ? intrinsic(Intrinsic::abs, {Int, Builder.getFalse()}) : Int;
   Value *M64 = Builder.CreateZExt(Mag, intTy(64));
   Value *IsZero = Builder.CreateICmpEQ(M64, intC(64, 0));
   Value *Lz = intrinsic(Intrinsic::ctlz, {M64, Builder.getTrue()});
@@ -1404,7 +1467,8 @@ Value *InlinePTXBuilder::intToFloatDirected(Value *Int, bool Signed,
   Value *Rest = Builder.CreateShl(N, Precision);
   Value *Exponent = Builder.CreateAdd(Builder.CreateSub(intC(64, 63), Lz),
                                       intC(64, Bias - 1));
-  Value *Bits = Builder.CreateAdd(Builder.CreateShl(Exponent, Precision - 1), Top);
+  Value *Bits =
+      Builder.CreateAdd(Builder.CreateShl(Exponent, Precision - 1), Top);
   Value *Inexact = Builder.CreateICmpNE(Rest, intC(64, 0));
   Value *RoundUp = Builder.getFalse();
   if (Rounding == PTXModifier::Rp)
@@ -1473,7 +1537,8 @@ void InlinePTXBuilder::emitConvert(const Instruction &I) {
   // bf16 <-> f32 in integer arithmetic (exact widening; narrowing rounds to
   // nearest even, NaN stays NaN).
   auto BF16ToF32 = [&](Value *V) {
-    Value *Bits = Builder.CreateZExt(Builder.CreateBitCast(V, intTy(16)), intTy(32));
+    Value *Bits =
+        Builder.CreateZExt(Builder.CreateBitCast(V, intTy(16)), intTy(32));
     return Builder.CreateBitCast(Builder.CreateShl(Bits, 16), FloatTy);
   };
   auto F32ToBF16 = [&](Value *V) {
@@ -1508,10 +1573,8 @@ void InlinePTXBuilder::emitConvert(const Instruction &I) {
                                   : APInt::getMaxValue(DW).zext(128);
       Value *Wide = isSigned(SrcT) ? Builder.CreateSExt(X, intTy(128))
                                    : Builder.CreateZExt(X, intTy(128));
-      Wide = intrinsic(Intrinsic::smax,
-                       {Wide, ConstantInt::get(Ctx, Min)});
-      Wide = intrinsic(Intrinsic::smin,
-                       {Wide, ConstantInt::get(Ctx, Max)});
+      Wide = intrinsic(Intrinsic::smax, {Wide, ConstantInt::get(Ctx, Min)});
+      Wide = intrinsic(Intrinsic::smin, {Wide, ConstantInt::get(Ctx, Max)});
       R = Builder.CreateTrunc(Wide, intTy(DW));
     } else if (DW > SW) {
       R = isSigned(SrcT) ? Builder.CreateSExt(X, intTy(DW))
@@ -1623,10 +1686,10 @@ void InlinePTXBuilder::emitConvertPack(const Instruction &I) {
   auto Clamp = [&](Value *V) {
     Value *Wide = SignedSource ? Builder.CreateSExt(V, intTy(64))
                                : Builder.CreateZExt(V, intTy(64));
-    Wide = intrinsic(Intrinsic::smax, {Wide, ConstantInt::getSigned(
-                                                 intTy(64), Min)});
-    Wide = intrinsic(Intrinsic::smin, {Wide, ConstantInt::getSigned(
-                                                 intTy(64), Max)});
+    Wide = intrinsic(Intrinsic::smax,
+                     {Wide, ConstantInt::getSigned(intTy(64), Min)});
+    Wide = intrinsic(Intrinsic::smin,
+                     {Wide, ConstantInt::getSigned(intTy(64), Max)});
     return Builder.CreateAnd(Builder.CreateTrunc(Wide, intTy(32)),
                              (uint64_t(1) << Size) - 1);
   };
@@ -1675,7 +1738,8 @@ void InlinePTXBuilder::emitMove(const Instruction &I) {
                                            std::string(spelling(T)) + " into " +
                                            std::to_string(N) + " elements");
     unsigned EW = W / N;
-    Value *X = read(1, isFloat(T) ? (W == 32 ? PTXType::B32 : PTXType::B64) : T);
+    Value *X =
+        read(1, isFloat(T) ? (W == 32 ? PTXType::B32 : PTXType::B64) : T);
     if (!X)
       return;
     X = toBits(X);

@@ -15,15 +15,15 @@
 namespace rubicon::ptx {
 
 enum class TokenKind : uint8_t {
-  Identifier,   ///< `add`, `p`, `L${:uid}`, `_`
-  DotWord,      ///< `.s32`, `.reg`, `.L2::cache_hint`
-  Register,     ///< `%r1`, `%tid.x`
-  Placeholder,  ///< `$3`
-  Integer,      ///< `42`, `0x2a`, `0b101`, `052`
-  Float,        ///< `0f3f800000`, `0d3ff0000000000000`, `1.5`
-  Punctuation,  ///< one of , ; : { } [ ] + - ! @ | < >
+  Identifier,  ///< `add`, `p`, `L${:uid}`, `_`
+  DotWord,     ///< `.s32`, `.reg`, `.L2::cache_hint`
+  Register,    ///< `%r1`, `%tid.x`
+  Placeholder, ///< `$3`
+  Integer,     ///< `42`, `0x2a`, `0b101`, `052`
+  Float,       ///< `0f3f800000`, `0d3ff0000000000000`, `1.5`
+  Punctuation, ///< one of , ; : { } [ ] + - ! @ | < >
   EndOfInput,
-  Invalid,      ///< a character no token starts with
+  Invalid, ///< a character no token starts with
 };
 
 struct Token {

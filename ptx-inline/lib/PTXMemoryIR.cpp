@@ -37,8 +37,8 @@ unsigned vectorLength(const Instruction &I) {
 }
 
 AtomicOrdering ordering(const Instruction &I, AtomicOrdering Default) {
-  switch (I.find(PTXModifierCategory::MemoryOrder)
-              .value_or(PTXModifier::Weak)) {
+  switch (
+      I.find(PTXModifierCategory::MemoryOrder).value_or(PTXModifier::Weak)) {
   case PTXModifier::Relaxed:
     return AtomicOrdering::Monotonic;
   case PTXModifier::Acquire:
@@ -157,8 +157,8 @@ void InlinePTXBuilder::emitMemory(const Instruction &I) {
     if (I.Operands.size() < 3)
       return (void)fail("'cp.async' needs a destination, a source and a size");
     auto *CopySize = std::get_if<IntegerImmediate>(&I.Operands[2].Value);
-    if (!CopySize || (CopySize->Value != 4 && CopySize->Value != 8 &&
-                      CopySize->Value != 16))
+    if (!CopySize ||
+        (CopySize->Value != 4 && CopySize->Value != 8 && CopySize->Value != 16))
       return (void)fail(I.Operands[2].Position,
                         "the copy size must be 4, 8 or 16");
     guarded([&] {
@@ -197,15 +197,13 @@ void InlinePTXBuilder::emitMemory(const Instruction &I) {
   AtomicOrdering Order = ordering(I, AtomicOrdering::NotAtomic);
   bool Volatile = I.has(PTXModifier::Volatile);
   if (Order != AtomicOrdering::NotAtomic && N != 1)
-    return (void)fail("a vector access cannot be '" +
-                      std::string(spelling(
-                          *I.find(PTXModifierCategory::MemoryOrder))) +
-                      "'");
+    return (void)fail(
+        "a vector access cannot be '" +
+        std::string(spelling(*I.find(PTXModifierCategory::MemoryOrder))) + "'");
   const Operand &AddressOp = I.Operands[IsLoad ? 1 : 0];
   const Operand &DataOp = I.Operands[IsLoad ? 0 : 1];
   Type *ElementTy = intTy(ElementWidth);
-  Type *AccessTy =
-      N == 1 ? ElementTy : FixedVectorType::get(ElementTy, N);
+  Type *AccessTy = N == 1 ? ElementTy : FixedVectorType::get(ElementTy, N);
   Align Alignment(uint64_t(N) * ElementWidth / 8);
 
   // The registers of the data operand: one, or a vector `{a, b, ...}`.
@@ -228,17 +226,17 @@ void InlinePTXBuilder::emitMemory(const Instruction &I) {
                                              "immediate or a vector of them");
   }
   if (Elements.size() != N)
-    return (void)fail(DataOp.Position,
-                      "expected " + std::to_string(N) + " element" +
-                          (N == 1 ? "" : "s") + " for this access");
+    return (void)fail(DataOp.Position, "expected " + std::to_string(N) +
+                                           " element" + (N == 1 ? "" : "s") +
+                                           " for this access");
 
   guarded([&] {
     Value *Pointer = address(AddressOp, *AS);
     if (!Pointer)
       return;
     if (IsLoad) {
-      LoadInst *Load = Builder.CreateAlignedLoad(AccessTy, Pointer, Alignment,
-                                                 Volatile);
+      LoadInst *Load =
+          Builder.CreateAlignedLoad(AccessTy, Pointer, Alignment, Volatile);
       if (Order != AtomicOrdering::NotAtomic)
         Load->setAtomic(Order, syncScope(I));
       for (unsigned K = 0; K < N; ++K) {
@@ -301,12 +299,14 @@ void InlinePTXBuilder::emitAtomic(const Instruction &I) {
     RMW = Float ? AtomicRMWInst::FAdd : AtomicRMWInst::Add;
     break;
   case PTXModifier::MinOp:
-    RMW = Float ? AtomicRMWInst::FMin
-                : Signed ? AtomicRMWInst::Min : AtomicRMWInst::UMin;
+    RMW = Float    ? AtomicRMWInst::FMin
+          : Signed ? AtomicRMWInst::Min
+                   : AtomicRMWInst::UMin;
     break;
   case PTXModifier::MaxOp:
-    RMW = Float ? AtomicRMWInst::FMax
-                : Signed ? AtomicRMWInst::Max : AtomicRMWInst::UMax;
+    RMW = Float    ? AtomicRMWInst::FMax
+          : Signed ? AtomicRMWInst::Max
+                   : AtomicRMWInst::UMax;
     break;
   case PTXModifier::IncOp: // (old >= b) ? 0 : old + 1
     RMW = AtomicRMWInst::UIncWrap;
@@ -325,14 +325,13 @@ void InlinePTXBuilder::emitAtomic(const Instruction &I) {
   bool Bitwise = *Op == PTXModifier::And || *Op == PTXModifier::Or ||
                  *Op == PTXModifier::Xor || *Op == PTXModifier::Exch ||
                  *Op == PTXModifier::Cas;
-  if (Float && (Bitwise || *Op == PTXModifier::IncOp ||
-                *Op == PTXModifier::DecOp))
+  if (Float &&
+      (Bitwise || *Op == PTXModifier::IncOp || *Op == PTXModifier::DecOp))
     return (void)fail("'" + std::string(spelling(*Op)) +
                       "' needs an integer or bit type");
   if ((*Op == PTXModifier::IncOp || *Op == PTXModifier::DecOp) &&
       T != PTXType::U32)
-    return (void)fail("'" + std::string(spelling(*Op)) +
-                      "' needs type '.u32'");
+    return (void)fail("'" + std::string(spelling(*Op)) + "' needs type '.u32'");
   unsigned ValueOperand = IsReduction ? 1 : 2;
   bool IsCas = *Op == PTXModifier::Cas;
   if (IsReduction && IsCas)
@@ -354,8 +353,8 @@ void InlinePTXBuilder::emitAtomic(const Instruction &I) {
         return;
       AtomicOrdering Failure =
           AtomicCmpXchgInst::getStrongestFailureOrdering(Order);
-      Value *Pair = Builder.CreateAtomicCmpXchg(Pointer, B, C, Alignment,
-                                                Order, Failure, Scope);
+      Value *Pair = Builder.CreateAtomicCmpXchg(Pointer, B, C, Alignment, Order,
+                                                Failure, Scope);
       Old = Builder.CreateExtractValue(Pair, 0);
     } else {
       Old = Builder.CreateAtomicRMW(RMW, Pointer, B, Alignment, Order, Scope);

@@ -18,15 +18,13 @@
 namespace rubicon::ptx {
 
 std::string ParseError::str() const {
-  return std::to_string(Position.Line) + ":" +
-         std::to_string(Position.Column) + ": " + Message;
+  return std::to_string(Position.Line) + ":" + std::to_string(Position.Column) +
+         ": " + Message;
 }
 
 namespace {
 
-std::string quoted(std::string_view S) {
-  return "'" + std::string(S) + "'";
-}
+std::string quoted(std::string_view S) { return "'" + std::string(S) + "'"; }
 
 /// Thrown-free error propagation: the first error wins, parsing stops.
 class Parser {
@@ -130,9 +128,9 @@ private:
     if (T.is('@') || T.Kind == TokenKind::Identifier)
       return parseInstruction();
     if (T.Kind == TokenKind::Invalid)
-      return fail(T.Position, T.Text == "/*" ? describe(T)
-                                             : "unexpected character " +
-                                                   quoted(T.Text));
+      return fail(T.Position, T.Text == "/*"
+                                  ? describe(T)
+                                  : "unexpected character " + quoted(T.Text));
     fail(T.Position, "expected an instruction, found " + describe(T));
   }
 
@@ -180,8 +178,7 @@ private:
         auto [End, Ec] = std::from_chars(
             Count.Text.data(), Count.Text.data() + Count.Text.size(), N);
         if (Count.Kind != TokenKind::Integer || Ec != std::errc() ||
-            End != Count.Text.data() + Count.Text.size() || N == 0 ||
-            N > 65536)
+            End != Count.Text.data() + Count.Text.size() || N == 0 || N > 65536)
           return fail(Count.Position,
                       "expected a register count between 1 and 65536, found " +
                           describe(Count));
@@ -251,8 +248,8 @@ private:
     }
     const Token &First = current();
     if (First.Kind != TokenKind::Identifier)
-      return fail(First.Position, "expected an instruction, found " +
-                                      describe(First));
+      return fail(First.Position,
+                  "expected an instruction, found " + describe(First));
     SourcePosition MnemonicPosition = First.Position;
 
     // The mnemonic is the longest run of `name.part.part` that the table
@@ -287,8 +284,8 @@ private:
       else if (auto Modifier = lookupModifier(T.Text))
         Modifiers.push_back({*Modifier, T.Position});
       else
-        return fail(T.Position, "unknown modifier " + quoted(T.Text) +
-                                    " for " + quoted(Mnemonic));
+        return fail(T.Position, "unknown modifier " + quoted(T.Text) + " for " +
+                                    quoted(Mnemonic));
       consume();
     }
 
@@ -320,21 +317,20 @@ private:
       }
     }
     if (!current().is(';'))
-      return fail(current().Position, "expected ';' after " +
-                                          quoted(Mnemonic) + " instruction, found " +
+      return fail(current().Position, "expected ';' after " + quoted(Mnemonic) +
+                                          " instruction, found " +
                                           describe(current()));
     consume();
     size_t Count = Inst.Operands.size();
     if (Count < Info->MinOperands || Count > Info->MaxOperands) {
-      std::string Expected =
-          Info->MinOperands == Info->MaxOperands
-              ? std::to_string(Info->MinOperands)
-              : std::to_string(Info->MinOperands) + " to " +
-                    std::to_string(Info->MaxOperands);
-      return fail(MnemonicPosition,
-                  quoted(Mnemonic) + " expects " + Expected + " operand" +
-                      (Info->MaxOperands == 1 ? "" : "s") + ", found " +
-                      std::to_string(Count));
+      std::string Expected = Info->MinOperands == Info->MaxOperands
+                                 ? std::to_string(Info->MinOperands)
+                                 : std::to_string(Info->MinOperands) + " to " +
+                                       std::to_string(Info->MaxOperands);
+      return fail(MnemonicPosition, quoted(Mnemonic) + " expects " + Expected +
+                                        " operand" +
+                                        (Info->MaxOperands == 1 ? "" : "s") +
+                                        ", found " + std::to_string(Count));
     }
     Result.Statements.push_back(std::move(Inst));
   }
@@ -357,8 +353,8 @@ private:
     }
     if (!Chosen) {
       if (Types.empty())
-        fail(MnemonicPosition, quoted(Mnemonic) + " requires a type (" +
-                                   "such as '.b32')");
+        fail(MnemonicPosition,
+             quoted(Mnemonic) + " requires a type (" + "such as '.b32')");
       else
         fail(Types.front().second, quoted(spelling(Types.front().first)) +
                                        " is not a valid type for " +
@@ -374,10 +370,10 @@ private:
     }
     if (Types.size() > Chosen->MaxTypes) {
       fail(Types[Chosen->MaxTypes].second,
-           "unexpected type " + quoted(spelling(Types[Chosen->MaxTypes].first)) +
-               ": " + quoted(Mnemonic) + " takes " +
-               std::to_string(Chosen->MaxTypes) + " type modifier" +
-               (Chosen->MaxTypes == 1 ? "" : "s"));
+           "unexpected type " +
+               quoted(spelling(Types[Chosen->MaxTypes].first)) + ": " +
+               quoted(Mnemonic) + " takes " + std::to_string(Chosen->MaxTypes) +
+               " type modifier" + (Chosen->MaxTypes == 1 ? "" : "s"));
       return nullptr;
     }
     for (size_t I = 1; I < Types.size(); ++I)
@@ -500,8 +496,8 @@ private:
     auto [End, Ec] =
         std::from_chars(Text.data(), Text.data() + Text.size(), Value, Base);
     if (Ec == std::errc::result_out_of_range) {
-      fail(T.Position, "integer literal " + quoted(T.Text) +
-                           " does not fit in 64 bits");
+      fail(T.Position,
+           "integer literal " + quoted(T.Text) + " does not fit in 64 bits");
       return std::nullopt;
     }
     if (Ec != std::errc() || End != Text.data() + Text.size()) {
@@ -521,8 +517,8 @@ private:
       std::string_view Digits = Text.substr(2);
       size_t Expected = Imm.IsDouble ? 16 : 8;
       uint64_t Bits = 0;
-      auto [End, Ec] = std::from_chars(
-          Digits.data(), Digits.data() + Digits.size(), Bits, 16);
+      auto [End, Ec] = std::from_chars(Digits.data(),
+                                       Digits.data() + Digits.size(), Bits, 16);
       if (Digits.size() != Expected || Ec != std::errc() ||
           End != Digits.data() + Digits.size()) {
         fail(T.Position, "malformed floating-point literal " + quoted(Text) +
@@ -631,8 +627,8 @@ private:
       auto Second = parseRegister();
       if (!Second) {
         if (!Failed)
-          fail(SecondPosition, "expected a predicate after '|', found " +
-                                   describe(current()));
+          fail(SecondPosition,
+               "expected a predicate after '|', found " + describe(current()));
         return std::nullopt;
       }
       Op.Value = PredicatePair{*First, *Second};
@@ -680,8 +676,8 @@ private:
       auto Base = parseRegister();
       if (!Base) {
         if (!Failed)
-          fail(T.Position, "expected an address register, found " +
-                               describe(T));
+          fail(T.Position,
+               "expected an address register, found " + describe(T));
         return std::nullopt;
       }
       Address.Base = *Base;
@@ -720,8 +716,6 @@ private:
 
 } // namespace
 
-ParseResult parsePTX(std::string_view AsmText) {
-  return Parser(AsmText).run();
-}
+ParseResult parsePTX(std::string_view AsmText) { return Parser(AsmText).run(); }
 
 } // namespace rubicon::ptx

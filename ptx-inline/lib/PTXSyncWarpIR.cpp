@@ -6,7 +6,7 @@
 // NVVM -> AMDGPU lowering serves both:
 //   bar.sync 0 / barrier.sync.aligned 0  llvm.nvvm.barrier.cta.sync.aligned.all
 //   barrier.sync 0                       llvm.nvvm.barrier.cta.sync.all
-//   bar.red.{popc,and,or} 0              llvm.nvvm.barrier.cta.red.*.aligned.all
+//   bar.red.{popc,and,or} 0 llvm.nvvm.barrier.cta.red.*.aligned.all
 //   bar.warp.sync                        llvm.nvvm.bar.warp.sync
 //   membar.{cta,gl,sys}                  llvm.nvvm.membar.{cta,gl,sys}
 //   fence.{sc,acq_rel}.{cta,cluster,gpu,sys}  the membar of that scope
@@ -98,8 +98,8 @@ void InlinePTXBuilder::emitSynchronization(const Instruction &I) {
   }
   case PTXOpcode::Membar:
   case PTXOpcode::Fence: {
-    PTXModifier Scope = I.find(PTXModifierCategory::Scope)
-                            .value_or(PTXModifier::GlobalScope);
+    PTXModifier Scope =
+        I.find(PTXModifierCategory::Scope).value_or(PTXModifier::GlobalScope);
     Intrinsic::ID ID = Scope == PTXModifier::Cta   ? Intrinsic::nvvm_membar_cta
                        : Scope == PTXModifier::Sys ? Intrinsic::nvvm_membar_sys
                                                    : Intrinsic::nvvm_membar_gl;
@@ -143,12 +143,11 @@ void InlinePTXBuilder::emitWarp(const Instruction &I) {
       return;
     PTXModifier Mode =
         I.find(PTXModifierCategory::Mode).value_or(PTXModifier::Idx);
-    Intrinsic::ID ID = Mode == PTXModifier::Up ? Intrinsic::nvvm_shfl_sync_up_i32
-                       : Mode == PTXModifier::Down
-                           ? Intrinsic::nvvm_shfl_sync_down_i32
-                       : Mode == PTXModifier::Bfly
-                           ? Intrinsic::nvvm_shfl_sync_bfly_i32
-                           : Intrinsic::nvvm_shfl_sync_idx_i32;
+    Intrinsic::ID ID =
+        Mode == PTXModifier::Up     ? Intrinsic::nvvm_shfl_sync_up_i32
+        : Mode == PTXModifier::Down ? Intrinsic::nvvm_shfl_sync_down_i32
+        : Mode == PTXModifier::Bfly ? Intrinsic::nvvm_shfl_sync_bfly_i32
+                                    : Intrinsic::nvvm_shfl_sync_idx_i32;
     Value *D = Call(ID, {Mask, A, B, C});
     Value *P = nullptr;
     if (std::holds_alternative<PredicatePair>(I.Operands[0].Value)) {
@@ -186,19 +185,18 @@ void InlinePTXBuilder::emitWarp(const Instruction &I) {
     Value *A = read(1, PTXType::Pred), *Mask = read(2, PTXType::B32);
     if (!A || !Mask)
       return;
-    PTXModifier Mode = I.find(PTXModifierCategory::Mode)
-                           .value_or(I.has(PTXModifier::Uniform)
-                                         ? PTXModifier::Uniform
-                                         : PTXModifier::Ballot);
+    PTXModifier Mode =
+        I.find(PTXModifierCategory::Mode)
+            .value_or(I.has(PTXModifier::Uniform) ? PTXModifier::Uniform
+                                                  : PTXModifier::Ballot);
     if ((Mode == PTXModifier::Ballot) != (type() == PTXType::B32))
       return (void)fail("'vote.sync.ballot' needs '.b32'; '.all', '.any' and "
                         "'.uni' need '.pred'");
-    Intrinsic::ID ID = Mode == PTXModifier::All ? Intrinsic::nvvm_vote_all_sync
-                       : Mode == PTXModifier::Any
-                           ? Intrinsic::nvvm_vote_any_sync
-                       : Mode == PTXModifier::Uniform
-                           ? Intrinsic::nvvm_vote_uni_sync
-                           : Intrinsic::nvvm_vote_ballot_sync;
+    Intrinsic::ID ID =
+        Mode == PTXModifier::All       ? Intrinsic::nvvm_vote_all_sync
+        : Mode == PTXModifier::Any     ? Intrinsic::nvvm_vote_any_sync
+        : Mode == PTXModifier::Uniform ? Intrinsic::nvvm_vote_uni_sync
+                                       : Intrinsic::nvvm_vote_ballot_sync;
     return write(0, Call(ID, {Mask, A}), type());
   }
   case PTXOpcode::MatchSync: {
@@ -237,16 +235,14 @@ void InlinePTXBuilder::emitWarp(const Instruction &I) {
                         "'.u32'/'.s32', or '.and', '.or', '.xor' with '.b32'");
     bool Signed = T == PTXType::S32;
     Intrinsic::ID ID =
-        Op == PTXModifier::AddOp ? Intrinsic::nvvm_redux_sync_add
-        : Op == PTXModifier::MinOp
-            ? (Signed ? Intrinsic::nvvm_redux_sync_min
-                      : Intrinsic::nvvm_redux_sync_umin)
-        : Op == PTXModifier::MaxOp
-            ? (Signed ? Intrinsic::nvvm_redux_sync_max
-                      : Intrinsic::nvvm_redux_sync_umax)
-        : Op == PTXModifier::And ? Intrinsic::nvvm_redux_sync_and
-        : Op == PTXModifier::Or  ? Intrinsic::nvvm_redux_sync_or
-                                 : Intrinsic::nvvm_redux_sync_xor;
+        Op == PTXModifier::AddOp   ? Intrinsic::nvvm_redux_sync_add
+        : Op == PTXModifier::MinOp ? (Signed ? Intrinsic::nvvm_redux_sync_min
+                                             : Intrinsic::nvvm_redux_sync_umin)
+        : Op == PTXModifier::MaxOp ? (Signed ? Intrinsic::nvvm_redux_sync_max
+                                             : Intrinsic::nvvm_redux_sync_umax)
+        : Op == PTXModifier::And   ? Intrinsic::nvvm_redux_sync_and
+        : Op == PTXModifier::Or    ? Intrinsic::nvvm_redux_sync_or
+                                   : Intrinsic::nvvm_redux_sync_xor;
     Value *A = read(1, T), *Mask = read(2, PTXType::B32);
     if (!A || !Mask)
       return;
@@ -262,8 +258,8 @@ void InlinePTXBuilder::emitWarp(const Instruction &I) {
       return;
     Value *Ballot =
         Call(Intrinsic::nvvm_vote_ballot_sync, {Mask, Builder.getTrue()});
-    Value *Leader = Builder.CreateBinaryIntrinsic(
-        Intrinsic::cttz, Ballot, Builder.getFalse());
+    Value *Leader = Builder.CreateBinaryIntrinsic(Intrinsic::cttz, Ballot,
+                                                  Builder.getFalse());
     Value *IsLeader = Builder.CreateICmpEQ(Lane(), Leader);
     const Operand &Dest = I.Operands[0];
     auto *Pair = std::get_if<PredicatePair>(&Dest.Value);
@@ -293,9 +289,8 @@ void InlinePTXBuilder::emitControl(const Instruction &I) {
     Value *T = read(0, PTXType::U32);
     if (!T)
       return;
-    return guarded([&] {
-      Builder.CreateIntrinsic(Intrinsic::nvvm_nanosleep, {}, {T});
-    });
+    return guarded(
+        [&] { Builder.CreateIntrinsic(Intrinsic::nvvm_nanosleep, {}, {T}); });
   }
   default:
     return (void)unsupported();

@@ -186,10 +186,9 @@ const PTXInstructionInfo &instructionInfo(PTXOpcode Op) {
 }
 
 bool isMnemonic(std::string_view Mnemonic) {
-  return std::any_of(std::begin(InstructionRows), std::end(InstructionRows),
-                     [&](const PTXInstructionInfo &Row) {
-                       return Row.Mnemonic == Mnemonic;
-                     });
+  return std::any_of(
+      std::begin(InstructionRows), std::end(InstructionRows),
+      [&](const PTXInstructionInfo &Row) { return Row.Mnemonic == Mnemonic; });
 }
 
 } // namespace rubicon::ptx

@@ -36,11 +36,10 @@ int main(int Argc, char **Argv) {
     return 1;
   }
   int Status = 0;
-  handleAllErrors(rubicon::lowerInlinePTX(*M),
-                  [&](const ErrorInfoBase &E) {
-                    errs() << "error: " << E.message() << "\n";
-                    Status = 1;
-                  });
+  handleAllErrors(rubicon::lowerInlinePTX(*M), [&](const ErrorInfoBase &E) {
+    errs() << "error: " << E.message() << "\n";
+    Status = 1;
+  });
   if (verifyModule(*M, &errs())) {
     errs() << "error: the lowered module is invalid\n";
     return 2;

@@ -56,7 +56,8 @@ std::string markdownTable() {
     ++Total;
     Implemented += Row.Implemented;
   }
-  Out << "\n" << Implemented << " of " << Total
+  Out << "\n"
+      << Implemented << " of " << Total
       << " table rows are translated to LLVM IR; the parser accepts all of "
          "them.\n";
   bool First = true;
@@ -138,8 +139,8 @@ int main(int Argc, char **Argv) {
   }
   std::string Updated = Document;
   if (!spliceTable(Updated, Table)) {
-    std::cerr << "rubicon-ptx-table: '" << Path << "' has no "
-              << BeginMarker << " ... " << EndMarker << " section\n";
+    std::cerr << "rubicon-ptx-table: '" << Path << "' has no " << BeginMarker
+              << " ... " << EndMarker << " section\n";
     return 1;
   }
   if (Mode == "--check") {

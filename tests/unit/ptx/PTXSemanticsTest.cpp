@@ -1814,6 +1814,42 @@ TEST(PTXSemantics, ConvertPackSaturates) {
   });
 }
 
+TEST(PTXSemantics, HalfComparisons) {
+  for (const HalfFormat &F : {F16Format, BF16Format}) {
+    std::string T = F.Brain ? ".bf16" : ".f16";
+    auto Lt = lower<uint32_t, uint16_t, uint16_t>(
+        "{ .reg .pred p; setp.lt" + T + " p, $1, $2; selp.u32 $0, 1, 0, p; }",
+        "=r,h,h");
+    auto Geu = lower<uint32_t, uint16_t, uint16_t>(
+        "{ .reg .pred p; setp.geu" + T + " p, $1, $2; selp.u32 $0, 1, 0, p; }",
+        "=r,h,h");
+    // p: the lower halves, q: the upper halves.
+    auto EqX2 = lower<uint32_t, uint32_t, uint32_t>(
+        "{ .reg .pred p, q; setp.eq" + T + "x2 p|q, $1, $2;\n"
+        "  selp.u32 $0, 1, 0, p; @q or.b32 $0, $0, 2; }",
+        "=r,r,r");
+    ASSERT_TRUE(Lt && Geu && EqX2);
+    auto Values = halfOperands(F);
+    for (uint16_t A : Values)
+      for (uint16_t B : Values) {
+        long double X = decodeHalf(A, F), Y = decodeHalf(B, F);
+        EXPECT_EQ(Lt(A, B), uint32_t(X < Y)) << T << std::hex << A << " " << B;
+        EXPECT_EQ(Geu(A, B), uint32_t(!(X < Y)))
+            << T << std::hex << A << " " << B;
+        uint32_t PairA = uint32_t(A) | uint32_t(B) << 16,
+                 PairB = uint32_t(B) | uint32_t(B) << 16;
+        EXPECT_EQ(EqX2(PairA, PairB), uint32_t(X == Y) | (Y == Y ? 2u : 0u))
+            << T << std::hex << A << " " << B;
+      }
+  }
+  auto LtFtz = lower<uint32_t, uint16_t, uint16_t>(
+      "{ .reg .pred p; setp.lt.ftz.f16 p, $1, $2; selp.u32 $0, 1, 0, p; }",
+      "=r,h,h");
+  ASSERT_TRUE(LtFtz);
+  EXPECT_EQ(LtFtz(0x0000, 0x0001), 0u); // the subnormal is flushed to +0
+  EXPECT_EQ(LtFtz(0x0000, 0x0400), 1u);
+}
+
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
   std::string E =
       lowerError("movmatrix.sync.aligned.m8n8.trans.b16 $0, $1;", "=r,r",

@@ -83,8 +83,8 @@ struct Guard {
 
 struct Instruction {
   const PTXInstructionInfo *Info = nullptr;
-  std::vector<PTXType> Types;          ///< In written order.
-  std::vector<PTXModifier> Modifiers;  ///< Non-type modifiers, written order.
+  std::vector<PTXType> Types;         ///< In written order.
+  std::vector<PTXModifier> Modifiers; ///< Non-type modifiers, written order.
   std::optional<Guard> Predicate;
   std::vector<Operand> Operands;
   SourcePosition Position;
@@ -124,8 +124,8 @@ struct ScopeEnd {
   SourcePosition Position;
 };
 
-using Statement = std::variant<Instruction, RegisterDeclaration, Label,
-                               ScopeBegin, ScopeEnd>;
+using Statement =
+    std::variant<Instruction, RegisterDeclaration, Label, ScopeBegin, ScopeEnd>;
 
 /// A parsed asm block. Register names are made unique per scope by the
 /// parser: a declaration in an inner `{ }` that shadows an outer one gets a

@@ -30,7 +30,9 @@ class ParseResult {
 public:
   ParseResult(Block B) : Value(std::move(B)) {}
   ParseResult(ParseError E) : Value(std::move(E)) {}
-  explicit operator bool() const { return std::holds_alternative<Block>(Value); }
+  explicit operator bool() const {
+    return std::holds_alternative<Block>(Value);
+  }
   Block &block() { return std::get<Block>(Value); }
   const ParseError &error() const { return std::get<ParseError>(Value); }
 
