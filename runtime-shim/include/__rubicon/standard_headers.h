@@ -1,0 +1,26 @@
+/*===- __rubicon/standard_headers.h - C and C++ headers nvcc brings -----===*
+ *
+ * Part of Rubicon. nvcc's implicit cuda_runtime.h makes the C library's
+ * memory, string, time, I/O and math functions visible in every .cu file, and
+ * the C++ math overloads (ceil(float), frexp(float, int *), ...) with them:
+ * CUDA programs (Rodinia's among them) call malloc, strlen, time, ceil, exit
+ * without including anything. This header brings the same set. It comes
+ * after math_functions.h, whose device overloads must precede <cmath>.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef RUBICON_INTERNAL_STANDARD_HEADERS_H
+#define RUBICON_INTERNAL_STANDARD_HEADERS_H
+
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__cplusplus)
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#endif
+
+#endif /* RUBICON_INTERNAL_STANDARD_HEADERS_H */
