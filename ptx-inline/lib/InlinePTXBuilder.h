@@ -8,7 +8,8 @@
 //                      conversion, move, branch
 //   PTXMemoryIR.cpp    ld st ldu prefetch discard, atom red, memory operands
 //   PTXSyncWarpIR.cpp  barriers, fences, warp-level, control instructions
-//   PTXHalfFloatIR.cpp f16/bf16/f16x2/bf16x2 arithmetic
+//   PTXHalfFloatIR.cpp f16/bf16/f16x2/bf16x2 arithmetic, conversions, setp
+//   PTXVideoIR.cpp     video instructions (scalar, 2- and 4-way SIMD)
 //
 //===----------------------------------------------------------------------===//
 
@@ -348,6 +349,8 @@ private:
   bool emitHalfConvert(const Instruction &I);
   /// setp on f16/bf16 (p) and f16x2/bf16x2 (p|q: lower and upper lanes).
   void emitHalfCompare(const Instruction &I);
+  // PTXVideoIR.cpp
+  void emitVideo(const Instruction &I);
   /// A 16-bit lane (f16 or bf16 bits) widened exactly to f32.
   Value *halfBitsToFloat(Value *Bits, bool Brain);
   /// f32 -> the 16 bits of f16 or bf16, rounded to nearest even.

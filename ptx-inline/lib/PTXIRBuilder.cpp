@@ -209,6 +209,8 @@ void InlinePTXBuilder::emit(const Instruction &I) {
     return emitFloat(I);
   case PTXFamily::HalfFloat:
     return emitHalfFloat(I);
+  case PTXFamily::Video:
+    return emitVideo(I);
   case PTXFamily::Convert:
     return emitConvert(I);
   case PTXFamily::Move:

@@ -1850,6 +1850,69 @@ TEST(PTXSemantics, HalfComparisons) {
   EXPECT_EQ(LtFtz(0x0000, 0x0400), 1u);
 }
 
+// Video instructions, references from the PTX ISA's pseudo-code (operands
+// extended per type, optional saturation to .dtype, secondary operation).
+TEST(PTXSemantics, VideoScalar) {
+  auto Vadd = lower<uint32_t, uint32_t, uint32_t>(
+      "vadd.s32.u32.s32.sat $0, $1, $2;", "=r,r,r");
+  auto VsubMax = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vsub.u32.s32.s32.max $0, $1, $2, $3;", "=r,r,r,r");
+  auto VabsdiffAdd = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vabsdiff.u32.u32.u32.add $0, $1, $2, $3;", "=r,r,r,r");
+  auto Vmin = lower<uint32_t, uint32_t, uint32_t>(
+      "vmin.s32.s32.u32 $0, $1, $2;", "=r,r,r");
+  auto VshlClamp = lower<uint32_t, uint32_t, uint32_t>(
+      "vshl.u32.u32.u32.clamp $0, $1, $2;", "=r,r,r");
+  auto VshrWrap = lower<uint32_t, uint32_t, uint32_t>(
+      "vshr.s32.s32.u32.wrap $0, $1, $2;", "=r,r,r");
+  ASSERT_TRUE(Vadd && VsubMax && VabsdiffAdd && Vmin && VshlClamp && VshrWrap);
+  forPairs32([&](uint32_t A, uint32_t B) {
+    uint32_t C = A ^ (B * 2654435761u);
+    int64_t SA = int32_t(A), SB = int32_t(B);
+    EXPECT_EQ(Vadd(A, B),
+              uint32_t(std::clamp<int64_t>(int64_t(A) + SB, INT32_MIN,
+                                           INT32_MAX)));
+    EXPECT_EQ(VsubMax(A, B, C), std::max(uint32_t(SA - SB), C));
+    uint64_t Diff = A > B ? uint64_t(A) - B : uint64_t(B) - A;
+    EXPECT_EQ(VabsdiffAdd(A, B, C), uint32_t(Diff + C));
+    EXPECT_EQ(Vmin(A, B), uint32_t(std::min<int64_t>(SA, int64_t(B))));
+    EXPECT_EQ(VshlClamp(A, B), uint32_t(B >= 32 ? 0 : A << B));
+    EXPECT_EQ(VshrWrap(A, B), uint32_t(int32_t(A) >> (B & 31)));
+  });
+}
+
+TEST(PTXSemantics, VideoSimd) {
+  auto Vadd4Sat = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vadd4.u32.u32.u32.sat $0, $1, $2, $3;", "=r,r,r,r");
+  auto Vabsdiff4Add = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vabsdiff4.u32.u32.u32.add $0, $1, $2, $3;", "=r,r,r,r");
+  auto Vsub2 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vsub2.s32.s32.s32.sat $0, $1, $2, $3;", "=r,r,r,r");
+  auto Vmax4 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vmax4.s32.s32.s32 $0, $1, $2, $3;", "=r,r,r,r");
+  ASSERT_TRUE(Vadd4Sat && Vabsdiff4Add && Vsub2 && Vmax4);
+  forPairs32([&](uint32_t A, uint32_t B) {
+    uint32_t C = A + B * 3;
+    uint32_t WantAdd = 0, WantSad = C, WantSub = 0, WantMax = 0;
+    for (int K = 0; K < 4; ++K) {
+      uint32_t X = (A >> (8 * K)) & 0xff, Y = (B >> (8 * K)) & 0xff;
+      WantAdd |= std::min(X + Y, 255u) << (8 * K);
+      WantSad += X > Y ? X - Y : Y - X;
+      int32_t SX = int8_t(X), SY = int8_t(Y);
+      WantMax |= (uint32_t(std::max(SX, SY)) & 0xff) << (8 * K);
+    }
+    for (int K = 0; K < 2; ++K) {
+      int32_t X = int16_t(A >> (16 * K)), Y = int16_t(B >> (16 * K));
+      WantSub |= (uint32_t(std::clamp(X - Y, -32768, 32767)) & 0xffff)
+                 << (16 * K);
+    }
+    EXPECT_EQ(Vadd4Sat(A, B, C), WantAdd);
+    EXPECT_EQ(Vabsdiff4Add(A, B, C), WantSad);
+    EXPECT_EQ(Vsub2(A, B, C), WantSub);
+    EXPECT_EQ(Vmax4(A, B, C), WantMax);
+  });
+}
+
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
   std::string E =
       lowerError("movmatrix.sync.aligned.m8n8.trans.b16 $0, $1;", "=r,r",
