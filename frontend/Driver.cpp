@@ -212,6 +212,10 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
     Args.push_back("-fgpu-default-stream=per-thread");
   if (Opts.FastMath && DeviceSide)
     Args.insert(Args.end(), {"-ffast-math", "-fcuda-flush-denormals-to-zero"});
+  if (Opts.FlushDenormals && DeviceSide)
+    Args.push_back("-fcuda-flush-denormals-to-zero");
+  if (Opts.NoFMA && DeviceSide)
+    Args.push_back("-ffp-contract=off");
   if (Opts.NoWarnings)
     Args.push_back("-w");
   if (Opts.WarningsAsErrors)
@@ -488,7 +492,9 @@ void NvccDriver::planLink(const std::vector<std::string> &LinkInputs) {
   if (Opts.MakeStaticLibrary) {
     // -lib: the objects (fat binaries inside) go into an archive, like nvcc.
     Job Archive;
-    Archive.Argv = {"ar", "rcs", Opts.OutputFile.empty() ? "a.a" : Opts.OutputFile};
+    Archive.Argv = {"ar", "rcs"};
+    Archive.Argv.insert(Archive.Argv.end(), Opts.ArchiveArgs.begin(), Opts.ArchiveArgs.end());
+    Archive.Argv.push_back(Opts.OutputFile.empty() ? "a.a" : Opts.OutputFile);
     Archive.Argv.insert(Archive.Argv.end(), LinkInputs.begin(), LinkInputs.end());
     Jobs.push_back(std::move(Archive));
     return;

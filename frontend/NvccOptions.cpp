@@ -338,6 +338,48 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
   case NvccOptionID::Threads:
   case NvccOptionID::DiagSuppress:
     break;
+  case NvccOptionID::Ftz:
+    if (Value != "true" && Value != "false")
+      return "Value '" + Value + "' is not defined for option 'ftz'";
+    Opts.FlushDenormals = Value == "true";
+    break;
+  case NvccOptionID::Fmad:
+    if (Value != "true" && Value != "false")
+      return "Value '" + Value + "' is not defined for option 'fmad'";
+    Opts.NoFMA = Value == "false";
+    break;
+  case NvccOptionID::PrecDiv:
+  case NvccOptionID::PrecSqrt:
+  case NvccOptionID::MaxRRegCount:
+  case NvccOptionID::ExtraDeviceVectorization:
+  case NvccOptionID::Restrict:
+  case NvccOptionID::KeepDeviceFunctions:
+  case NvccOptionID::SourceInPtx:
+  case NvccOptionID::NoDeviceLink:
+  case NvccOptionID::WnoDeprecatedGpuTargets:
+  case NvccOptionID::WextLambdaCapturesThis:
+  case NvccOptionID::DisplayErrorNumber:
+  case NvccOptionID::NoDisplayErrorNumber:
+  case NvccOptionID::AllowUnsupportedCompiler:
+  case NvccOptionID::Cudadevrt:
+  case NvccOptionID::NoProfiler:
+  case NvccOptionID::Time:
+    break;
+  case NvccOptionID::WnoDeprecatedDeclarations:
+    Opts.HostCompilerArgs.push_back("-Wno-deprecated-declarations");
+    break;
+  case NvccOptionID::Wreorder:
+    Opts.HostCompilerArgs.push_back("-Wreorder");
+    break;
+  case NvccOptionID::ArchiveOptions:
+    for (std::string &Part : splitCommas(Value))
+      Opts.ArchiveArgs.push_back(std::move(Part));
+    break;
+  case NvccOptionID::Ptx:
+  case NvccOptionID::Cubin:
+  case NvccOptionID::Fatbin:
+  case NvccOptionID::Optix:
+    return "Option '" + Spelling + "' is not supported by Rubicon: " + std::string(Info.Help);
   case NvccOptionID::RelocatableDeviceCode:
     if (Value != "true" && Value != "false")
       return "Value '" + Value + "' is not defined for option 'relocatable-device-code'";
@@ -621,7 +663,9 @@ std::string renderNvccOptionTableMarkdown() {
                ? std::string()
                : "`-" + std::string(Info.ShortName) + "`")
        << " | " << Value << " | "
-       << (Info.Status == NvccOptionStatus::Mapped ? "supported" : "accepted, no effect")
+       << (Info.Status == NvccOptionStatus::Mapped    ? "supported"
+           : Info.Status == NvccOptionStatus::Ignored ? "accepted, no effect"
+                                                      : "rejected")
        << " | " << Info.Help << " |\n";
   }
   return OS.str();

@@ -20,7 +20,7 @@ enum class NvccOptionID {
 };
 
 enum class NvccArgKind { None, One, Joined, List };
-enum class NvccOptionStatus { Mapped, Ignored };
+enum class NvccOptionStatus { Mapped, Ignored, Rejected };
 
 struct NvccOptionInfo {
   NvccOptionID ID;
@@ -63,6 +63,8 @@ struct DriverOptions {
   bool FastMath = false;
   bool NoWarnings = false;
   bool ResourceUsage = false;
+  bool FlushDenormals = false; // -ftz=true (also --use_fast_math)
+  bool NoFMA = false;          // -fmad=false
   bool PerThreadDefaultStream = false;
   // Warps on wave64 (docs/warps.md).
   bool NativeWave64 = false;          // --rubicon-native-wave64
@@ -77,6 +79,7 @@ struct DriverOptions {
   std::string HostCompiler; // -ccbin; empty: the default host compiler
   std::vector<std::string> HostCompilerArgs;
   std::vector<std::string> LinkerArgs;
+  std::vector<std::string> ArchiveArgs; // -Xarchive
   std::vector<std::string> LibraryDirs;
   std::vector<std::string> Libraries;
   std::string Cudart = "static";
