@@ -1,6 +1,7 @@
 //===- ClangJobs.cpp - In-process clang and the device back end -----------===//
 
 #include "ClangJobs.h"
+#include "NvccDialect.h"
 
 #include "rubicon/Config.h"
 #include "rubicon/InlinePTX.h"
@@ -92,6 +93,7 @@ makeCompilerInstance(const std::vector<std::string> &CC1Args) {
   if (CI->getHeaderSearchOpts().ResourceDir.empty())
     CI->getHeaderSearchOpts().ResourceDir =
         clang::GetResourcesPath(Argv0);
+  applyNvccDialect(*CI); // nvcc spellings clang rejects (NvccDialect.h)
   return CI;
 }
 

@@ -16,12 +16,14 @@
 #include "driver_types.h"
 #include "library_types.h"
 #include "cuda_runtime_api.h"
+#include "__rubicon/texture_api.h"
 
 #if defined(__CUDACC__)
 #include <__rubicon/device.h>
 #endif
 
 #if defined(__cplusplus)
+#include "__rubicon/texture_templates.h"
 
 /* C++ conveniences of the runtime API. Symbols (__device__ and __constant__
  * variables) are named by the address of their host shadow variable, which is

@@ -22,7 +22,9 @@
 #include "intrinsic_functions.h"
 #include "warp_functions.h"
 #include "device_runtime.h"
+#include "texture_fetch.h"
 #include "../math_constants.h"
+#include "standard_headers.h"
 #endif
 
 #endif /* RUBICON_INTERNAL_DEVICE_H */
