@@ -51,7 +51,25 @@ extern const __device__ __rubicon_block_index_t blockIdx;
 extern const __device__ __rubicon_block_dimension_t blockDim;
 extern const __device__ __rubicon_grid_dimension_t gridDim;
 
-/* warpSize: Rubicon's logical warps are 32 lanes wide on every target. */
-static constexpr int warpSize = __RUBICON_WARP_SIZE__;
+/* warpSize: as in CUDA, a built-in int read at run time (%WARP_SZ), not a
+ * constant expression. 32 (Rubicon's logical warps) on every target; 64
+ * under --rubicon-native-wave64. Reading it through the special register
+ * lets the warp-size analysis tell code written with warpSize from code that
+ * hard-codes 32 (docs/warps.md); the lowering folds it to the constant. */
+#if __RUBICON_WARP_SIZE__ == 64
+extern "C" __device__ int __rubicon_wave64_warp_size(void);
+#endif
+struct __rubicon_warp_size_t {
+  __device__ __inline__ __attribute__((always_inline)) operator int() const {
+#if __RUBICON_WARP_SIZE__ == 64
+    return __rubicon_wave64_warp_size();
+#else
+    return __nvvm_read_ptx_sreg_warpsize();
+#endif
+  }
+  __device__ void operator=(const __rubicon_warp_size_t &) const = delete;
+  __device__ __rubicon_warp_size_t *operator&() const = delete;
+};
+extern const __device__ __rubicon_warp_size_t warpSize;
 
 #endif /* RUBICON_INTERNAL_BUILTIN_VARIABLES_H */

@@ -11,7 +11,12 @@
 
 #include "config.h"
 
-__RUBICON_DEVICE__ void __syncwarp(unsigned int mask = 0xffffffffu) {
+/* Every lane of the warp, derived from warpSize (0xffffffff with logical
+ * warps) so that the warp-size analysis does not take the default for a
+ * hard-coded 32-lane mask. */
+#define __RUBICON_FULL_WARP_MASK__ ((unsigned int)(~0ull >> (64 - warpSize)))
+
+__RUBICON_DEVICE__ void __syncwarp(unsigned int mask = __RUBICON_FULL_WARP_MASK__) {
   __nvvm_bar_warp_sync(mask);
 }
 __RUBICON_DEVICE__ unsigned int __activemask() { return __nvvm_activemask(); }
