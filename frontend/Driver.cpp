@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -89,6 +90,7 @@ private:
   bool execute(const Job &J) const;
   void removeTemps();
   std::string hostCompiler(bool ForC) const;
+  std::string hostCompilerIncludeDir() const;
 
   DriverOptions Opts;
   std::string ToolkitDir;
@@ -230,6 +232,10 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
     Args.insert(Args.end(), {"-isystem", Dir});
   Args.insert(Args.end(), {"-isystem", ToolkitDir + "/include"});
   Args.insert(Args.end(), Opts.MacroArgs.begin(), Opts.MacroArgs.end());
+  // Headers only the host compiler has (omp.h, quadmath.h) stay reachable,
+  // searched after everything else, as they are with nvcc and gcc.
+  if (std::string Dir = hostCompilerIncludeDir(); !Dir.empty())
+    Args.insert(Args.end(), {"-idirafter", Dir});
   // nvcc includes cuda_runtime.h before every .cu file.
   Args.insert(Args.end(), {"-include", "cuda_runtime.h"});
   for (const std::string &Header : Opts.PreIncludes)
@@ -377,6 +383,8 @@ bool NvccDriver::planCudaPreprocess(const InputFile &Input) {
   Args.insert(Args.end(), {"-E", Input.Path});
   if (!Opts.OutputFile.empty())
     Args.insert(Args.end(), {"-o", Opts.OutputFile});
+  else if (Opts.HostSourceOutput) // -cuda: x.cu -> x.cu.cpp.ii in the current directory
+    Args.insert(Args.end(), {"-o", (llvm::sys::path::filename(Input.Path) + ".cpp.ii").str()});
   std::vector<std::string> CC1;
   if (!clangCC1ArgsFor(Args, CC1))
     return false;
@@ -445,6 +453,31 @@ bool NvccDriver::planPrintDependencies(const InputFile &Input) {
   Deps.RunInProcess = [CC1]() { return runClangCC1(CC1); };
   Jobs.push_back(std::move(Deps));
   return true;
+}
+
+/// The host compiler's own header directory (gcc -print-file-name=include),
+/// or "" if it does not say.
+std::string NvccDriver::hostCompilerIncludeDir() const {
+  static std::string Cached = [this]() -> std::string {
+    llvm::ErrorOr<std::string> Compiler = llvm::sys::findProgramByName(hostCompiler(true));
+    if (!Compiler)
+      return "";
+    llvm::SmallString<128> Output;
+    if (llvm::sys::fs::createTemporaryFile("rubicon-gcc-include", "txt", Output))
+      return "";
+    std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Output),
+                                                  llvm::StringRef("")};
+    std::vector<llvm::StringRef> Argv = {*Compiler, "-print-file-name=include"};
+    int Status = llvm::sys::ExecuteAndWait(*Compiler, Argv, std::nullopt, Redirects);
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+        llvm::MemoryBuffer::getFile(Output);
+    llvm::sys::fs::remove(Output);
+    if (Status != 0 || !Text)
+      return "";
+    std::string Dir = llvm::StringRef((*Text)->getBuffer()).trim().str();
+    return llvm::sys::path::is_absolute(Dir) && llvm::sys::fs::is_directory(Dir) ? Dir : "";
+  }();
+  return Cached;
 }
 
 std::string NvccDriver::hostCompiler(bool ForC) const {

@@ -129,6 +129,10 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
   case NvccOptionID::Link:
     Opts.Phase = FinalPhase::Link;
     break;
+  case NvccOptionID::CudaHostSource:
+    Opts.Phase = FinalPhase::Preprocess;
+    Opts.HostSourceOutput = true;
+    break;
   case NvccOptionID::Run:
     Opts.Phase = FinalPhase::Link;
     Opts.RunAfterLink = true;

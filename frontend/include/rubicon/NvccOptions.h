@@ -104,6 +104,7 @@ struct DriverOptions {
   bool DependencyPhonyTargets = false; // -MP
 
   bool RelocatableDeviceCode = false; // -rdc=true, -dc
+  bool HostSourceOutput = false;      // -cuda: <file>.cpp.ii
   std::string OutputDirectory; // -odir
   bool MakeStaticLibrary = false; // -lib
   bool WarningsAsErrors = false;  // -Werror all-warnings
