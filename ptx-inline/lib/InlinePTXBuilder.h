@@ -10,6 +10,7 @@
 //   PTXSyncWarpIR.cpp  barriers, fences, warp-level, control instructions
 //   PTXHalfFloatIR.cpp f16/bf16/f16x2/bf16x2 arithmetic, conversions, setp
 //   PTXVideoIR.cpp     video instructions (scalar, 2- and 4-way SIMD)
+//   PTXMatrixIR.cpp    ldmatrix stmatrix movmatrix
 //
 //===----------------------------------------------------------------------===//
 
@@ -351,6 +352,8 @@ private:
   void emitHalfCompare(const Instruction &I);
   // PTXVideoIR.cpp
   void emitVideo(const Instruction &I);
+  // PTXMatrixIR.cpp
+  void emitMatrix(const Instruction &I);
   /// A 16-bit lane (f16 or bf16 bits) widened exactly to f32.
   Value *halfBitsToFloat(Value *Bits, bool Brain);
   /// f32 -> the 16 bits of f16 or bf16, rounded to nearest even.

@@ -211,6 +211,8 @@ void InlinePTXBuilder::emit(const Instruction &I) {
     return emitHalfFloat(I);
   case PTXFamily::Video:
     return emitVideo(I);
+  case PTXFamily::Matrix:
+    return emitMatrix(I);
   case PTXFamily::Convert:
     return emitConvert(I);
   case PTXFamily::Move:

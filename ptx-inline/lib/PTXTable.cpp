@@ -111,6 +111,8 @@ std::string_view name(PTXModifierCategory C) {
     return "shape";
   case PTXModifierCategory::Layout:
     return "layout";
+  case PTXModifierCategory::FragmentCount:
+    return "fragment count";
   }
   return "?";
 }

@@ -81,3 +81,22 @@ __global__ void warp(unsigned *out) {
                : "r"(r), "r"(__activemask()));
   out[threadIdx.x] = r + ballot;
 }
+
+// ldmatrix: row addresses travel between lanes, each lane reads its part.
+// CHECK-LABEL: <_Z8fragmentPj>:
+// CHECK: ds_bpermute_b32
+// CHECK: ds_read_b32
+__global__ void fragment(unsigned *out) {
+  __shared__ unsigned short tile[4 * 64];
+  tile[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  unsigned long long shared;
+  asm("cvta.to.shared.u64 %0, %1;" : "=l"(shared) : "l"(tile));
+  unsigned row = unsigned(shared) + 16 * (threadIdx.x % 32);
+  unsigned a, b, c, d;
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, "
+               "[%4];"
+               : "=r"(a), "=r"(b), "=r"(c), "=r"(d)
+               : "r"(row));
+  out[threadIdx.x] = a + b + c + d;
+}

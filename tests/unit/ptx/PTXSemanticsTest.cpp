@@ -1914,11 +1914,9 @@ TEST(PTXSemantics, VideoSimd) {
 }
 
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
-  std::string E =
-      lowerError("movmatrix.sync.aligned.m8n8.trans.b16 $0, $1;", "=r,r",
-                 {"i32"}, {"i32"});
-  EXPECT_NE(E.find("unsupported PTX instruction "
-                   "'movmatrix.sync.aligned.m8n8.trans.b16'"),
+  std::string E = lowerError("fns.b32 $0, $1, 1, 1;", "=r,r", {"i32"},
+                             {"i32"});
+  EXPECT_NE(E.find("unsupported PTX instruction 'fns.b32'"),
             std::string::npos)
       << E;
   EXPECT_NE(E.find("srcloc 7"), std::string::npos) << E;

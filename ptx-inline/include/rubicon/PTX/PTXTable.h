@@ -44,6 +44,7 @@ enum class PTXModifierCategory : uint8_t {
   Scope,
   Shape,
   Layout,
+  FragmentCount,
 };
 
 enum class PTXModifier : uint8_t {
