@@ -363,8 +363,10 @@ private:
   Value *roundToOddFloat(Value *Sum, Value *Error);
 
   /// Emits Body only when the guard predicate holds (a branch around it),
-  /// for instructions whose effect is more than a register write.
-  void guarded(function_ref<void()> Body);
+  /// for instructions whose effect is more than a register write. With
+  /// MayTerminate, Body may end its block (`ret`): it always gets a block of
+  /// its own.
+  void guarded(function_ref<void()> Body, bool MayTerminate = false);
 
   // Memory helpers (PTXMemoryIR.cpp).
   /// The LLVM (NVPTX) address space of the instruction's state space; 0

@@ -72,6 +72,8 @@ std::optional<PTXBuildFailure> tryOnScratchCopy(CallBase &Call,
   Function *Scratch = Function::Create(
       FunctionType::get(Call.getType(), ArgTypes, false),
       GlobalValue::InternalLinkage, "rubicon.inline.ptx.scratch", M);
+  // Instructions that depend on the function's kind (exit) see the same.
+  Scratch->setCallingConv(Call.getFunction()->getCallingConv());
   IRBuilder<> Builder(BasicBlock::Create(M.getContext(), "", Scratch));
   SmallVector<Value *, 8> Args;
   for (Argument &A : Scratch->args())

@@ -250,10 +250,12 @@ void InlinePTXBuilder::emitBranch(const Instruction &I) {
   Builder.SetInsertPoint(Next);
 }
 
-void InlinePTXBuilder::guarded(function_ref<void()> Body) {
+void InlinePTXBuilder::guarded(function_ref<void()> Body, bool MayTerminate) {
   Value *Pred = guard();
-  if (!Pred)
+  if (!Pred && !MayTerminate)
     return Body();
+  if (!Pred) // Body ends its block: branch to it unconditionally.
+    Pred = Builder.getTrue();
   BasicBlock *Here = Builder.GetInsertBlock();
   BasicBlock *Join;
   bool SplitCallBlock = Here->getTerminator() != nullptr;

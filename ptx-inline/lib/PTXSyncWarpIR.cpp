@@ -8,6 +8,7 @@
 //   barrier.sync 0                       llvm.nvvm.barrier.cta.sync.all
 //   bar.red.{popc,and,or} 0 llvm.nvvm.barrier.cta.red.*.aligned.all
 //   bar.warp.sync                        llvm.nvvm.bar.warp.sync
+//   exit (in a kernel)                   ret void
 //   membar.{cta,gl,sys}                  llvm.nvvm.membar.{cta,gl,sys}
 //   fence.{sc,acq_rel}.{cta,cluster,gpu,sys}  the membar of that scope
 //                                        (cluster -> gl; at least as strong)
@@ -285,6 +286,12 @@ void InlinePTXBuilder::emitControl(const Instruction &I) {
     return guarded([&] { Builder.CreateIntrinsic(Intrinsic::debugtrap, {}); });
   case PTXOpcode::Pmevent:
     return; // Performance-monitor events: nothing to count here.
+  case PTXOpcode::Exit:
+    // The thread ends: in a kernel, a return from it. A device function
+    // cannot end its caller's thread.
+    if (F.getCallingConv() != CallingConv::PTX_Kernel)
+      return (void)fail("'exit' is only supported in a __global__ function");
+    return guarded([&] { Builder.CreateRetVoid(); }, /*MayTerminate=*/true);
   case PTXOpcode::Nanosleep: {
     Value *T = read(0, PTXType::U32);
     if (!T)

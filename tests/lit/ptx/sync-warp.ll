@@ -113,4 +113,17 @@ define void @control(i32 %t) {
   ret void
 }
 
+; exit in a kernel returns from it; guarded, only where the predicate holds.
+; CHECK-LABEL: define ptx_kernel void @exits(
+; CHECK: br i1 %{{.*}}, label %[[EXIT:.*]], label %[[REST:.*]]
+; CHECK: [[EXIT]]:
+; CHECK-NEXT: ret void
+; CHECK: [[REST]]:
+; CHECK-NEXT: store i32 1, ptr %p
+define ptx_kernel void @exits(ptr %p, i32 %c) {
+  call void asm sideeffect "{ .reg .pred q; setp.eq.u32 q, $0, 0; @q exit; }", "r"(i32 %c), !srcloc !0
+  store i32 1, ptr %p
+  ret void
+}
+
 !0 = !{i64 1}
