@@ -1,8 +1,9 @@
-//===- LogicalWarp.h - CUDA's 32-lane warps on any wavefront ----*- C++ -*-===//
+//===- LogicalWarp.h - CUDA's warps on any wavefront -------------*- C++ -*-===//
 //
 // Part of Rubicon. A CUDA warp is 32 lanes. On wave64 hardware each wavefront
 // carries two logical warps (lanes 0-31 and 32-63); on wave32 hardware a warp
-// is a wavefront. Everything here is written on Primitives.h only.
+// is a wavefront. Under --rubicon-native-wave64 a warp is a whole 64-lane
+// wavefront. Warp<Lanes> is written for both widths on Primitives.h only.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_DEVICE_LOGICAL_WARP_H
@@ -14,33 +15,67 @@ namespace rubicon::warp {
 
 using namespace rubicon::machine;
 
-// %laneid: the lane within the logical warp.
-RUBICON_PRIMITIVE unsigned lane() { return laneInWave() % LogicalWarpSize; }
+template <unsigned Lanes> struct MaskOf {
+  using Type = u32;
+};
+template <> struct MaskOf<64> {
+  using Type = u64;
+};
 
-// The wavefront lane of this logical warp's lane 0.
-RUBICON_PRIMITIVE unsigned firstWaveLane() {
-  return laneInWave() - lane();
-}
+template <unsigned Lanes> struct Warp {
+  static_assert(Lanes == 32 || Lanes == 64);
+  // A lane mask: bit i is lane i of the warp.
+  using Mask = typename MaskOf<Lanes>::Type;
+  static constexpr Mask AllLanes = static_cast<Mask>(~0ull);
 
-// Bit i set when lane i of this logical warp is active and `predicate` holds.
+  // %laneid: the lane within the warp.
+  static unsigned lane() { return laneInWave() % Lanes; }
+  // The wavefront lane of this warp's lane 0.
+  static unsigned firstWaveLane() { return laneInWave() - lane(); }
+  // Bit i set when lane i of this warp is active and `predicate` holds.
+  static Mask ballot(bool predicate) {
+    return static_cast<Mask>(waveBallot(predicate) >> firstWaveLane());
+  }
+  static Mask activeMask() { return ballot(true); }
+  // The value `value` held by lane `sourceLane` (taken modulo Lanes).
+  static u32 readLane(unsigned sourceLane, u32 value) {
+    return lanePermute(firstWaveLane() + sourceLane % Lanes, value);
+  }
+  static u64 readLane64(unsigned sourceLane, u64 value) {
+    u32 low = readLane(sourceLane, static_cast<u32>(value));
+    u32 high = readLane(sourceLane, static_cast<u32>(value >> 32));
+    return (static_cast<u64>(high) << 32) | low;
+  }
+
+  static Mask laneMaskEqual() { return static_cast<Mask>(Mask(1) << lane()); }
+  static Mask laneMaskLess() { return laneMaskEqual() - 1; }
+  static Mask laneMaskLessEqual() { return laneMaskLess() | laneMaskEqual(); }
+  static Mask laneMaskGreater() { return ~laneMaskLessEqual(); }
+  static Mask laneMaskGreaterEqual() { return ~laneMaskLess(); }
+};
+
+using LogicalWarp = Warp<LogicalWarpSize>;
+using NativeWave64Warp = Warp<64>;
+
+// The 32-lane logical warp (the default everywhere).
+RUBICON_PRIMITIVE unsigned lane() { return LogicalWarp::lane(); }
+RUBICON_PRIMITIVE unsigned firstWaveLane() { return LogicalWarp::firstWaveLane(); }
 RUBICON_PRIMITIVE u32 ballot(bool predicate) {
-  return static_cast<u32>(waveBallot(predicate) >> firstWaveLane());
+  return LogicalWarp::ballot(predicate);
 }
-
-// The value `value` held by lane `sourceLane` (0-31) of this logical warp.
 RUBICON_PRIMITIVE u32 readLane(unsigned sourceLane, u32 value) {
-  return lanePermute(firstWaveLane() + sourceLane % LogicalWarpSize, value);
+  return LogicalWarp::readLane(sourceLane, value);
 }
-
-RUBICON_PRIMITIVE u32 activeMask() { return ballot(true); }
-
-RUBICON_PRIMITIVE u32 laneMaskEqual() { return 1u << lane(); }
-RUBICON_PRIMITIVE u32 laneMaskLess() { return laneMaskEqual() - 1u; }
+RUBICON_PRIMITIVE u32 activeMask() { return LogicalWarp::activeMask(); }
+RUBICON_PRIMITIVE u32 laneMaskEqual() { return LogicalWarp::laneMaskEqual(); }
+RUBICON_PRIMITIVE u32 laneMaskLess() { return LogicalWarp::laneMaskLess(); }
 RUBICON_PRIMITIVE u32 laneMaskLessEqual() {
-  return laneMaskLess() | laneMaskEqual();
+  return LogicalWarp::laneMaskLessEqual();
 }
-RUBICON_PRIMITIVE u32 laneMaskGreater() { return ~laneMaskLessEqual(); }
-RUBICON_PRIMITIVE u32 laneMaskGreaterEqual() { return ~laneMaskLess(); }
+RUBICON_PRIMITIVE u32 laneMaskGreater() { return LogicalWarp::laneMaskGreater(); }
+RUBICON_PRIMITIVE u32 laneMaskGreaterEqual() {
+  return LogicalWarp::laneMaskGreaterEqual();
+}
 
 } // namespace rubicon::warp
 
