@@ -330,6 +330,7 @@ private:
   void emitInteger(const Instruction &I);
   void emitCarry(const Instruction &I);
   void emitBit(const Instruction &I);
+  void emitFindNthSet(const Instruction &I);
   void emitCompare(const Instruction &I);
   void emitFloat(const Instruction &I);
   void emitConvert(const Instruction &I);

@@ -585,7 +585,59 @@ void InlinePTXBuilder::emitCarry(const Instruction &I) {
 // Bit manipulation
 //===----------------------------------------------------------------------===//
 
+/// fns.b32 d, mask, base, offset: the position of the offset-th set bit of
+/// mask counting from bit base (towards the MSB for offset > 0, the LSB for
+/// offset < 0; offset 0: base itself if set), 0xffffffff when there is none.
+void InlinePTXBuilder::emitFindNthSet(const Instruction &I) {
+  Value *Mask = read(1, PTXType::B32), *Base = read(2, PTXType::U32),
+        *Offset = read(3, PTXType::S32);
+  if (!Mask || !Base || !Offset)
+    return;
+  Base = Builder.CreateAnd(Base, 31);
+  Value *NotFound = intC(32, 0xffffffff);
+  Value *Zero = intC(32, 0);
+  Value *Upward = Builder.CreateICmpSGT(Offset, Zero);
+  // The bits at or above base (upward) or at or below it, bit-reversed
+  // (downward), so that the search always runs from the LSB.
+  Value *Above = Builder.CreateAnd(Mask, Builder.CreateShl(NotFound, Base));
+  Value *Below = Builder.CreateAnd(
+      Mask,
+      Builder.CreateLShr(NotFound, Builder.CreateSub(intC(32, 31), Base)));
+  Value *Bits = Builder.CreateSelect(
+      Upward, Above,
+      Builder.CreateUnaryIntrinsic(Intrinsic::bitreverse, Below));
+  Value *N = Builder.CreateSelect(Upward, Offset, Builder.CreateNeg(Offset));
+  // Select the N-th set bit: binary search with population counts.
+  Value *Position = Zero, *Remaining = N;
+  for (unsigned Step : {16u, 8u, 4u, 2u, 1u}) {
+    Value *Window = Builder.CreateAnd(Builder.CreateLShr(Bits, Position),
+                                      (uint64_t(1) << Step) - 1);
+    Value *Count = Builder.CreateUnaryIntrinsic(Intrinsic::ctpop, Window);
+    Value *Skip = Builder.CreateICmpUGT(Remaining, Count);
+    Position = Builder.CreateSelect(
+        Skip, Builder.CreateAdd(Position, intC(32, Step)), Position);
+    Remaining = Builder.CreateSelect(Skip, Builder.CreateSub(Remaining, Count),
+                                     Remaining);
+  }
+  Value *Found = Builder.CreateICmpUGE(
+      Builder.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits), N);
+  Value *Searched = Builder.CreateSelect(
+      Found,
+      Builder.CreateSelect(Upward, Position,
+                           Builder.CreateSub(intC(32, 31), Position)),
+      NotFound);
+  Value *BaseSet = Builder.CreateICmpNE(
+      Builder.CreateAnd(Builder.CreateLShr(Mask, Base), 1), Zero);
+  Value *AtBase = Builder.CreateSelect(BaseSet, Base, NotFound);
+  write(0,
+        Builder.CreateSelect(Builder.CreateICmpEQ(Offset, Zero), AtBase,
+                             Searched),
+        PTXType::B32);
+}
+
 void InlinePTXBuilder::emitBit(const Instruction &I) {
+  if (I.opcode() == PTXOpcode::Fns)
+    return emitFindNthSet(I);
   PTXType T = type();
   unsigned W = width();
   auto A = [&] { return read(1, T); };

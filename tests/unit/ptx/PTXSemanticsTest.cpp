@@ -1913,10 +1913,43 @@ TEST(PTXSemantics, VideoSimd) {
   });
 }
 
+TEST(PTXSemantics, FindNthSetBit) {
+  auto Fns = lower<uint32_t, uint32_t, uint32_t, int32_t>(
+      "fns.b32 $0, $1, $2, $3;", "=r,r,r,r");
+  ASSERT_TRUE(Fns);
+  // The PTX ISA's definition, step by step.
+  auto Reference = [](uint32_t Mask, uint32_t Base, int32_t Offset) {
+    if (Offset == 0)
+      return (Mask >> Base) & 1 ? Base : 0xffffffffu;
+    int64_t Count = (Offset > 0 ? int64_t(Offset) : -int64_t(Offset)) - 1;
+    int Step = Offset > 0 ? 1 : -1;
+    for (int Pos = int(Base); Pos >= 0 && Pos < 32; Pos += Step)
+      if ((Mask >> Pos) & 1) {
+        if (Count == 0)
+          return uint32_t(Pos);
+        --Count;
+      }
+    return 0xffffffffu;
+  };
+  std::vector<int32_t> Offsets = {0, 1, 2, 3, 5, 16, 31, 32, 33, -1, -2,
+                                  -3, -17, -32, -33, INT32_MAX, INT32_MIN};
+  for (uint32_t Mask : edges32())
+    for (uint32_t Base = 0; Base < 32; ++Base)
+      for (int32_t Offset : Offsets)
+        EXPECT_EQ(Fns(Mask, Base, Offset), Reference(Mask, Base, Offset))
+            << std::hex << Mask << " " << std::dec << Base << " " << Offset;
+  for (int K = 0; K < RandomCount; ++K) {
+    uint32_t Mask = uint32_t(rng()()), Base = uint32_t(rng()()) % 32;
+    int32_t Offset = int32_t(rng()() % 70) - 35;
+    EXPECT_EQ(Fns(Mask, Base, Offset), Reference(Mask, Base, Offset))
+        << std::hex << Mask << " " << std::dec << Base << " " << Offset;
+  }
+}
+
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
-  std::string E = lowerError("fns.b32 $0, $1, 1, 1;", "=r,r", {"i32"},
-                             {"i32"});
-  EXPECT_NE(E.find("unsupported PTX instruction 'fns.b32'"),
+  std::string E = lowerError("bar.arrive 1, 64; mov.u32 $0, $1;", "=r,r",
+                             {"i32"}, {"i32"});
+  EXPECT_NE(E.find("unsupported PTX instruction 'bar.arrive'"),
             std::string::npos)
       << E;
   EXPECT_NE(E.find("srcloc 7"), std::string::npos) << E;
