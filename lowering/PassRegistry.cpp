@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
+#include "host/HostPasses.h"
 #include "rubicon/Lowering.h"
 
 #include "llvm/IR/Module.h"
@@ -33,6 +34,18 @@ void registerLoweringPasses(PassBuilder &PB) {
     return true;                                                               \
   }
 #include "Passes.def"
+// Host target (issue 7): its passes and rubicon-lower-nvvm-to-host.
+#define RUBICON_MODULE_PASS(PassName, Class)
+#define RUBICON_HOST_MODULE_PASS(PassName, Class)                              \
+  if (Name == PassName) {                                                      \
+    MPM.addPass(Class());                                                      \
+    return true;                                                               \
+  }
+#include "Passes.def"
+        if (Name == "rubicon-lower-nvvm-to-host") {
+          MPM.addPass(LowerNVVMToHostPass());
+          return true;
+        }
         if (Name == "rubicon-lower-nvvm-to-amdgpu") {
           MPM.addPass(LowerNVVMToAMDGPUPass());
           return true;

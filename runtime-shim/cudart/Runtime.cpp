@@ -7,6 +7,7 @@
 #include "Runtime.h"
 #include "ErrorTable.h"
 #include "Log.h"
+#include "host/HostBackend.h"
 
 #include <rubicon/FatBinary.h>
 
@@ -31,7 +32,16 @@ thread_local cudaError_t LastError = cudaSuccess;
 thread_local std::vector<LaunchConfiguration> LaunchConfigurations;
 } // namespace
 
-Runtime::Runtime() : Factory(createHipBackend) {}
+// The default factory picks the HIP or the host backend from the environment
+// and the fat binaries registered so far (host/HostBackend.h); acquire()
+// calls it with Mutex held.
+Runtime::Runtime()
+    : Factory([this] {
+        std::vector<const FatBinaryRecord *> Records;
+        for (const auto &Entry : FatBinaries)
+          Records.push_back(&Entry->Record);
+        return createAutomaticBackend(Records);
+      }) {}
 
 Runtime &Runtime::instance() {
   static Runtime *TheRuntime = new Runtime();
@@ -59,6 +69,9 @@ void **Runtime::registerFatBinary(const void *Wrapper) {
         if (std::string Arch = fatbin::archOfId(E.Id); !Arch.empty()) {
           ArchList += " " + Arch;
           Entry->Record.Archs.push_back(Arch);
+        } else if (E.Id == fatbin::hostCodeObjectId()) { // host target
+          ArchList += std::string(" ") + HostArchName;
+          Entry->Record.Archs.push_back(HostArchName);
         }
       logMessage("fat binary of %zu bytes with code objects for:%s", TotalSize,
                  ArchList.empty() ? " (none)" : ArchList.c_str());

@@ -53,6 +53,8 @@ RUBICON_PRIMITIVE u64 steadyClockNanoseconds();
 
 #if defined(__AMDGCN__)
 #include "PrimitivesAMDGPU.h"
+#elif defined(RUBICON_HOST_TARGET)
+#include "host/PrimitivesHost.h"
 #else
 #error "Rubicon device library: no machine primitives for this target"
 #endif

@@ -146,6 +146,10 @@ std::string codeObjectId(std::string_view Arch) {
 
 std::string hostEntryId() { return std::string(HostId); }
 
+std::string hostCodeObjectId() {
+  return "rubicon-host-x86_64-unknown-linux-gnu";
+}
+
 std::string archOfId(std::string_view Id) {
   std::string_view Rest;
   if (Id.starts_with(CodeObjectIdPrefix))

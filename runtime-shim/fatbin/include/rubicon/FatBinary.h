@@ -58,6 +58,11 @@ std::string codeObjectId(std::string_view Arch);
 /// "host-x86_64-unknown-linux-gnu".
 std::string hostEntryId();
 
+/// "rubicon-host-x86_64-unknown-linux-gnu": the entry of a `host` target
+/// code object (an x86-64 shared object run by the runtime's host backend;
+/// docs/host-target.md). Not HIP's empty host entry (hostEntryId()).
+std::string hostCodeObjectId();
+
 /// "gfx942" for "hipv4-amdgcn-amd-amdhsa--gfx942" (also accepts target-id
 /// features: "gfx90a" for "...--gfx90a:xnack+"); "" if not an AMD entry.
 std::string archOfId(std::string_view Id);

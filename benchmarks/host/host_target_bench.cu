@@ -1,0 +1,91 @@
+// Launch overhead and memory bandwidth of the host execution target
+// (nvcc --amdgpu-arch=host). Prints numbers; not a test. See README.md.
+#include <cstdio>
+#include <cstdlib>
+
+__global__ void empty() {}
+
+__global__ void copy(const float *in, float *out, size_t n) {
+  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  if (i < n)
+    out[i] = in[i];
+}
+
+__global__ void blockBarriers(int *out, int rounds) {
+  __shared__ int value[256];
+  for (int r = 0; r < rounds; ++r) {
+    value[threadIdx.x] = r;
+    __syncthreads();
+  }
+  out[blockIdx.x] = value[0];
+}
+
+static float elapsed(cudaEvent_t a, cudaEvent_t b) {
+  float ms = 0;
+  cudaEventElapsedTime(&ms, a, b);
+  return ms;
+}
+
+int main(int argc, char **argv) {
+  int launches = argc > 1 ? std::atoi(argv[1]) : 2000;
+  size_t n = size_t(argc > 2 ? std::atoi(argv[2]) : 1 << 22);
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+
+  empty<<<1, 1>>>();
+  cudaDeviceSynchronize();
+  cudaEventRecord(start);
+  for (int i = 0; i < launches; ++i)
+    empty<<<1, 1>>>();
+  cudaEventRecord(stop);
+  cudaEventSynchronize(stop);
+  std::printf("launch overhead (1x1 empty kernel): %.2f us per launch\n",
+              1000.0f * elapsed(start, stop) / launches);
+
+  cudaEventRecord(start);
+  for (int i = 0; i < launches / 10; ++i)
+    empty<<<64, 256>>>();
+  cudaEventRecord(stop);
+  cudaEventSynchronize(stop);
+  std::printf("empty 64x256 grid: %.2f us per launch, %.1f ns per thread\n",
+              1000.0f * elapsed(start, stop) / (launches / 10),
+              1e6f * elapsed(start, stop) / (launches / 10) / (64 * 256));
+
+  float *in, *out;
+  cudaMalloc(&in, n * sizeof(float));
+  cudaMalloc(&out, n * sizeof(float));
+  cudaMemset(in, 0, n * sizeof(float));
+  copy<<<(n + 255) / 256, 256>>>(in, out, n);
+  cudaEventRecord(start);
+  const int reps = 5;
+  for (int i = 0; i < reps; ++i)
+    copy<<<(n + 255) / 256, 256>>>(in, out, n);
+  cudaEventRecord(stop);
+  cudaEventSynchronize(stop);
+  double bytes = 2.0 * n * sizeof(float) * reps;
+  std::printf("copy kernel (%zu floats): %.3f GB/s\n", n,
+              bytes / (elapsed(start, stop) * 1e-3) / 1e9);
+
+  cudaEventRecord(start);
+  for (int i = 0; i < reps; ++i)
+    cudaMemcpy(out, in, n * sizeof(float), cudaMemcpyDeviceToDevice);
+  cudaEventRecord(stop);
+  cudaEventSynchronize(stop);
+  std::printf("cudaMemcpy device to device: %.3f GB/s\n",
+              bytes / (elapsed(start, stop) * 1e-3) / 1e9);
+
+  int *sink;
+  cudaMalloc(&sink, 64 * sizeof(int));
+  const int rounds = 100;
+  cudaEventRecord(start);
+  blockBarriers<<<64, 256>>>(sink, rounds);
+  cudaEventRecord(stop);
+  cudaEventSynchronize(stop);
+  std::printf("__syncthreads in 256-thread blocks: %.1f ns per thread per "
+              "barrier\n",
+              1e6f * elapsed(start, stop) / (64.0f * 256 * rounds));
+  cudaError_t e = cudaDeviceSynchronize();
+  std::printf("status: %s\n", cudaGetErrorName(e));
+  return e == cudaSuccess ? 0 : 1;
+}

@@ -1,0 +1,83 @@
+//===- HostKernelEntry.cpp - Entry points the host runtime calls
+//-----------===//
+//
+// rubicon-host-kernel-entry: each kernel (ptx_kernel) becomes an ordinary
+// internal function marked "rubicon-host-kernel", called by
+//   void __rubicon_host_entry_<kernel>(void **Args)
+// which reads every parameter from CUDA's argument array (byval aggregates
+// are passed by address and copied by the call, as CUDA copies them), and
+//   __rubicon_host_params_<kernel> = [N + 1 x i64] [N, size of each parameter]
+// which the runtime uses to copy the arguments at launch (HostABI.h). NVVM
+// launch bounds are dropped: the host runs any block the runtime accepts.
+//
+//===----------------------------------------------------------------------===//
+#include "HostPasses.h"
+
+#include "host/HostABI.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace rubicon {
+
+PreservedAnalyses HostKernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
+  SmallVector<Function *> Kernels;
+  for (Function &F : M)
+    if (F.getCallingConv() == CallingConv::PTX_Kernel && !F.isDeclaration())
+      Kernels.push_back(&F);
+  if (Kernels.empty())
+    return PreservedAnalyses::all();
+
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  FunctionType *EntryType =
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false);
+
+  for (Function *Kernel : Kernels) {
+    std::string Name = Kernel->getName().str();
+    Kernel->setCallingConv(CallingConv::C);
+    Kernel->addFnAttr(HostKernelAttribute);
+    for (StringRef Attribute :
+         {"nvvm.maxntid", "nvvm.reqntid", "nvvm.minctasm", "nvvm.maxnreg",
+          "nvvm.maxclusterrank", "nvvm.cluster_dim", "nvvm.blocksareclusters"})
+      Kernel->removeFnAttr(Attribute);
+    Kernel->setLinkage(GlobalValue::InternalLinkage);
+
+    Function *Entry = Function::Create(EntryType, GlobalValue::ExternalLinkage,
+                                       host::EntryPrefix + Name, M);
+    Entry->setVisibility(GlobalValue::DefaultVisibility);
+    Entry->addFnAttr(Attribute::NoUnwind);
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Entry));
+    Value *Args = Entry->getArg(0);
+    SmallVector<Value *> CallArgs;
+    SmallVector<Constant *> Sizes{ConstantInt::get(I64, Kernel->arg_size())};
+    for (Argument &Param : Kernel->args()) {
+      Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, Args, Param.getArgNo());
+      Value *Address = B.CreateLoad(Ptr, Slot);
+      uint64_t Size;
+      if (Type *ByVal = Param.getParamByValType()) {
+        Size = DL.getTypeAllocSize(ByVal);
+        CallArgs.push_back(Address);
+      } else {
+        Size = DL.getTypeAllocSize(Param.getType());
+        CallArgs.push_back(B.CreateLoad(Param.getType(), Address));
+      }
+      Sizes.push_back(ConstantInt::get(I64, Size));
+    }
+    B.CreateCall(Kernel, CallArgs);
+    B.CreateRetVoid();
+
+    ArrayType *SizesType = ArrayType::get(I64, Sizes.size());
+    auto *Params = new GlobalVariable(
+        M, SizesType, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+        ConstantArray::get(SizesType, Sizes), host::ParamsPrefix + Name);
+    Params->setVisibility(GlobalValue::DefaultVisibility);
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace rubicon

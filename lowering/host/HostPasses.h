@@ -1,0 +1,50 @@
+//===- HostPasses.h - Rubicon's NVVM -> host (x86-64) passes ----*- C++ -*-===//
+//
+// Internal to lowering/: the passes of the `host` execution target (the
+// RUBICON_HOST_MODULE_PASS rows of Passes.def) and what they share. Other
+// components use rubicon/HostLowering.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RUBICON_LOWERING_HOST_HOSTPASSES_H
+#define RUBICON_LOWERING_HOST_HOSTPASSES_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+
+namespace llvm {
+class TargetMachine;
+}
+
+namespace rubicon {
+
+/// The triple of host code objects.
+inline constexpr llvm::StringLiteral HostTriple = "x86_64-unknown-linux-gnu";
+/// Function attribute the kernel-entry pass leaves on former kernels.
+inline constexpr llvm::StringLiteral HostKernelAttribute =
+    "rubicon-host-kernel";
+
+/// A position-independent x86-64 TargetMachine (generic x86-64 CPU);
+/// initializes the X86 target on first use.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createHostTargetMachine(unsigned OptLevel = 3);
+
+#define RUBICON_DECLARE_HOST_PASS(Class)                                       \
+  class Class : public llvm::PassInfoMixin<Class> {                            \
+  public:                                                                      \
+    explicit Class(std::string = "") {}                                        \
+    llvm::PreservedAnalyses run(llvm::Module &M,                               \
+                                llvm::ModuleAnalysisManager &MAM);             \
+    static bool isRequired() { return true; }                                  \
+  };
+#define RUBICON_MODULE_PASS(Name, Class)
+#define RUBICON_HOST_MODULE_PASS(Name, Class) RUBICON_DECLARE_HOST_PASS(Class)
+#include "Passes.def"
+/// rubicon-lower-nvvm-to-host: every host pass of Passes.def, in order.
+RUBICON_DECLARE_HOST_PASS(LowerNVVMToHostPass)
+#undef RUBICON_DECLARE_HOST_PASS
+
+} // namespace rubicon
+
+#endif // RUBICON_LOWERING_HOST_HOSTPASSES_H

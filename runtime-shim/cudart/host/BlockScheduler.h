@@ -1,0 +1,70 @@
+//===- BlockScheduler.h - CUDA blocks as fibers on one CPU thread -*- C++
+//-*-===//
+//
+// Part of Rubicon's host backend. A BlockScheduler runs whole CUDA blocks of a
+// host code object's kernel on the calling CPU thread: every CUDA thread is a
+// fiber (ucontext) on its own FiberStackBytes-aligned stack, with its
+// ThreadContext at the stack's base (runtime-shim/device/host/HostABI.h).
+// Fibers run round-robin until they block at __syncthreads, at a wavefront
+// operation, or end; when none can run, wavefront operations are resolved
+// among the lanes waiting in them (the emulation's active lanes), and when
+// none are left the block barrier releases.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RUBICON_CUDART_HOST_BLOCKSCHEDULER_H
+#define RUBICON_CUDART_HOST_BLOCKSCHEDULER_H
+
+#include "host/HostABI.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace rubicon::cudart::host {
+
+using KernelEntry = void (*)(void **Args);
+
+/// What every block of one launch shares.
+struct GridLaunch {
+  KernelEntry Entry = nullptr;
+  void **Args = nullptr;
+  unsigned Grid[3] = {1, 1, 1};
+  unsigned Block[3] = {1, 1, 1};
+  size_t SharedBytes = 0; // static + dynamic
+};
+
+class BlockScheduler {
+public:
+  BlockScheduler();
+  ~BlockScheduler();
+  BlockScheduler(const BlockScheduler &) = delete;
+  BlockScheduler &operator=(const BlockScheduler &) = delete;
+
+  /// Runs block `BlockLinearIndex` (x fastest) of `Launch` to its end.
+  /// Returns 0, or the cudaError_t a thread ended the kernel with (assert,
+  /// trap), or cudaErrorMemoryAllocation when the fiber stacks cannot be had.
+  int runBlock(const GridLaunch &Launch, uint64_t BlockLinearIndex);
+
+  struct Fiber;
+
+private:
+  bool reserveStacks(size_t Count);
+  bool resolveWaveOperations(size_t ThreadCount);
+
+  std::vector<Fiber> Fibers;
+  unsigned char *StackArea = nullptr;
+  size_t StackAreaBytes = 0;
+  size_t StackCount = 0;
+  std::vector<unsigned char> SharedMemory;
+  struct SchedulerContext;
+  std::unique_ptr<SchedulerContext> Scheduler;
+  int Fault = 0;
+  const GridLaunch *Launch = nullptr;
+
+  friend struct FiberServices;
+};
+
+} // namespace rubicon::cudart::host
+
+#endif // RUBICON_CUDART_HOST_BLOCKSCHEDULER_H

@@ -1,0 +1,89 @@
+//===- HostABI.h - Contract between host code objects and the runtime -*- C++
+//-*-===//
+//
+// Part of Rubicon. The `host` target runs CUDA threads as fibers on CPU worker
+// threads. This header is the whole interface between a host code object (the
+// kernel shared object, with the host device library linked in) and the
+// runtime's host backend (runtime-shim/cudart/host/). It is included by both:
+// freestanding device-library code and the ordinary C++ runtime, so it uses
+// only built-in types.
+//
+// Finding the running thread: every fiber stack is FiberStackBytes long and
+// aligned to FiberStackBytes, and its lowest bytes hold the fiber's
+// ThreadContext. Device code finds its context by rounding its own frame
+// address down; no thread-local storage and no call into the runtime.
+//
+// Kernel entry points: for each kernel `K` the code object exports
+//   void __rubicon_host_entry_K(void **Args)      CUDA's argument array
+//   const unsigned long long __rubicon_host_params_K[N + 1]
+//                                                  N, then each argument's size
+// and once per code object
+//   const unsigned long long __rubicon_host_shared_bytes
+//                                                  static shared memory bytes
+//
+//===----------------------------------------------------------------------===//
+#ifndef RUBICON_DEVICE_HOST_HOSTABI_H
+#define RUBICON_DEVICE_HOST_HOSTABI_H
+
+namespace rubicon::host {
+
+/// Bytes of each fiber stack; also its alignment.
+inline constexpr unsigned long FiberStackBytes = 1ul << 17;
+/// Lanes of an emulated wavefront (gfx942: wave64, two logical warps).
+inline constexpr unsigned WaveLanes = 64;
+/// Alignment of dynamic shared memory after the static variables.
+inline constexpr unsigned long SharedMemoryAlignment = 16;
+
+inline constexpr const char EntryPrefix[] = "__rubicon_host_entry_";
+inline constexpr const char ParamsPrefix[] = "__rubicon_host_params_";
+inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
+
+/// Wavefront-wide operations: every lane of the wavefront that is not blocked
+/// elsewhere or finished takes part (the emulation's "active lanes").
+enum class WaveOperation : unsigned {
+  Ballot = 0,        // A = predicate; result: mask of lanes with A != 0
+  Permute = 1,       // A = source lane (mod 64), B = value; result: its B
+  ReadFirstLane = 2, // B = value; result: B of the lowest active lane
+  Barrier = 3,       // result: 0
+};
+
+/// CUDA error codes a kernel can end with (cudaError_t values).
+enum class KernelFault : int {
+  Assert = 710,             // cudaErrorAssert
+  IllegalInstruction = 715, // cudaErrorIllegalInstruction (trap)
+  LaunchFailure = 719,      // cudaErrorLaunchFailure
+};
+
+struct ThreadContext;
+
+/// Functions of the runtime the device library calls.
+struct RuntimeServices {
+  /// __syncthreads' rendezvous (no fences).
+  void (*workgroupBarrier)(ThreadContext *Thread);
+  /// A wavefront-wide operation (WaveOperation); returns its result.
+  unsigned long long (*waveOperation)(ThreadContext *Thread, unsigned Operation,
+                                      unsigned long long A,
+                                      unsigned long long B);
+  /// Ends the kernel with `Fault`; never returns to the caller.
+  void (*trap)(ThreadContext *Thread, int Fault);
+  /// A steady clock in nanoseconds (%globaltimer).
+  unsigned long long (*nanoseconds)();
+};
+
+/// The running CUDA thread, at the base of its fiber stack.
+struct ThreadContext {
+  unsigned ThreadIndex[3];
+  unsigned BlockSize[3];
+  unsigned BlockIndex[3];
+  unsigned GridSize[3];
+  unsigned LaneInWave;
+  unsigned FlatThreadIndex;
+  unsigned char *SharedMemory;
+  const RuntimeServices *Runtime;
+  /// The runtime's own per-fiber state.
+  void *Fiber;
+};
+
+} // namespace rubicon::host
+
+#endif // RUBICON_DEVICE_HOST_HOSTABI_H

@@ -1,0 +1,107 @@
+//===- PrimitivesHost.h - Machine primitives for the host target -*- C++
+//-*-===//
+//
+// Part of Rubicon. The `host` implementation of Primitives.h: CUDA threads are
+// fibers of the runtime's host backend (see HostABI.h). Indices come from the
+// running fiber's ThreadContext; wavefront operations and barriers are
+// rendezvous that the runtime's block scheduler resolves. The wavefront is 64
+// lanes wide, as on gfx942, so LogicalWarp.h carries two 32-lane warps in it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RUBICON_DEVICE_PRIMITIVES_HOST_H
+#define RUBICON_DEVICE_PRIMITIVES_HOST_H
+
+#include "host/HostABI.h"
+
+namespace rubicon::machine {
+
+namespace hostimpl {
+RUBICON_PRIMITIVE host::ThreadContext *currentThread() {
+  auto Frame = reinterpret_cast<unsigned long>(__builtin_frame_address(0));
+  return reinterpret_cast<host::ThreadContext *>(Frame &
+                                                 ~(host::FiberStackBytes - 1));
+}
+
+RUBICON_PRIMITIVE u64 waveOperation(host::WaveOperation Operation, u64 A,
+                                    u64 B) {
+  host::ThreadContext *Thread = currentThread();
+  return Thread->Runtime->waveOperation(Thread,
+                                        static_cast<unsigned>(Operation), A, B);
+}
+} // namespace hostimpl
+
+RUBICON_PRIMITIVE unsigned waveSize() { return host::WaveLanes; }
+
+RUBICON_PRIMITIVE unsigned laneInWave() {
+  return hostimpl::currentThread()->LaneInWave;
+}
+
+RUBICON_PRIMITIVE u64 waveBallot(bool predicate) {
+  return hostimpl::waveOperation(host::WaveOperation::Ballot, predicate, 0);
+}
+
+RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value) {
+  return static_cast<unsigned>(hostimpl::waveOperation(
+      host::WaveOperation::Permute, sourceLane % host::WaveLanes, value));
+}
+
+RUBICON_PRIMITIVE unsigned readFirstLane(unsigned value) {
+  return static_cast<unsigned>(
+      hostimpl::waveOperation(host::WaveOperation::ReadFirstLane, 0, value));
+}
+
+RUBICON_PRIMITIVE unsigned threadInBlock(Dimension d) {
+  return hostimpl::currentThread()->ThreadIndex[static_cast<unsigned>(d)];
+}
+
+RUBICON_PRIMITIVE unsigned blockInGrid(Dimension d) {
+  return hostimpl::currentThread()->BlockIndex[static_cast<unsigned>(d)];
+}
+
+RUBICON_PRIMITIVE unsigned blockSize(Dimension d) {
+  return hostimpl::currentThread()->BlockSize[static_cast<unsigned>(d)];
+}
+
+RUBICON_PRIMITIVE unsigned gridSizeInBlocks(Dimension d) {
+  return hostimpl::currentThread()->GridSize[static_cast<unsigned>(d)];
+}
+
+RUBICON_PRIMITIVE void workgroupBarrier() {
+  host::ThreadContext *Thread = hostimpl::currentThread();
+  Thread->Runtime->workgroupBarrier(Thread);
+}
+
+RUBICON_PRIMITIVE void wavefrontBarrier() {
+  hostimpl::waveOperation(host::WaveOperation::Barrier, 0, 0);
+}
+
+// The threads of a block share one CPU thread, and barriers are calls the
+// compiler cannot see through: fences only have to order against other blocks.
+RUBICON_PRIMITIVE void fenceReleaseWorkgroup() {
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+RUBICON_PRIMITIVE void fenceAcquireWorkgroup() {
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+}
+
+RUBICON_PRIMITIVE void fenceWavefront() {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+RUBICON_PRIMITIVE u64 cycleCounter() { return __builtin_readcyclecounter(); }
+
+RUBICON_PRIMITIVE u64 steadyClockNanoseconds() {
+  return hostimpl::currentThread()->Runtime->nanoseconds();
+}
+
+[[noreturn]] RUBICON_PRIMITIVE void trap() {
+  host::ThreadContext *Thread = hostimpl::currentThread();
+  Thread->Runtime->trap(
+      Thread, static_cast<int>(host::KernelFault::IllegalInstruction));
+  __builtin_unreachable();
+}
+
+} // namespace rubicon::machine
+
+#endif // RUBICON_DEVICE_PRIMITIVES_HOST_H

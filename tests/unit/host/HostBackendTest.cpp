@@ -1,0 +1,215 @@
+//===- HostBackendTest.cpp - The host target's runtime backend ------------===//
+//
+// Part of Rubicon. Kernels here are plain C++ functions that find their
+// ThreadContext exactly as the host device library does (HostABI.h), so the
+// scheduler is tested without the compiler.
+//
+//===----------------------------------------------------------------------===//
+#include "host/HostBackend.h"
+#include "host/BlockScheduler.h"
+
+#include "host/HostABI.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+using namespace rubicon::cudart;
+using rubicon::host::ThreadContext;
+using rubicon::host::WaveOperation;
+
+namespace {
+
+__attribute__((noinline)) ThreadContext *currentThread() {
+  auto Frame = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  return reinterpret_cast<ThreadContext *>(
+      Frame & ~(rubicon::host::FiberStackBytes - 1));
+}
+
+unsigned long long waveOp(WaveOperation Op, unsigned long long A,
+                          unsigned long long B) {
+  ThreadContext *T = currentThread();
+  return T->Runtime->waveOperation(T, static_cast<unsigned>(Op), A, B);
+}
+
+// Each thread writes its index to shared memory; after the barrier it reads
+// the mirrored one.
+void reverseKernel(void **Args) {
+  ThreadContext *T = currentThread();
+  auto *Out = *static_cast<int **>(Args[0]);
+  auto *Shared = reinterpret_cast<int *>(T->SharedMemory);
+  unsigned Size = T->BlockSize[0];
+  Shared[T->FlatThreadIndex] = static_cast<int>(T->FlatThreadIndex);
+  T->Runtime->workgroupBarrier(T);
+  Out[T->BlockIndex[0] * Size + T->FlatThreadIndex] =
+      Shared[Size - 1 - T->FlatThreadIndex];
+}
+
+// Ballot of "lane is even", the permuted value of lane 3 and the first
+// active lane's value, per thread.
+void waveKernel(void **Args) {
+  ThreadContext *T = currentThread();
+  auto *Out = *static_cast<unsigned long long **>(Args[0]);
+  unsigned I = T->FlatThreadIndex;
+  Out[3 * I] = waveOp(WaveOperation::Ballot, T->LaneInWave % 2 == 0, 0);
+  Out[3 * I + 1] = waveOp(WaveOperation::Permute, 3, 100 + I);
+  Out[3 * I + 2] = waveOp(WaveOperation::ReadFirstLane, 0, 1000 + I);
+}
+
+// Thread 5 of the block traps; the others would write 1.
+void trappingKernel(void **Args) {
+  ThreadContext *T = currentThread();
+  auto *Out = *static_cast<int **>(Args[0]);
+  if (T->FlatThreadIndex == 5)
+    T->Runtime->trap(T, 710);
+  T->Runtime->workgroupBarrier(T);
+  Out[T->FlatThreadIndex] = 1;
+}
+
+TEST(BlockScheduler, BarrierAndSharedMemoryIn96ThreadBlocks) {
+  std::vector<int> Out(2 * 96, -1);
+  int *OutPtr = Out.data();
+  void *Args[] = {&OutPtr};
+  host::GridLaunch Launch;
+  Launch.Entry = reverseKernel;
+  Launch.Args = Args;
+  Launch.Grid[0] = 2;
+  Launch.Block[0] = 96;
+  Launch.SharedBytes = 96 * sizeof(int);
+  host::BlockScheduler Scheduler;
+  for (uint64_t Block = 0; Block < 2; ++Block)
+    EXPECT_EQ(Scheduler.runBlock(Launch, Block), 0);
+  for (int I = 0; I < 2 * 96; ++I)
+    EXPECT_EQ(Out[I], 95 - I % 96) << I;
+}
+
+TEST(BlockScheduler, WaveOperationsOnAPartialWavefront) {
+  // 48 threads: one wavefront with lanes 0-47 active.
+  std::vector<unsigned long long> Out(3 * 48);
+  unsigned long long *OutPtr = Out.data();
+  void *Args[] = {&OutPtr};
+  host::GridLaunch Launch;
+  Launch.Entry = waveKernel;
+  Launch.Args = Args;
+  Launch.Block[0] = 48;
+  host::BlockScheduler Scheduler;
+  ASSERT_EQ(Scheduler.runBlock(Launch, 0), 0);
+  unsigned long long EvenLanes = 0;
+  for (unsigned L = 0; L < 48; L += 2)
+    EvenLanes |= 1ull << L;
+  for (unsigned I = 0; I < 48; ++I) {
+    EXPECT_EQ(Out[3 * I], EvenLanes) << I;
+    EXPECT_EQ(Out[3 * I + 1], 103u) << I;
+    EXPECT_EQ(Out[3 * I + 2], 1000u) << I;
+  }
+}
+
+TEST(BlockScheduler, TrapEndsTheBlockWithItsError) {
+  std::vector<int> Out(32, 0);
+  int *OutPtr = Out.data();
+  void *Args[] = {&OutPtr};
+  host::GridLaunch Launch;
+  Launch.Entry = trappingKernel;
+  Launch.Args = Args;
+  Launch.Block[0] = 32;
+  host::BlockScheduler Scheduler;
+  EXPECT_EQ(Scheduler.runBlock(Launch, 0), 710);
+  for (int V : Out)
+    EXPECT_EQ(V, 0); // nobody got past the barrier
+  // The scheduler is reusable after a fault.
+  Launch.Entry = reverseKernel;
+  Launch.SharedBytes = 32 * sizeof(int);
+  EXPECT_EQ(Scheduler.runBlock(Launch, 0), 0);
+  EXPECT_EQ(Out[0], 31);
+}
+
+class HostBackendTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    B = createHostBackend();
+    ASSERT_EQ(B->initialize(), cudaSuccess);
+  }
+  std::unique_ptr<Backend> B;
+};
+
+TEST_F(HostBackendTest, MemoryAndCopies) {
+  void *P = nullptr;
+  ASSERT_EQ(B->malloc(&P, 1000), cudaSuccess);
+  ASSERT_NE(P, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(P) % 256, 0u);
+  std::vector<unsigned char> Host(1000, 7), Back(1000);
+  EXPECT_EQ(B->memcpy(P, Host.data(), 1000, cudaMemcpyHostToDevice),
+            cudaSuccess);
+  EXPECT_EQ(B->memset(static_cast<char *>(P) + 500, 9, 500), cudaSuccess);
+  EXPECT_EQ(B->memcpy(Back.data(), P, 1000, cudaMemcpyDeviceToHost),
+            cudaSuccess);
+  EXPECT_EQ(Back[0], 7);
+  EXPECT_EQ(Back[999], 9);
+  EXPECT_EQ(B->memcpy(Back.data(), P, 4, static_cast<cudaMemcpyKind>(9)),
+            cudaErrorInvalidMemcpyDirection);
+  cudaPointerAttributes Attributes;
+  EXPECT_EQ(B->pointerGetAttributes(Attributes, static_cast<char *>(P) + 10),
+            cudaSuccess);
+  EXPECT_EQ(Attributes.type, cudaMemoryTypeDevice);
+  EXPECT_EQ(B->pointerGetAttributes(Attributes, Host.data()), cudaSuccess);
+  EXPECT_EQ(Attributes.type, cudaMemoryTypeUnregistered);
+  EXPECT_EQ(B->free(P), cudaSuccess);
+  EXPECT_EQ(B->free(P), cudaErrorInvalidDevicePointer);
+}
+
+TEST_F(HostBackendTest, StreamsAndEvents) {
+  cudaStream_t S;
+  ASSERT_EQ(B->streamCreate(S, cudaStreamNonBlocking, 0), cudaSuccess);
+  unsigned Flags = 0;
+  EXPECT_EQ(B->streamGetFlags(S, Flags), cudaSuccess);
+  EXPECT_EQ(Flags, unsigned(cudaStreamNonBlocking));
+  cudaEvent_t Start, Stop;
+  ASSERT_EQ(B->eventCreate(Start, 0), cudaSuccess);
+  ASSERT_EQ(B->eventCreate(Stop, 0), cudaSuccess);
+  float Ms = 0;
+  EXPECT_EQ(B->eventElapsedTime(Ms, Start, Stop),
+            cudaErrorInvalidResourceHandle); // never recorded
+  EXPECT_EQ(B->eventRecord(Start, S), cudaSuccess);
+  EXPECT_EQ(B->eventRecord(Stop, S), cudaSuccess);
+  EXPECT_EQ(B->eventSynchronize(Stop), cudaSuccess);
+  EXPECT_EQ(B->eventQuery(Stop), cudaSuccess);
+  EXPECT_EQ(B->eventElapsedTime(Ms, Start, Stop), cudaSuccess);
+  EXPECT_GE(Ms, 0.0f);
+  EXPECT_EQ(B->streamQuery(S), cudaSuccess);
+  EXPECT_EQ(B->streamDestroy(S), cudaSuccess);
+  EXPECT_EQ(B->streamSynchronize(S), cudaErrorInvalidResourceHandle);
+  EXPECT_EQ(B->streamSynchronize(nullptr), cudaSuccess);
+  EXPECT_EQ(B->eventDestroy(Start), cudaSuccess);
+  EXPECT_EQ(B->eventQuery(Start), cudaErrorInvalidResourceHandle);
+  EXPECT_EQ(B->eventDestroy(Stop), cudaSuccess);
+}
+
+TEST_F(HostBackendTest, UnknownKernelsAndDevices) {
+  int Stub;
+  EXPECT_EQ(B->launchKernel(&Stub, {1, 1, 1}, {1, 1, 1}, nullptr, 0, nullptr),
+            cudaErrorInvalidDeviceFunction);
+  EXPECT_EQ(B->setDevice(1), cudaErrorInvalidDevice);
+  cudaDeviceProp Prop;
+  EXPECT_EQ(B->getDeviceProperties(Prop, 0), cudaSuccess);
+  EXPECT_EQ(Prop.warpSize, 32);
+  EXPECT_GE(Prop.multiProcessorCount, 1);
+}
+
+TEST(BackendSelection, FollowsTheFatBinariesAndTheEnvironment) {
+  unsetenv("RUBICON_BACKEND");
+  FatBinaryRecord HostOnly, AmdOnly;
+  HostOnly.Archs = {HostArchName};
+  AmdOnly.Archs = {"gfx942"};
+  EXPECT_STREQ(createAutomaticBackend({&HostOnly})->name(), "host");
+  EXPECT_STREQ(createAutomaticBackend({&AmdOnly})->name(), "hip");
+  EXPECT_STREQ(createAutomaticBackend({})->name(), "hip");
+  setenv("RUBICON_BACKEND", "hip", 1);
+  EXPECT_STREQ(createAutomaticBackend({&HostOnly})->name(), "hip");
+  setenv("RUBICON_BACKEND", "host", 1);
+  EXPECT_STREQ(createAutomaticBackend({&AmdOnly})->name(), "host");
+  unsetenv("RUBICON_BACKEND");
+}
+
+} // namespace
