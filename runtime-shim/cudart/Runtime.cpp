@@ -11,6 +11,10 @@
 
 #include <rubicon/FatBinary.h>
 
+#include <cstring>
+#include <sys/uio.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -232,12 +236,34 @@ std::optional<KernelRecord> Runtime::findKernel(const void *HostStub) const {
   return It->second;
 }
 
+/// Reads a NUL-terminated string at Address without trusting the address:
+/// process_vm_readv reports an unmapped page as an error instead of faulting.
+static std::optional<std::string> readStringSafely(const void *Address) {
+  char Buffer[256];
+  struct iovec Local = {Buffer, sizeof(Buffer) - 1};
+  struct iovec Remote = {const_cast<void *>(Address), sizeof(Buffer) - 1};
+  ssize_t Read = process_vm_readv(getpid(), &Local, 1, &Remote, 1, 0);
+  if (Read <= 0)
+    return std::nullopt;
+  Buffer[Read] = '\0';
+  size_t Length = strnlen(Buffer, size_t(Read));
+  if (Length == 0 || Length == size_t(Read))
+    return std::nullopt; // empty, or no terminator where it could be read
+  return std::string(Buffer, Length);
+}
+
 std::optional<VariableRecord> Runtime::findVariable(const void *HostVar) const {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto It = Variables.find(HostVar);
-  if (It == Variables.end())
-    return std::nullopt;
-  return It->second;
+  if (It != Variables.end())
+    return It->second;
+  // CUDA before 5.0 also named symbols by their name as a string
+  // (cudaMemcpyToSymbol("c_clusters", ...)); old code still does.
+  if (std::optional<std::string> Name = readStringSafely(HostVar))
+    for (const auto &[Address, Record] : Variables)
+      if (Record.DeviceName == *Name)
+        return Record;
+  return std::nullopt;
 }
 
 cudaError_t Runtime::deviceProperties(Backend &B, int Device,

@@ -59,7 +59,8 @@ cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count,
     if (Offset > Variable->Size || Count > Variable->Size - Offset)
       return cudaErrorInvalidValue;
     void *Address = nullptr;
-    if (cudaError_t Status = B.symbolAddress(&Address, Symbol))
+    // The registered host shadow: Symbol may also be the variable's name.
+    if (cudaError_t Status = B.symbolAddress(&Address, Variable->HostVar))
       return Status;
     void *Dst = static_cast<char *>(Address) + Offset;
     return Async ? B.memcpyAsync(Dst, Src, Count, Kind, Stream)
@@ -80,7 +81,8 @@ cudaError_t copyFromSymbol(void *Dst, const void *Symbol, size_t Count,
     if (Offset > Variable->Size || Count > Variable->Size - Offset)
       return cudaErrorInvalidValue;
     void *Address = nullptr;
-    if (cudaError_t Status = B.symbolAddress(&Address, Symbol))
+    // The registered host shadow: Symbol may also be the variable's name.
+    if (cudaError_t Status = B.symbolAddress(&Address, Variable->HostVar))
       return Status;
     const void *Src = static_cast<const char *>(Address) + Offset;
     return Async ? B.memcpyAsync(Dst, Src, Count, Kind, Stream)
@@ -575,9 +577,10 @@ cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
   if (!DevPtr)
     return fail(cudaErrorInvalidValue);
   return withBackend([&](Backend &B) {
-    if (!runtime().findVariable(Symbol))
+    std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
+    if (!Variable)
       return cudaErrorInvalidSymbol;
-    return B.symbolAddress(DevPtr, Symbol);
+    return B.symbolAddress(DevPtr, Variable->HostVar);
   });
 }
 

@@ -348,6 +348,26 @@ TEST_F(RuntimeSemantics, SymbolCopiesUseTheRegisteredVariable) {
   EXPECT_EQ(Size, sizeof(DeviceTable));
 }
 
+TEST_F(RuntimeSemantics, SymbolsCanBeNamedByString) {
+  // CUDA before 5.0 accepted the variable's name: old code (Rodinia's kmeans)
+  // still passes it.
+  registerModule();
+  float Values[16] = {1.0f, 2.0f};
+  ASSERT_EQ(cudaMemcpyToSymbol("DeviceTable", Values, sizeof(Values)), cudaSuccess);
+  EXPECT_EQ(std::memcmp(State.VariableStorage[DeviceTable].data(), Values, sizeof(Values)),
+            0);
+  void *Address = nullptr;
+  ASSERT_EQ(cudaGetSymbolAddress(&Address, "DeviceCounter"), cudaSuccess);
+  void *ByShadow = nullptr;
+  ASSERT_EQ(cudaGetSymbolAddress(&ByShadow, DeviceCounter), cudaSuccess);
+  EXPECT_EQ(Address, ByShadow);
+  EXPECT_EQ(cudaMemcpyToSymbol("NoSuchSymbol", Values, 4), cudaErrorInvalidSymbol);
+  // An address that is neither a registered variable nor readable memory is
+  // an error, not a crash.
+  EXPECT_EQ(cudaMemcpyToSymbol(reinterpret_cast<const char *>(16), Values, 4),
+            cudaErrorInvalidSymbol);
+}
+
 TEST_F(RuntimeSemantics, SymbolErrors) {
   registerModule();
   int NotRegistered = 0;
