@@ -13,8 +13,8 @@ namespace {
 
 Block parseOk(std::string_view Text) {
   ParseResult R = parsePTX(Text);
-  EXPECT_TRUE(bool(R)) << "parsing `" << Text << "` failed: "
-                       << (R ? "" : R.error().str());
+  EXPECT_TRUE(bool(R)) << "parsing `" << Text
+                       << "` failed: " << (R ? "" : R.error().str());
   return R ? R.block() : Block{};
 }
 
@@ -97,8 +97,7 @@ TEST(PTXParser, DottedMnemonics) {
   Instruction Shfl = single("shfl.sync.bfly.b32 $0, $1, $2, $3, $4;");
   EXPECT_EQ(Shfl.opcode(), PTXOpcode::ShflSync);
   EXPECT_TRUE(Shfl.has(PTXModifier::Bfly));
-  EXPECT_EQ(single("barrier.sync.aligned 0;").opcode(),
-            PTXOpcode::BarrierSync);
+  EXPECT_EQ(single("barrier.sync.aligned 0;").opcode(), PTXOpcode::BarrierSync);
 }
 
 TEST(PTXParser, GuardPredicates) {
@@ -182,14 +181,14 @@ TEST(PTXParser, AddressOperands) {
   auto &B = std::get<AddressOperand>(
       single("st.shared.u32 [$0-8], $1;").Operands[0].Value);
   EXPECT_EQ(B.Offset, -8);
-  auto &C = std::get<AddressOperand>(
-      single("ld.u32 $0, [$1+-4];").Operands[1].Value);
+  auto &C =
+      std::get<AddressOperand>(single("ld.u32 $0, [$1+-4];").Operands[1].Value);
   EXPECT_EQ(C.Offset, -4);
-  auto &D = std::get<AddressOperand>(
-      single("ld.u32 $0, [$1];").Operands[1].Value);
+  auto &D =
+      std::get<AddressOperand>(single("ld.u32 $0, [$1];").Operands[1].Value);
   EXPECT_EQ(D.Offset, 0);
-  auto &E = std::get<AddressOperand>(
-      single("ld.u32 $0, [0x100];").Operands[1].Value);
+  auto &E =
+      std::get<AddressOperand>(single("ld.u32 $0, [0x100];").Operands[1].Value);
   EXPECT_FALSE(E.Base);
   EXPECT_EQ(E.Offset, 0x100);
 }
@@ -369,10 +368,11 @@ TEST(PTXParser, EveryTableRowIsReachableByItsMnemonic) {
 TEST(PTXParser, GarbageNeverCrashes) {
   // A small deterministic fuzz: random bytes and random token soups must
   // produce a result or an error, never a crash.
-  const char *Pieces[] = {"add", ".s32", "$0", ",", ";", "{", "}", "[",
-                          "]",   "@",    "!",  "p", "|", "-", "0f", "0x",
-                          ".reg", ".pred", "bra", "L:", "%r<", ">", "/*",
-                          "//",  "\n",   "+",  "12", "mov.b64", "_"};
+  const char *Pieces[] = {"add", ".s32", "$0",  ",",       ";",    "{",
+                          "}",   "[",    "]",   "@",       "!",    "p",
+                          "|",   "-",    "0f",  "0x",      ".reg", ".pred",
+                          "bra", "L:",   "%r<", ">",       "/*",   "//",
+                          "\n",  "+",    "12",  "mov.b64", "_"};
   uint32_t State = 12345;
   auto Next = [&] {
     State = State * 1103515245u + 12345u;

@@ -13,6 +13,7 @@
 #include "rubicon/InlinePTX.h"
 
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
 #include "llvm/IR/LLVMContext.h"
@@ -26,6 +27,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <barrier>
 #include <bit>
 #include <cfenv>
 #include <cmath>
@@ -34,12 +36,14 @@
 #include <functional>
 #include <limits>
 #include <random>
+#include <thread>
 
 using namespace llvm;
 
 namespace {
 
-//===--- JIT harness -------------------------------------------------------===//
+//===--- JIT harness
+//-------------------------------------------------------===//
 
 template <typename T> std::string irType() {
   if constexpr (std::is_same_v<T, float>)
@@ -62,6 +66,113 @@ std::string escapeAsm(std::string_view Text) {
     }
   }
   return Out;
+}
+
+//===--- A simulated warp
+//----------------------------------------------------===//
+//
+// Warp-level IR (llvm.nvvm.shfl.sync.*, vote.ballot.sync, read.ptx.sreg.laneid)
+// runs on 32 host threads: the JIT redirects those intrinsics to the
+// functions below, which exchange values through shared slots between two
+// barriers, following the PTX ISA's definitions (full warp, 32 lanes).
+
+struct SimulatedWarp {
+  std::barrier<> Sync{32};
+  uint32_t Slots[32] = {};
+};
+SimulatedWarp *CurrentWarp = nullptr;
+thread_local uint32_t CurrentLane = 0;
+
+uint32_t exchange(uint32_t Value, uint32_t SourceLane) {
+  CurrentWarp->Slots[CurrentLane] = Value;
+  CurrentWarp->Sync.arrive_and_wait();
+  uint32_t Result = CurrentWarp->Slots[SourceLane];
+  CurrentWarp->Sync.arrive_and_wait();
+  return Result;
+}
+
+enum class ShuffleMode { Idx, Up, Down, Bfly };
+/// shfl.sync's source lane: the PTX ISA's j, or the lane itself when out of
+/// range.
+uint32_t shuffleSource(ShuffleMode Mode, uint32_t Lane, uint32_t B,
+                       uint32_t C) {
+  uint32_t BVal = B & 31, CVal = C & 31, SegMask = (C >> 8) & 31;
+  int32_t MaxLane = int32_t((Lane & SegMask) | (CVal & ~SegMask));
+  int32_t MinLane = int32_t(Lane & SegMask);
+  int32_t J;
+  bool InRange;
+  switch (Mode) {
+  case ShuffleMode::Up:
+    J = int32_t(Lane) - int32_t(BVal);
+    InRange = J >= MaxLane;
+    break;
+  case ShuffleMode::Down:
+    J = int32_t(Lane + BVal);
+    InRange = J <= MaxLane;
+    break;
+  case ShuffleMode::Bfly:
+    J = int32_t(Lane ^ BVal);
+    InRange = J <= MaxLane;
+    break;
+  default:
+    J = MinLane | int32_t(BVal & ~SegMask);
+    InRange = J <= MaxLane;
+    break;
+  }
+  return InRange ? uint32_t(J) : Lane;
+}
+
+template <ShuffleMode Mode>
+uint32_t simulatedShuffle(uint32_t, uint32_t Value, uint32_t B, uint32_t C) {
+  return exchange(Value, shuffleSource(Mode, CurrentLane, B, C));
+}
+uint32_t simulatedLaneId() { return CurrentLane; }
+// The i1 predicate arrives in the low bit of a register.
+uint32_t simulatedBallot(uint32_t, uint32_t Predicate) {
+  CurrentWarp->Slots[CurrentLane] = Predicate & 1;
+  CurrentWarp->Sync.arrive_and_wait();
+  uint32_t Bits = 0;
+  for (unsigned L = 0; L < 32; ++L)
+    Bits |= CurrentWarp->Slots[L] << L;
+  CurrentWarp->Sync.arrive_and_wait();
+  return Bits;
+}
+
+/// Runs Body(lane) on 32 threads forming one warp.
+void runWarp(const std::function<void(uint32_t)> &Body) {
+  SimulatedWarp Warp;
+  CurrentWarp = &Warp;
+  std::vector<std::thread> Threads;
+  for (uint32_t L = 0; L < 32; ++L)
+    Threads.emplace_back([&Body, L] {
+      CurrentLane = L;
+      Body(L);
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  CurrentWarp = nullptr;
+}
+
+/// The intrinsics the simulated warp provides, by the name the JIT gives
+/// their replacements.
+const std::pair<const char *, void *> WarpIntrinsics[] = {
+    {"llvm.nvvm.shfl.sync.idx.i32",
+     reinterpret_cast<void *>(&simulatedShuffle<ShuffleMode::Idx>)},
+    {"llvm.nvvm.shfl.sync.up.i32",
+     reinterpret_cast<void *>(&simulatedShuffle<ShuffleMode::Up>)},
+    {"llvm.nvvm.shfl.sync.down.i32",
+     reinterpret_cast<void *>(&simulatedShuffle<ShuffleMode::Down>)},
+    {"llvm.nvvm.shfl.sync.bfly.i32",
+     reinterpret_cast<void *>(&simulatedShuffle<ShuffleMode::Bfly>)},
+    {"llvm.nvvm.read.ptx.sreg.laneid",
+     reinterpret_cast<void *>(&simulatedLaneId)},
+    {"llvm.nvvm.vote.ballot.sync", reinterpret_cast<void *>(&simulatedBallot)},
+};
+
+std::string simulatedName(StringRef Intrinsic) {
+  std::string Name = "rubicon_test_" + Intrinsic.str();
+  std::replace(Name.begin(), Name.end(), '.', '_');
+  return Name;
 }
 
 class JIT {
@@ -111,7 +222,8 @@ public:
     SMDiagnostic Diag;
     std::unique_ptr<Module> M = parseAssemblyString(IR, Diag, *Ctx);
     if (!M) {
-      ErrorText = "test IR does not parse: " + Diag.getMessage().str() + "\n" + IR;
+      ErrorText =
+          "test IR does not parse: " + Diag.getMessage().str() + "\n" + IR;
       return nullptr;
     }
     if (Error E = rubicon::lowerInlinePTX(*M)) {
@@ -124,6 +236,14 @@ public:
       ErrorText = "lowered module is invalid: " + VerifyText;
       return nullptr;
     }
+    // Warp intrinsics call the simulated warp.
+    for (const auto &[Name, Address] : WarpIntrinsics)
+      if (Function *Intrinsic = M->getFunction(Name)) {
+        FunctionCallee Replacement = M->getOrInsertFunction(
+            simulatedName(Name), Intrinsic->getFunctionType());
+        Intrinsic->replaceAllUsesWith(Replacement.getCallee());
+        Intrinsic->eraseFromParent();
+      }
     M->setDataLayout(Jit->getDataLayout());
     M->setTargetTriple(Jit->getTargetTriple());
     if (Error E = Jit->addIRModule(
@@ -154,6 +274,15 @@ private:
         Jit->getDataLayout().getGlobalPrefix());
     if (Generator)
       Jit->getMainJITDylib().addGenerator(std::move(*Generator));
+    orc::SymbolMap Warp;
+    for (const auto &[Name, Address] : WarpIntrinsics)
+      Warp[Jit->mangleAndIntern(simulatedName(Name))] = {
+          orc::ExecutorAddr::fromPtr(Address), JITSymbolFlags::Exported};
+    if (Error E = Jit->getMainJITDylib().define(
+            orc::absoluteSymbols(std::move(Warp)))) {
+      errs() << toString(std::move(E)) << "\n";
+      std::abort();
+    }
   }
   std::unique_ptr<orc::LLJIT> Jit;
   unsigned Counter = 0;
@@ -187,7 +316,8 @@ std::string lowerError(std::string_view Text, std::string_view Constraints,
   return Error;
 }
 
-//===--- Inputs ------------------------------------------------------------===//
+//===--- Inputs
+//------------------------------------------------------------===//
 
 std::mt19937_64 &rng() {
   static std::mt19937_64 Generator(20240531);
@@ -207,12 +337,20 @@ std::vector<uint32_t> edges32() {
 }
 
 std::vector<uint64_t> edges64() {
-  std::vector<uint64_t> E = {0, 1, 2, 0x7fffffffffffffffull,
-                             0x8000000000000000ull, 0xffffffffffffffffull,
-                             0xfffffffffffffffeull, 0x00000000ffffffffull,
-                             0x0000000100000000ull, 0x123456789abcdef0ull,
-                             (1ull << 53) + 1, (1ull << 24) + 1,
-                             (1ull << 63) + 1, 0x0020000000000001ull};
+  std::vector<uint64_t> E = {0,
+                             1,
+                             2,
+                             0x7fffffffffffffffull,
+                             0x8000000000000000ull,
+                             0xffffffffffffffffull,
+                             0xfffffffffffffffeull,
+                             0x00000000ffffffffull,
+                             0x0000000100000000ull,
+                             0x123456789abcdef0ull,
+                             (1ull << 53) + 1,
+                             (1ull << 24) + 1,
+                             (1ull << 63) + 1,
+                             0x0020000000000001ull};
   for (uint32_t V : edges32())
     E.push_back(V);
   return E;
@@ -361,13 +499,16 @@ constexpr RoundingCase Roundings[] = {{".rn", FE_TONEAREST},
                                       {".rm", FE_DOWNWARD},
                                       {".rp", FE_UPWARD}};
 
-//===--- Integer arithmetic -------------------------------------------------===//
+//===--- Integer arithmetic
+//-------------------------------------------------===//
 
 int32_t s32(uint32_t V) { return int32_t(V); }
 
 TEST(PTXSemantics, AddSubWrapAndSaturate) {
-  auto Add = lower<uint32_t, uint32_t, uint32_t>("add.s32 $0, $1, $2;", "=r,r,r");
-  auto Sub = lower<uint32_t, uint32_t, uint32_t>("sub.u32 $0, $1, $2;", "=r,r,r");
+  auto Add =
+      lower<uint32_t, uint32_t, uint32_t>("add.s32 $0, $1, $2;", "=r,r,r");
+  auto Sub =
+      lower<uint32_t, uint32_t, uint32_t>("sub.u32 $0, $1, $2;", "=r,r,r");
   auto AddSat =
       lower<uint32_t, uint32_t, uint32_t>("add.sat.s32 $0, $1, $2;", "=r,r,r");
   auto SubSat =
@@ -382,15 +523,19 @@ TEST(PTXSemantics, AddSubWrapAndSaturate) {
     ASSERT_EQ(AddSat(A, B), Clamp(int64_t(s32(A)) + s32(B))) << A << " " << B;
     ASSERT_EQ(SubSat(A, B), Clamp(int64_t(s32(A)) - s32(B))) << A << " " << B;
   });
-  auto Add16 = lower<uint16_t, uint16_t, uint16_t>("add.u16 $0, $1, $2;", "=h,h,h");
+  auto Add16 =
+      lower<uint16_t, uint16_t, uint16_t>("add.u16 $0, $1, $2;", "=h,h,h");
   ASSERT_TRUE(Add16);
   EXPECT_EQ(Add16(0xffff, 2), 1);
 }
 
 TEST(PTXSemantics, MultiplyParts) {
-  auto Lo = lower<uint32_t, uint32_t, uint32_t>("mul.lo.s32 $0, $1, $2;", "=r,r,r");
-  auto HiS = lower<uint32_t, uint32_t, uint32_t>("mul.hi.s32 $0, $1, $2;", "=r,r,r");
-  auto HiU = lower<uint32_t, uint32_t, uint32_t>("mul.hi.u32 $0, $1, $2;", "=r,r,r");
+  auto Lo =
+      lower<uint32_t, uint32_t, uint32_t>("mul.lo.s32 $0, $1, $2;", "=r,r,r");
+  auto HiS =
+      lower<uint32_t, uint32_t, uint32_t>("mul.hi.s32 $0, $1, $2;", "=r,r,r");
+  auto HiU =
+      lower<uint32_t, uint32_t, uint32_t>("mul.hi.u32 $0, $1, $2;", "=r,r,r");
   auto WideS =
       lower<uint64_t, uint32_t, uint32_t>("mul.wide.s32 $0, $1, $2;", "=l,r,r");
   auto WideU =
@@ -405,13 +550,14 @@ TEST(PTXSemantics, MultiplyParts) {
     ASSERT_EQ(WideS(A, B), uint64_t(SP));
     ASSERT_EQ(WideU(A, B), UP);
   });
-  auto Hi64 = lower<uint64_t, uint64_t, uint64_t>("mul.hi.u64 $0, $1, $2;", "=l,l,l");
-  auto Hi64S = lower<uint64_t, uint64_t, uint64_t>("mul.hi.s64 $0, $1, $2;", "=l,l,l");
+  auto Hi64 =
+      lower<uint64_t, uint64_t, uint64_t>("mul.hi.u64 $0, $1, $2;", "=l,l,l");
+  auto Hi64S =
+      lower<uint64_t, uint64_t, uint64_t>("mul.hi.s64 $0, $1, $2;", "=l,l,l");
   ASSERT_TRUE(Hi64 && Hi64S);
   forPairs64([&](uint64_t A, uint64_t B) {
     ASSERT_EQ(Hi64(A, B), uint64_t((unsigned __int128)A * B >> 64));
-    ASSERT_EQ(Hi64S(A, B),
-              uint64_t((__int128)int64_t(A) * int64_t(B) >> 64));
+    ASSERT_EQ(Hi64S(A, B), uint64_t((__int128)int64_t(A) * int64_t(B) >> 64));
   });
 }
 
@@ -428,17 +574,21 @@ TEST(PTXSemantics, MultiplyAdd) {
     ASSERT_EQ(MadLo(A, B, C), A * B + C);
     int64_t Hi = (int64_t(s32(A)) * s32(B)) >> 32;
     int64_t Sum = Hi + s32(C);
-    ASSERT_EQ(MadHiSat(A, B, C),
-              uint32_t(int32_t(std::clamp<int64_t>(Sum, INT32_MIN, INT32_MAX))));
+    ASSERT_EQ(
+        MadHiSat(A, B, C),
+        uint32_t(int32_t(std::clamp<int64_t>(Sum, INT32_MIN, INT32_MAX))));
     uint64_t C64 = rng()();
     ASSERT_EQ(MadWide(A, B, C64), uint64_t(A) * B + C64);
   });
 }
 
 TEST(PTXSemantics, Mul24AndSad) {
-  auto LoS = lower<uint32_t, uint32_t, uint32_t>("mul24.lo.s32 $0, $1, $2;", "=r,r,r");
-  auto HiU = lower<uint32_t, uint32_t, uint32_t>("mul24.hi.u32 $0, $1, $2;", "=r,r,r");
-  auto HiS = lower<uint32_t, uint32_t, uint32_t>("mul24.hi.s32 $0, $1, $2;", "=r,r,r");
+  auto LoS =
+      lower<uint32_t, uint32_t, uint32_t>("mul24.lo.s32 $0, $1, $2;", "=r,r,r");
+  auto HiU =
+      lower<uint32_t, uint32_t, uint32_t>("mul24.hi.u32 $0, $1, $2;", "=r,r,r");
+  auto HiS =
+      lower<uint32_t, uint32_t, uint32_t>("mul24.hi.s32 $0, $1, $2;", "=r,r,r");
   auto Mad = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
       "mad24.lo.u32 $0, $1, $2, $3;", "=r,r,r,r");
   auto SadS = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
@@ -463,10 +613,14 @@ TEST(PTXSemantics, Mul24AndSad) {
 }
 
 TEST(PTXSemantics, DivisionAndRemainder) {
-  auto DivS = lower<uint32_t, uint32_t, uint32_t>("div.s32 $0, $1, $2;", "=r,r,r");
-  auto DivU = lower<uint32_t, uint32_t, uint32_t>("div.u32 $0, $1, $2;", "=r,r,r");
-  auto RemS = lower<uint32_t, uint32_t, uint32_t>("rem.s32 $0, $1, $2;", "=r,r,r");
-  auto RemU = lower<uint32_t, uint32_t, uint32_t>("rem.u32 $0, $1, $2;", "=r,r,r");
+  auto DivS =
+      lower<uint32_t, uint32_t, uint32_t>("div.s32 $0, $1, $2;", "=r,r,r");
+  auto DivU =
+      lower<uint32_t, uint32_t, uint32_t>("div.u32 $0, $1, $2;", "=r,r,r");
+  auto RemS =
+      lower<uint32_t, uint32_t, uint32_t>("rem.s32 $0, $1, $2;", "=r,r,r");
+  auto RemU =
+      lower<uint32_t, uint32_t, uint32_t>("rem.u32 $0, $1, $2;", "=r,r,r");
   ASSERT_TRUE(DivS && DivU && RemS && RemU);
   forPairs32([&](uint32_t A, uint32_t B) {
     // PTX leaves x/0 machine-specific; Rubicon's definition (README.md):
@@ -494,12 +648,14 @@ TEST(PTXSemantics, DivisionAndRemainder) {
 TEST(PTXSemantics, AbsNegMinMax) {
   auto Abs = lower<uint32_t, uint32_t>("abs.s32 $0, $1;", "=r,r");
   auto Neg = lower<uint32_t, uint32_t>("neg.s32 $0, $1;", "=r,r");
-  auto MinS = lower<uint32_t, uint32_t, uint32_t>("min.s32 $0, $1, $2;", "=r,r,r");
-  auto MaxU = lower<uint32_t, uint32_t, uint32_t>("max.u32 $0, $1, $2;", "=r,r,r");
+  auto MinS =
+      lower<uint32_t, uint32_t, uint32_t>("min.s32 $0, $1, $2;", "=r,r,r");
+  auto MaxU =
+      lower<uint32_t, uint32_t, uint32_t>("max.u32 $0, $1, $2;", "=r,r,r");
   auto Min3 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
       "min.s32 $0, $1, $2, $3;", "=r,r,r,r");
-  auto MaxRelu = lower<uint32_t, uint32_t, uint32_t>("max.relu.s32 $0, $1, $2;",
-                                                     "=r,r,r");
+  auto MaxRelu =
+      lower<uint32_t, uint32_t, uint32_t>("max.relu.s32 $0, $1, $2;", "=r,r,r");
   ASSERT_TRUE(Abs && Neg && MinS && MaxU && Min3 && MaxRelu);
   forPairs32([&](uint32_t A, uint32_t B) {
     ASSERT_EQ(Abs(A), s32(A) < 0 ? 0u - A : A); // abs(INT_MIN) = INT_MIN
@@ -587,8 +743,10 @@ TEST(PTXSemantics, CarryChains) {
 //===--- Bit manipulation -------------------------------------------------===//
 
 TEST(PTXSemantics, LogicAndLop3) {
-  auto And = lower<uint32_t, uint32_t, uint32_t>("and.b32 $0, $1, $2;", "=r,r,r");
-  auto Xor = lower<uint32_t, uint32_t, uint32_t>("xor.b32 $0, $1, $2;", "=r,r,r");
+  auto And =
+      lower<uint32_t, uint32_t, uint32_t>("and.b32 $0, $1, $2;", "=r,r,r");
+  auto Xor =
+      lower<uint32_t, uint32_t, uint32_t>("xor.b32 $0, $1, $2;", "=r,r,r");
   auto Not = lower<uint32_t, uint32_t>("not.b32 $0, $1;", "=r,r");
   auto CNot = lower<uint32_t, uint32_t>("cnot.b32 $0, $1;", "=r,r");
   ASSERT_TRUE(And && Xor && Not && CNot);
@@ -606,10 +764,12 @@ TEST(PTXSemantics, LogicAndLop3) {
         "lop3.b32 $0, $1, $2, $3, " + std::to_string(Lut) + ";", "=r,r,r,r");
     ASSERT_TRUE(Lop3);
     for (int K = 0; K < 300; ++K) {
-      uint32_t A = uint32_t(rng()()), B = uint32_t(rng()()), C = uint32_t(rng()());
+      uint32_t A = uint32_t(rng()()), B = uint32_t(rng()()),
+               C = uint32_t(rng()());
       uint32_t Expected = 0;
       for (int Bit = 0; Bit < 32; ++Bit) {
-        unsigned Index = (A >> Bit & 1) << 2 | (B >> Bit & 1) << 1 | (C >> Bit & 1);
+        unsigned Index =
+            (A >> Bit & 1) << 2 | (B >> Bit & 1) << 1 | (C >> Bit & 1);
         Expected |= uint32_t(Lut >> Index & 1) << Bit;
       }
       ASSERT_EQ(Lop3(A, B, C), Expected) << "lut " << Lut;
@@ -618,11 +778,16 @@ TEST(PTXSemantics, LogicAndLop3) {
 }
 
 TEST(PTXSemantics, Shifts) {
-  auto Shl = lower<uint32_t, uint32_t, uint32_t>("shl.b32 $0, $1, $2;", "=r,r,r");
-  auto ShrU = lower<uint32_t, uint32_t, uint32_t>("shr.u32 $0, $1, $2;", "=r,r,r");
-  auto ShrS = lower<uint32_t, uint32_t, uint32_t>("shr.s32 $0, $1, $2;", "=r,r,r");
-  auto Shl64 = lower<uint64_t, uint64_t, uint32_t>("shl.b64 $0, $1, $2;", "=l,l,r");
-  auto Shr16 = lower<uint16_t, uint16_t, uint32_t>("shr.s16 $0, $1, $2;", "=h,h,r");
+  auto Shl =
+      lower<uint32_t, uint32_t, uint32_t>("shl.b32 $0, $1, $2;", "=r,r,r");
+  auto ShrU =
+      lower<uint32_t, uint32_t, uint32_t>("shr.u32 $0, $1, $2;", "=r,r,r");
+  auto ShrS =
+      lower<uint32_t, uint32_t, uint32_t>("shr.s32 $0, $1, $2;", "=r,r,r");
+  auto Shl64 =
+      lower<uint64_t, uint64_t, uint32_t>("shl.b64 $0, $1, $2;", "=l,l,r");
+  auto Shr16 =
+      lower<uint16_t, uint16_t, uint32_t>("shr.s16 $0, $1, $2;", "=h,h,r");
   ASSERT_TRUE(Shl && ShrU && ShrS && Shl64 && Shr16);
   forPairs32([&](uint32_t A, uint32_t N) {
     // Amounts >= the width give 0 (or the sign for shr.s).
@@ -663,7 +828,8 @@ template <typename T> T referenceBfe(T A, uint32_t B, uint32_t C, bool Signed) {
   constexpr int Msb = sizeof(T) * 8 - 1;
   uint32_t Pos = B & 0xff, Len = C & 0xff;
   int SbitIndex = std::min<int>(int(Pos + Len) - 1, Msb);
-  bool Sbit = Signed && Len != 0 && SbitIndex >= 0 ? (A >> SbitIndex & 1) : false;
+  bool Sbit =
+      Signed && Len != 0 && SbitIndex >= 0 ? (A >> SbitIndex & 1) : false;
   T D = 0;
   for (int I = 0; I <= Msb; ++I) {
     bool Bit = (uint32_t(I) < Len && Pos + I <= uint32_t(Msb))
@@ -693,21 +859,23 @@ TEST(PTXSemantics, BitFieldExtractInsert) {
     ASSERT_EQ(BfeS(A, Pos, Len), referenceBfe<uint32_t>(A, Pos, Len, true))
         << A << " pos " << Pos << " len " << Len;
     uint64_t A64 = uint64_t(B) << 32 | A;
-    ASSERT_EQ(BfeS64(A64, Pos, Len), referenceBfe<uint64_t>(A64, Pos, Len, true));
+    ASSERT_EQ(BfeS64(A64, Pos, Len),
+              referenceBfe<uint64_t>(A64, Pos, Len, true));
     // bfi: d = b; d[pos+i] = a[i] for i < len while pos+i <= 31.
     uint32_t Expected = B;
     uint32_t P = Pos & 0xff, L = Len & 0xff;
     for (uint32_t I = 0; I < L && P + I <= 31; ++I)
       Expected = (Expected & ~(1u << (P + I))) | ((A >> I & 1) << (P + I));
-    ASSERT_EQ(Bfi(A, B, Pos, Len), Expected) << A << " " << B << " " << Pos
-                                             << " " << Len;
+    ASSERT_EQ(Bfi(A, B, Pos, Len), Expected)
+        << A << " " << B << " " << Pos << " " << Len;
   });
 }
 
 TEST(PTXSemantics, BitCounting) {
   auto BfindU = lower<uint32_t, uint32_t>("bfind.u32 $0, $1;", "=r,r");
   auto BfindS = lower<uint32_t, uint32_t>("bfind.s32 $0, $1;", "=r,r");
-  auto BfindShift = lower<uint32_t, uint32_t>("bfind.shiftamt.u32 $0, $1;", "=r,r");
+  auto BfindShift =
+      lower<uint32_t, uint32_t>("bfind.shiftamt.u32 $0, $1;", "=r,r");
   auto BfindS64 = lower<uint32_t, uint64_t>("bfind.s64 $0, $1;", "=r,l");
   auto Brev = lower<uint32_t, uint32_t>("brev.b32 $0, $1;", "=r,r");
   auto Clz = lower<uint32_t, uint32_t>("clz.b32 $0, $1;", "=r,r");
@@ -776,7 +944,8 @@ TEST(PTXSemantics, PermuteAllModes) {
         std::string("prmt.b32.") + Row.Mode + " $0, $1, $2, $3;", "=r,r,r,r");
     ASSERT_TRUE(Mode);
     for (int K = 0; K < 200; ++K) {
-      uint32_t A = uint32_t(rng()()), B = uint32_t(rng()()), C = uint32_t(rng()());
+      uint32_t A = uint32_t(rng()()), B = uint32_t(rng()()),
+               C = uint32_t(rng()());
       uint32_t Expected = 0;
       for (unsigned I = 0; I < 4; ++I)
         Expected |= Bytes(A, B, Row.Sources[C & 3][3 - I]) << (8 * I);
@@ -786,14 +955,14 @@ TEST(PTXSemantics, PermuteAllModes) {
 }
 
 TEST(PTXSemantics, MaskAndExtend) {
-  auto BmskClamp = lower<uint32_t, uint32_t, uint32_t>("bmsk.clamp.b32 $0, $1, $2;",
-                                                       "=r,r,r");
-  auto BmskWrap = lower<uint32_t, uint32_t, uint32_t>("bmsk.wrap.b32 $0, $1, $2;",
-                                                      "=r,r,r");
-  auto SzextS = lower<uint32_t, uint32_t, uint32_t>("szext.clamp.s32 $0, $1, $2;",
-                                                    "=r,r,r");
-  auto SzextU = lower<uint32_t, uint32_t, uint32_t>("szext.wrap.u32 $0, $1, $2;",
-                                                    "=r,r,r");
+  auto BmskClamp = lower<uint32_t, uint32_t, uint32_t>(
+      "bmsk.clamp.b32 $0, $1, $2;", "=r,r,r");
+  auto BmskWrap = lower<uint32_t, uint32_t, uint32_t>(
+      "bmsk.wrap.b32 $0, $1, $2;", "=r,r,r");
+  auto SzextS = lower<uint32_t, uint32_t, uint32_t>(
+      "szext.clamp.s32 $0, $1, $2;", "=r,r,r");
+  auto SzextU = lower<uint32_t, uint32_t, uint32_t>(
+      "szext.wrap.u32 $0, $1, $2;", "=r,r,r");
   ASSERT_TRUE(BmskClamp && BmskWrap && SzextS && SzextU);
   auto Mask = [](uint32_t Pos, uint32_t Len) {
     uint32_t M = 0;
@@ -806,15 +975,18 @@ TEST(PTXSemantics, MaskAndExtend) {
     ASSERT_EQ(BmskClamp(A, B), Mask(std::min(A, 32u), std::min(B, 32u)));
     ASSERT_EQ(BmskWrap(A, B), Mask(A & 31, B & 31));
     uint32_t NC = std::min(B, 32u), NW = B & 31;
-    uint32_t ExpectedS =
-        NC == 0 ? 0 : NC == 32 ? A : uint32_t(s32(A << (32 - NC)) >> (32 - NC));
+    uint32_t ExpectedS = NC == 0 ? 0
+                         : NC == 32
+                             ? A
+                             : uint32_t(s32(A << (32 - NC)) >> (32 - NC));
     uint32_t ExpectedU = NW == 0 ? 0 : (A & ((1u << NW) - 1));
     ASSERT_EQ(SzextS(A, B), ExpectedS) << A << " " << B;
     ASSERT_EQ(SzextU(A, B), ExpectedU) << A << " " << B;
   });
 }
 
-//===--- Comparison and selection --------------------------------------------===//
+//===--- Comparison and selection
+//--------------------------------------------===//
 
 TEST(PTXSemantics, IntegerComparisons) {
   struct Cmp {
@@ -840,7 +1012,8 @@ TEST(PTXSemantics, IntegerComparisons) {
         "=r,r,r");
     ASSERT_TRUE(F);
     forPairs32([&](uint32_t A, uint32_t B) {
-      ASSERT_EQ(F(A, B), C.Ref(A, B) ? 1u : 0u) << C.Text << " " << A << " " << B;
+      ASSERT_EQ(F(A, B), C.Ref(A, B) ? 1u : 0u)
+          << C.Text << " " << A << " " << B;
     });
   }
   // Combining operator and the complementary predicate: p = (a<b) ^ c,
@@ -872,7 +1045,9 @@ TEST(PTXSemantics, FloatComparisons) {
     const char *Op;
     std::function<bool(float, float)> Ref;
   };
-  auto Unordered = [](float A, float B) { return std::isnan(A) || std::isnan(B); };
+  auto Unordered = [](float A, float B) {
+    return std::isnan(A) || std::isnan(B);
+  };
   const Cmp Cases[] = {
       {"eq", [](float A, float B) { return A == B; }},
       {"ne", [&](float A, float B) { return !Unordered(A, B) && A != B; }},
@@ -899,36 +1074,48 @@ TEST(PTXSemantics, FloatComparisons) {
       ASSERT_EQ(F(A, B), C.Ref(A, B) ? 1u : 0u) << C.Op << " " << A << " " << B;
     });
   }
-  auto SetF = lower<float, float, float>("set.lt.f32.f32 $0, $1, $2;", "=f,f,f");
+  auto SetF =
+      lower<float, float, float>("set.lt.f32.f32 $0, $1, $2;", "=f,f,f");
   ASSERT_TRUE(SetF);
   forFloatPairs([&](float A, float B) {
     ASSERT_TRUE(sameFloat(SetF(A, B), A < B ? 1.0f : 0.0f));
   });
 }
 
-//===--- Floating point -----------------------------------------------------===//
+//===--- Floating point
+//-----------------------------------------------------===//
 
 TEST(PTXSemantics, FloatArithmeticAllRoundingModes) {
   for (const RoundingCase &R : Roundings) {
     std::string M = R.Modifier;
-    auto Add = lower<float, float, float>("add" + M + ".f32 $0, $1, $2;", "=f,f,f");
-    auto Sub = lower<float, float, float>("sub" + M + ".f32 $0, $1, $2;", "=f,f,f");
-    auto Mul = lower<float, float, float>("mul" + M + ".f32 $0, $1, $2;", "=f,f,f");
-    auto Fma = lower<float, float, float, float>("fma" + M + ".f32 $0, $1, $2, $3;",
-                                                 "=f,f,f,f");
-    auto Div = lower<float, float, float>("div" + M + ".f32 $0, $1, $2;", "=f,f,f");
+    auto Add =
+        lower<float, float, float>("add" + M + ".f32 $0, $1, $2;", "=f,f,f");
+    auto Sub =
+        lower<float, float, float>("sub" + M + ".f32 $0, $1, $2;", "=f,f,f");
+    auto Mul =
+        lower<float, float, float>("mul" + M + ".f32 $0, $1, $2;", "=f,f,f");
+    auto Fma = lower<float, float, float, float>(
+        "fma" + M + ".f32 $0, $1, $2, $3;", "=f,f,f,f");
+    auto Div =
+        lower<float, float, float>("div" + M + ".f32 $0, $1, $2;", "=f,f,f");
     auto Sqrt = lower<float, float>("sqrt" + M + ".f32 $0, $1;", "=f,f");
     auto Rcp = lower<float, float>("rcp" + M + ".f32 $0, $1;", "=f,f");
     ASSERT_TRUE(Add && Sub && Mul && Fma && Div && Sqrt && Rcp);
     forFloatPairs([&](float A, float B) {
       float C = randomFloat();
-      float EAdd = withRounding(R.HostMode, [&] { return opaque(A) + opaque(B); });
-      float ESub = withRounding(R.HostMode, [&] { return opaque(A) - opaque(B); });
-      float EMul = withRounding(R.HostMode, [&] { return opaque(A) * opaque(B); });
-      float EFma = withRounding(R.HostMode,
-                                [&] { return std::fma(opaque(A), opaque(B), opaque(C)); });
-      float EDiv = withRounding(R.HostMode, [&] { return opaque(A) / opaque(B); });
-      float ESqrt = withRounding(R.HostMode, [&] { return std::sqrt(opaque(A)); });
+      float EAdd =
+          withRounding(R.HostMode, [&] { return opaque(A) + opaque(B); });
+      float ESub =
+          withRounding(R.HostMode, [&] { return opaque(A) - opaque(B); });
+      float EMul =
+          withRounding(R.HostMode, [&] { return opaque(A) * opaque(B); });
+      float EFma = withRounding(R.HostMode, [&] {
+        return std::fma(opaque(A), opaque(B), opaque(C));
+      });
+      float EDiv =
+          withRounding(R.HostMode, [&] { return opaque(A) / opaque(B); });
+      float ESqrt =
+          withRounding(R.HostMode, [&] { return std::sqrt(opaque(A)); });
       float ERcp = withRounding(R.HostMode, [&] { return 1.0f / opaque(A); });
       ASSERT_TRUE(sameFloat(Add(A, B), EAdd))
           << "add" << M << " " << A << " " << B << " got " << Add(A, B);
@@ -938,7 +1125,8 @@ TEST(PTXSemantics, FloatArithmeticAllRoundingModes) {
           << "mul" << M << " " << A << " " << B << " got " << Mul(A, B);
       ASSERT_TRUE(sameFloat(Fma(A, B, C), EFma))
           << "fma" << M << " " << A << " " << B << " " << C;
-      ASSERT_TRUE(sameFloat(Div(A, B), EDiv)) << "div" << M << " " << A << " " << B;
+      ASSERT_TRUE(sameFloat(Div(A, B), EDiv))
+          << "div" << M << " " << A << " " << B;
       ASSERT_TRUE(sameFloat(Sqrt(A), ESqrt)) << "sqrt" << M << " " << A;
       ASSERT_TRUE(sameFloat(Rcp(A), ERcp)) << "rcp" << M << " " << A;
     });
@@ -948,19 +1136,29 @@ TEST(PTXSemantics, FloatArithmeticAllRoundingModes) {
 TEST(PTXSemantics, DoubleAddMulAllRoundingModes) {
   for (const RoundingCase &R : Roundings) {
     std::string M = R.Modifier;
-    auto Add = lower<double, double, double>("add" + M + ".f64 $0, $1, $2;", "=d,d,d");
-    auto Sub = lower<double, double, double>("sub" + M + ".f64 $0, $1, $2;", "=d,d,d");
-    auto Mul = lower<double, double, double>("mul" + M + ".f64 $0, $1, $2;", "=d,d,d");
+    auto Add =
+        lower<double, double, double>("add" + M + ".f64 $0, $1, $2;", "=d,d,d");
+    auto Sub =
+        lower<double, double, double>("sub" + M + ".f64 $0, $1, $2;", "=d,d,d");
+    auto Mul =
+        lower<double, double, double>("mul" + M + ".f64 $0, $1, $2;", "=d,d,d");
     ASSERT_TRUE(Add && Sub && Mul);
     for (int I = 0; I < 4 * RandomCount; ++I) {
-      double A = randomDouble(), B = I % 2 ? randomDouble() : -A * (1 + 0x1p-40);
-      double EAdd = withRounding(R.HostMode, [&] { return opaque(A) + opaque(B); });
-      double ESub = withRounding(R.HostMode, [&] { return opaque(A) - opaque(B); });
-      double EMul = withRounding(R.HostMode, [&] { return opaque(A) * opaque(B); });
-      ASSERT_TRUE(sameFloat(Add(A, B), EAdd)) << "add" << M << " " << A << " " << B;
-      ASSERT_TRUE(sameFloat(Sub(A, B), ESub)) << "sub" << M << " " << A << " " << B;
+      double A = randomDouble(),
+             B = I % 2 ? randomDouble() : -A * (1 + 0x1p-40);
+      double EAdd =
+          withRounding(R.HostMode, [&] { return opaque(A) + opaque(B); });
+      double ESub =
+          withRounding(R.HostMode, [&] { return opaque(A) - opaque(B); });
+      double EMul =
+          withRounding(R.HostMode, [&] { return opaque(A) * opaque(B); });
+      ASSERT_TRUE(sameFloat(Add(A, B), EAdd))
+          << "add" << M << " " << A << " " << B;
+      ASSERT_TRUE(sameFloat(Sub(A, B), ESub))
+          << "sub" << M << " " << A << " " << B;
       // Known limitation: directed mul.f64 with a subnormal product.
-      if (M == ".rn" || std::fabs(EMul) >= 0x1p-969 || EMul == 0 || std::isnan(EMul))
+      if (M == ".rn" || std::fabs(EMul) >= 0x1p-969 || EMul == 0 ||
+          std::isnan(EMul))
         if (!(M != ".rn" && EMul == 0 && A != 0 && B != 0))
           ASSERT_TRUE(sameFloat(Mul(A, B), EMul))
               << "mul" << M << " " << A << " " << B;
@@ -971,7 +1169,8 @@ TEST(PTXSemantics, DoubleAddMulAllRoundingModes) {
 TEST(PTXSemantics, FlushAndSaturate) {
   auto AddFtzSat =
       lower<float, float, float>("add.ftz.sat.f32 $0, $1, $2;", "=f,f,f");
-  auto MulFtz = lower<float, float, float>("mul.rz.ftz.f32 $0, $1, $2;", "=f,f,f");
+  auto MulFtz =
+      lower<float, float, float>("mul.rz.ftz.f32 $0, $1, $2;", "=f,f,f");
   ASSERT_TRUE(AddFtzSat && MulFtz);
   auto Flush = [](float X) {
     return std::fabs(X) < 0x1p-126f ? std::copysign(0.0f, X) : X;
@@ -980,8 +1179,8 @@ TEST(PTXSemantics, FlushAndSaturate) {
   forFloatPairs([&](float A, float B) {
     float E = Sat(Flush(opaque(Flush(A)) + opaque(Flush(B))));
     ASSERT_TRUE(sameFloat(AddFtzSat(A, B), E)) << A << " " << B;
-    float EM = Flush(withRounding(FE_TOWARDZERO,
-                                  [&] { return opaque(Flush(A)) * opaque(Flush(B)); }));
+    float EM = Flush(withRounding(
+        FE_TOWARDZERO, [&] { return opaque(Flush(A)) * opaque(Flush(B)); }));
     ASSERT_TRUE(sameFloat(MulFtz(A, B), EM)) << A << " " << B;
   });
 }
@@ -994,7 +1193,8 @@ TEST(PTXSemantics, MinMaxAbsNegCopysign) {
       lower<float, float, float>("max.xorsign.abs.f32 $0, $1, $2;", "=f,f,f");
   auto Abs = lower<float, float>("abs.f32 $0, $1;", "=f,f");
   auto Neg = lower<float, float>("neg.f32 $0, $1;", "=f,f");
-  auto CopySign = lower<float, float, float>("copysign.f32 $0, $1, $2;", "=f,f,f");
+  auto CopySign =
+      lower<float, float, float>("copysign.f32 $0, $1, $2;", "=f,f,f");
   ASSERT_TRUE(Min && Max && MinNaN && MaxXorSign && Abs && Neg && CopySign);
   // PTX: NaN inputs are ignored unless both are NaN; -0.0 < +0.0.
   auto RefMin = [](float A, float B, bool IsMin) {
@@ -1015,7 +1215,8 @@ TEST(PTXSemantics, MinMaxAbsNegCopysign) {
     ASSERT_TRUE(sameFloat(MinNaN(A, B), ENaN)) << A << " " << B;
     if (!std::isnan(A) && !std::isnan(B)) {
       float Mag = RefMin(std::fabs(A), std::fabs(B), false);
-      float E = std::copysign(Mag, std::signbit(A) != std::signbit(B) ? -1.0f : 1.0f);
+      float E =
+          std::copysign(Mag, std::signbit(A) != std::signbit(B) ? -1.0f : 1.0f);
       ASSERT_TRUE(sameFloat(MaxXorSign(A, B), E)) << A << " " << B;
     }
     ASSERT_TRUE(sameFloat(Abs(A), std::fabs(A)));
@@ -1035,14 +1236,13 @@ TEST(PTXSemantics, TestpClasses) {
       {"number", [](float X) { return !std::isnan(X); }},
       {"notanumber", [](float X) { return std::isnan(X); }},
       {"normal", [](float X) { return std::isnormal(X); }},
-      {"subnormal",
-       [](float X) { return std::fpclassify(X) == FP_SUBNORMAL; }},
+      {"subnormal", [](float X) { return std::fpclassify(X) == FP_SUBNORMAL; }},
   };
   for (const Class &C : Classes) {
-    auto F = lower<uint32_t, float>(std::string("{ .reg .pred p; testp.") +
-                                        C.Name +
-                                        ".f32 p, $1; selp.u32 $0, 1, 0, p; }",
-                                    "=r,f");
+    auto F =
+        lower<uint32_t, float>(std::string("{ .reg .pred p; testp.") + C.Name +
+                                   ".f32 p, $1; selp.u32 $0, 1, 0, p; }",
+                               "=r,f");
     ASSERT_TRUE(F);
     for (float X : edgeFloats())
       ASSERT_EQ(F(X), C.Ref(X) ? 1u : 0u) << C.Name << " " << X;
@@ -1059,9 +1259,11 @@ TEST(PTXSemantics, ApproximateFunctionsWithinDocumentedBounds) {
   auto Ex2 = lower<float, float>("ex2.approx.f32 $0, $1;", "=f,f");
   auto Lg2 = lower<float, float>("lg2.approx.f32 $0, $1;", "=f,f");
   auto Rsqrt = lower<float, float>("rsqrt.approx.f32 $0, $1;", "=f,f");
-  auto DivApprox = lower<float, float, float>("div.approx.f32 $0, $1, $2;", "=f,f,f");
+  auto DivApprox =
+      lower<float, float, float>("div.approx.f32 $0, $1, $2;", "=f,f,f");
   ASSERT_TRUE(Sin && Cos && Ex2 && Lg2 && Rsqrt && DivApprox);
-  std::uniform_real_distribution<float> Angle(-100 * 3.14159265f, 100 * 3.14159265f);
+  std::uniform_real_distribution<float> Angle(-100 * 3.14159265f,
+                                              100 * 3.14159265f);
   std::uniform_real_distribution<float> Exponent(-100.0f, 100.0f);
   std::uniform_real_distribution<float> Positive(1e-30f, 1e30f);
   for (int I = 0; I < RandomCount; ++I) {
@@ -1077,7 +1279,7 @@ TEST(PTXSemantics, ApproximateFunctionsWithinDocumentedBounds) {
     float P = Positive(rng());
     ASSERT_NEAR(Lg2(P), std::log2(double(P)),
                 std::max(std::ldexp(1.0, -22), std::fabs(std::log2(double(P))) *
-                                                    std::ldexp(1.0, -22)))
+                                                   std::ldexp(1.0, -22)))
         << P;
     double R = 1.0 / std::sqrt(double(P));
     ASSERT_NEAR(Rsqrt(P), R, R * std::ldexp(1.0, -22)) << P;
@@ -1088,7 +1290,8 @@ TEST(PTXSemantics, ApproximateFunctionsWithinDocumentedBounds) {
   }
 }
 
-//===--- Conversions ----------------------------------------------------------===//
+//===--- Conversions
+//----------------------------------------------------------===//
 
 TEST(PTXSemantics, FloatToIntegerSaturates) {
   struct Case {
@@ -1105,24 +1308,21 @@ TEST(PTXSemantics, FloatToIntegerSaturates) {
     return std::clamp(X, Lo, Hi);
   };
   for (const Case &C : Cases) {
-    auto S32 = lower<uint32_t, float>(std::string("cvt.") + C.Rounding +
-                                          ".s32.f32 $0, $1;",
-                                      "=r,f");
-    auto U32 = lower<uint32_t, float>(std::string("cvt.") + C.Rounding +
-                                          ".u32.f32 $0, $1;",
-                                      "=r,f");
-    auto S64 = lower<uint64_t, double>(std::string("cvt.") + C.Rounding +
-                                           ".s64.f64 $0, $1;",
-                                       "=l,d");
-    auto U8 = lower<uint16_t, float>(std::string("cvt.") + C.Rounding +
-                                         ".u8.f32 $0, $1;",
-                                     "=h,f");
+    auto S32 = lower<uint32_t, float>(
+        std::string("cvt.") + C.Rounding + ".s32.f32 $0, $1;", "=r,f");
+    auto U32 = lower<uint32_t, float>(
+        std::string("cvt.") + C.Rounding + ".u32.f32 $0, $1;", "=r,f");
+    auto S64 = lower<uint64_t, double>(
+        std::string("cvt.") + C.Rounding + ".s64.f64 $0, $1;", "=l,d");
+    auto U8 = lower<uint16_t, float>(
+        std::string("cvt.") + C.Rounding + ".u8.f32 $0, $1;", "=h,f");
     ASSERT_TRUE(S32 && U32 && S64 && U8);
     auto Check = [&](float X) {
       double R = C.Round(X);
       ASSERT_EQ(S32(X), uint32_t(int32_t(Clamp(R, INT32_MIN, INT32_MAX))))
           << C.Rounding << " " << X;
-      ASSERT_EQ(U32(X), uint32_t(Clamp(R, 0, UINT32_MAX))) << C.Rounding << " " << X;
+      ASSERT_EQ(U32(X), uint32_t(Clamp(R, 0, UINT32_MAX)))
+          << C.Rounding << " " << X;
       ASSERT_EQ(U8(X), uint16_t(Clamp(R, 0, 255))) << C.Rounding << " " << X;
       double D = double(X) * 1e9;
       double RD = C.Round(D);
@@ -1142,28 +1342,40 @@ TEST(PTXSemantics, FloatToIntegerSaturates) {
 TEST(PTXSemantics, IntegerToFloatAllRoundingModes) {
   for (const RoundingCase &R : Roundings) {
     std::string M = R.Modifier;
-    auto FromS32 = lower<float, uint32_t>("cvt" + M + ".f32.s32 $0, $1;", "=f,r");
-    auto FromU32 = lower<float, uint32_t>("cvt" + M + ".f32.u32 $0, $1;", "=f,r");
-    auto FromS64 = lower<float, uint64_t>("cvt" + M + ".f32.s64 $0, $1;", "=f,l");
-    auto FromU64 = lower<float, uint64_t>("cvt" + M + ".f32.u64 $0, $1;", "=f,l");
-    auto DFromS64 = lower<double, uint64_t>("cvt" + M + ".f64.s64 $0, $1;", "=d,l");
-    auto DFromU64 = lower<double, uint64_t>("cvt" + M + ".f64.u64 $0, $1;", "=d,l");
-    ASSERT_TRUE(FromS32 && FromU32 && FromS64 && FromU64 && DFromS64 && DFromU64);
+    auto FromS32 =
+        lower<float, uint32_t>("cvt" + M + ".f32.s32 $0, $1;", "=f,r");
+    auto FromU32 =
+        lower<float, uint32_t>("cvt" + M + ".f32.u32 $0, $1;", "=f,r");
+    auto FromS64 =
+        lower<float, uint64_t>("cvt" + M + ".f32.s64 $0, $1;", "=f,l");
+    auto FromU64 =
+        lower<float, uint64_t>("cvt" + M + ".f32.u64 $0, $1;", "=f,l");
+    auto DFromS64 =
+        lower<double, uint64_t>("cvt" + M + ".f64.s64 $0, $1;", "=d,l");
+    auto DFromU64 =
+        lower<double, uint64_t>("cvt" + M + ".f64.u64 $0, $1;", "=d,l");
+    ASSERT_TRUE(FromS32 && FromU32 && FromS64 && FromU64 && DFromS64 &&
+                DFromU64);
     forPairs64([&](uint64_t V, uint64_t Shift) {
       V >>= Shift % 64; // all magnitudes
       uint32_t V32 = uint32_t(V);
       auto Ref = [&](auto Fn) { return withRounding(R.HostMode, Fn); };
-      ASSERT_TRUE(sameFloat(FromS32(V32), Ref([&] { return float(opaque(s32(V32))); })))
+      ASSERT_TRUE(
+          sameFloat(FromS32(V32), Ref([&] { return float(opaque(s32(V32))); })))
           << M << " " << s32(V32);
-      ASSERT_TRUE(sameFloat(FromU32(V32), Ref([&] { return float(opaque(V32)); })))
+      ASSERT_TRUE(
+          sameFloat(FromU32(V32), Ref([&] { return float(opaque(V32)); })))
           << M << " " << V32;
-      ASSERT_TRUE(sameFloat(FromS64(V), Ref([&] { return float(opaque(int64_t(V))); })))
+      ASSERT_TRUE(
+          sameFloat(FromS64(V), Ref([&] { return float(opaque(int64_t(V))); })))
           << M << " " << int64_t(V);
       ASSERT_TRUE(sameFloat(FromU64(V), Ref([&] { return float(opaque(V)); })))
           << M << " " << V;
-      ASSERT_TRUE(sameFloat(DFromS64(V), Ref([&] { return double(opaque(int64_t(V))); })))
+      ASSERT_TRUE(sameFloat(DFromS64(V),
+                            Ref([&] { return double(opaque(int64_t(V))); })))
           << M << " " << int64_t(V);
-      ASSERT_TRUE(sameFloat(DFromU64(V), Ref([&] { return double(opaque(V)); })))
+      ASSERT_TRUE(
+          sameFloat(DFromU64(V), Ref([&] { return double(opaque(V)); })))
           << M << " " << V;
     });
   }
@@ -1187,7 +1399,8 @@ TEST(PTXSemantics, FloatToFloat) {
   auto FromHalf = lower<float, uint16_t>("cvt.f32.f16 $0, $1;", "=f,h");
   auto ToBF16 = lower<uint16_t, float>("cvt.rn.bf16.f32 $0, $1;", "=h,f");
   auto FromBF16 = lower<float, uint16_t>("cvt.f32.bf16 $0, $1;", "=f,h");
-  ASSERT_TRUE(Widen && RoundInt && Sat && ToHalf && FromHalf && ToBF16 && FromBF16);
+  ASSERT_TRUE(Widen && RoundInt && Sat && ToHalf && FromHalf && ToBF16 &&
+              FromBF16);
   auto RefBF16 = [](float X) -> uint16_t {
     // Nearest of the two bf16 neighbours, ties to the even one.
     uint32_t Bits = std::bit_cast<uint32_t>(X);
@@ -1225,7 +1438,8 @@ TEST(PTXSemantics, FloatToFloat) {
       ASSERT_TRUE(std::isnan(FromBF16(B)));
     else
       ASSERT_EQ(B, RefBF16(X)) << X;
-    ASSERT_TRUE(sameFloat(FromBF16(B), std::bit_cast<float>(uint32_t(B) << 16)));
+    ASSERT_TRUE(
+        sameFloat(FromBF16(B), std::bit_cast<float>(uint32_t(B) << 16)));
   }
 }
 
@@ -1235,8 +1449,10 @@ TEST(PTXSemantics, IntegerToInteger) {
   auto SatS16 = lower<uint16_t, uint32_t>("cvt.sat.s16.u32 $0, $1;", "=h,r");
   auto U32FromS8 = lower<uint32_t, uint32_t>("cvt.u32.s8 $0, $1;", "=r,r");
   auto S64 = lower<uint64_t, uint32_t>("cvt.s64.s32 $0, $1;", "=l,r");
-  auto SatS32FromS64 = lower<uint32_t, uint64_t>("cvt.sat.s32.s64 $0, $1;", "=r,l");
-  auto SatU32FromS64 = lower<uint32_t, uint64_t>("cvt.sat.u32.s64 $0, $1;", "=r,l");
+  auto SatS32FromS64 =
+      lower<uint32_t, uint64_t>("cvt.sat.s32.s64 $0, $1;", "=r,l");
+  auto SatU32FromS64 =
+      lower<uint32_t, uint64_t>("cvt.sat.u32.s64 $0, $1;", "=r,l");
   ASSERT_TRUE(S8 && SatU8 && SatS16 && U32FromS8 && S64 && SatS32FromS64 &&
               SatU32FromS64);
   forPairs64([&](uint64_t V, uint64_t) {
@@ -1248,24 +1464,28 @@ TEST(PTXSemantics, IntegerToInteger) {
     ASSERT_EQ(SatS16(V32), uint16_t(int16_t(std::min<uint32_t>(V32, 32767))));
     ASSERT_EQ(U32FromS8(V32), uint32_t(int32_t(int8_t(V32))));
     ASSERT_EQ(S64(V32), uint64_t(int64_t(s32(V32))));
-    ASSERT_EQ(SatS32FromS64(V),
-              uint32_t(int32_t(std::clamp<int64_t>(int64_t(V), INT32_MIN, INT32_MAX))));
+    ASSERT_EQ(SatS32FromS64(V), uint32_t(int32_t(std::clamp<int64_t>(
+                                    int64_t(V), INT32_MIN, INT32_MAX))));
     ASSERT_EQ(SatU32FromS64(V),
               uint32_t(std::clamp<int64_t>(int64_t(V), 0, UINT32_MAX)));
   });
 }
 
-//===--- Moves, predicates, control flow ------------------------------------===//
+//===--- Moves, predicates, control flow
+//------------------------------------===//
 
 TEST(PTXSemantics, MovePackUnpack) {
-  auto Pack = lower<uint64_t, uint32_t, uint32_t>("mov.b64 $0, {$1, $2};", "=l,r,r");
-  auto Pack16 = lower<uint32_t, uint16_t, uint16_t>("mov.b32 $0, {$1, $2};", "=r,h,h");
+  auto Pack =
+      lower<uint64_t, uint32_t, uint32_t>("mov.b64 $0, {$1, $2};", "=l,r,r");
+  auto Pack16 =
+      lower<uint32_t, uint16_t, uint16_t>("mov.b32 $0, {$1, $2};", "=r,h,h");
   auto Bits = lower<uint32_t, float>("mov.b32 $0, $1;", "=r,f");
   auto Imm = lower<float>("mov.f32 $0, 0f3FC00000;", "=f");
   ASSERT_TRUE(Pack && Pack16 && Bits && Imm);
   forPairs32([&](uint32_t A, uint32_t B) {
     ASSERT_EQ(Pack(A, B), uint64_t(B) << 32 | A);
-    ASSERT_EQ(Pack16(uint16_t(A), uint16_t(B)), (B & 0xffff) << 16 | (A & 0xffff));
+    ASSERT_EQ(Pack16(uint16_t(A), uint16_t(B)),
+              (B & 0xffff) << 16 | (A & 0xffff));
     float F = std::bit_cast<float>(A);
     ASSERT_EQ(Bits(F), A);
   });
@@ -1275,7 +1495,8 @@ TEST(PTXSemantics, MovePackUnpack) {
   void *Address = JIT::get().compile("mov.b64 {$0, $1}, $2;", "=r,=r,l",
                                      {"i32", "i32"}, {"i64"}, Error);
   ASSERT_NE(Address, nullptr) << Error;
-  auto *Unpack = reinterpret_cast<void (*)(uint32_t *, uint32_t *, uint64_t)>(Address);
+  auto *Unpack =
+      reinterpret_cast<void (*)(uint32_t *, uint32_t *, uint64_t)>(Address);
   uint32_t Lo = 0, Hi = 0;
   Unpack(&Lo, &Hi, 0x1122334455667788ull);
   EXPECT_EQ(Lo, 0x55667788u);
@@ -1284,7 +1505,8 @@ TEST(PTXSemantics, MovePackUnpack) {
 
 TEST(PTXSemantics, TiedOperandsAndGuards) {
   // "+r" becomes an output and a tied input "0".
-  auto Tied = lower<uint32_t, uint32_t, uint32_t>("add.u32 $0, $0, $1;", "=r,r,0");
+  auto Tied =
+      lower<uint32_t, uint32_t, uint32_t>("add.u32 $0, $0, $1;", "=r,r,0");
   auto Guarded = lower<uint32_t, uint32_t, uint32_t>(
       "{ .reg .pred p; setp.ne.u32 p, $2, 0;"
       "  @p add.u32 $0, $1, 5; @!p sub.u32 $0, $1, 5; }",
@@ -1298,16 +1520,15 @@ TEST(PTXSemantics, TiedOperandsAndGuards) {
 
 TEST(PTXSemantics, BranchesAndLoops) {
   // Sum 1..n with a backward branch and a guarded exit.
-  auto Sum = lower<uint32_t, uint32_t>(
-      "{ .reg .pred done; .reg .u32 i;\n"
-      "  mov.u32 $0, 0; mov.u32 i, $1;\n"
-      "LOOP${:uid}:\n"
-      "  setp.eq.u32 done, i, 0;\n"
-      "  @done bra END${:uid};\n"
-      "  add.u32 $0, $0, i; sub.u32 i, i, 1;\n"
-      "  bra.uni LOOP${:uid};\n"
-      "END${:uid}: }",
-      "=r,r");
+  auto Sum = lower<uint32_t, uint32_t>("{ .reg .pred done; .reg .u32 i;\n"
+                                       "  mov.u32 $0, 0; mov.u32 i, $1;\n"
+                                       "LOOP${:uid}:\n"
+                                       "  setp.eq.u32 done, i, 0;\n"
+                                       "  @done bra END${:uid};\n"
+                                       "  add.u32 $0, $0, i; sub.u32 i, i, 1;\n"
+                                       "  bra.uni LOOP${:uid};\n"
+                                       "END${:uid}: }",
+                                       "=r,r");
   ASSERT_TRUE(Sum);
   for (uint32_t N : {0u, 1u, 2u, 10u, 1000u, 65535u})
     EXPECT_EQ(Sum(N), uint32_t(uint64_t(N) * (N + 1) / 2)) << N;
@@ -1386,8 +1607,8 @@ TEST(PTXSemantics, AtomicIncDecWrapLikeCuda) {
   auto Dec = lower<uint32_t, uint64_t, uint32_t>(
       "atom.relaxed.cta.dec.u32 $0, [$1], $2;", "=r,l,r");
   ASSERT_TRUE(Inc && Dec);
-  const uint32_t Values[] = {0, 1, 2, 5, 6, 7, 0x7fffffff, 0xfffffffe,
-                             0xffffffff};
+  const uint32_t Values[] = {0, 1,          2,          5,         6,
+                             7, 0x7fffffff, 0xfffffffe, 0xffffffff};
   for (uint32_t Old : Values)
     for (uint32_t B : Values) {
       uint32_t Word = Old;
@@ -1401,18 +1622,18 @@ TEST(PTXSemantics, AtomicIncDecWrapLikeCuda) {
 }
 
 TEST(PTXSemantics, AtomicOperations) {
-  auto Add = lower<uint32_t, uint64_t, uint32_t>(
-      "atom.add.u32 $0, [$1], $2;", "=r,l,r");
-  auto MinS = lower<uint32_t, uint64_t, uint32_t>(
-      "atom.min.s32 $0, [$1], $2;", "=r,l,r");
-  auto MaxU = lower<uint32_t, uint64_t, uint32_t>(
-      "atom.max.u32 $0, [$1], $2;", "=r,l,r");
-  auto Exch = lower<uint64_t, uint64_t, uint64_t>(
-      "atom.exch.b64 $0, [$1], $2;", "=l,l,l");
+  auto Add = lower<uint32_t, uint64_t, uint32_t>("atom.add.u32 $0, [$1], $2;",
+                                                 "=r,l,r");
+  auto MinS = lower<uint32_t, uint64_t, uint32_t>("atom.min.s32 $0, [$1], $2;",
+                                                  "=r,l,r");
+  auto MaxU = lower<uint32_t, uint64_t, uint32_t>("atom.max.u32 $0, [$1], $2;",
+                                                  "=r,l,r");
+  auto Exch = lower<uint64_t, uint64_t, uint64_t>("atom.exch.b64 $0, [$1], $2;",
+                                                  "=l,l,l");
   auto Cas = lower<uint32_t, uint64_t, uint32_t, uint32_t>(
       "atom.acq_rel.gpu.cas.b32 $0, [$1], $2, $3;", "=r,l,r,r");
-  auto FAdd = lower<float, uint64_t, float>(
-      "atom.global.add.f32 $0, [$1], $2;", "=f,l,f");
+  auto FAdd = lower<float, uint64_t, float>("atom.global.add.f32 $0, [$1], $2;",
+                                            "=f,l,f");
   auto Xor = lower<uint32_t, uint64_t, uint32_t>(
       "red.xor.b32 [$1], $2; mov.u32 $0, 0;", "=r,l,r");
   ASSERT_TRUE(Add && MinS && MaxU && Exch && Cas && FAdd && Xor);
@@ -1463,7 +1684,8 @@ TEST(PTXSemantics, CpAsyncCopiesAndZeroFills) {
   }
 }
 
-//===--- Half precision -----------------------------------------------------===//
+//===--- Half precision
+//-----------------------------------------------------===//
 //
 // References decode the 16-bit operands exactly into long double, compute
 // the exact result (a product of two 11-bit significands and its sum with a
@@ -1471,7 +1693,7 @@ TEST(PTXSemantics, CpAsyncCopiesAndZeroFills) {
 // once to nearest even into the format.
 
 struct HalfFormat {
-  bool Brain;   ///< bf16, else f16.
+  bool Brain;    ///< bf16, else f16.
   int Precision; ///< Significand bits, the implicit one included.
   int MinExponent, MaxExponent;
 };
@@ -1521,9 +1743,9 @@ uint16_t roundToHalf(long double Value, long double Error,
   long double Scaled = std::ldexp(Magnitude, -Quantum);
   long double Whole = std::floor(Scaled), Rest = Scaled - Whole;
   bool Up = Rest > 0.5L ||
-            (Rest == 0.5L && (MagnitudeError > 0 ||
-                              (MagnitudeError == 0 &&
-                               std::fmod(Whole, 2.0L) == 1.0L)));
+            (Rest == 0.5L &&
+             (MagnitudeError > 0 ||
+              (MagnitudeError == 0 && std::fmod(Whole, 2.0L) == 1.0L)));
   if (Rest == 0 && MagnitudeError < 0)
     Up = false;
   Whole += Up;
@@ -1531,7 +1753,8 @@ uint16_t roundToHalf(long double Value, long double Error,
   if (Rounded >= std::ldexp(2.0L, F.MaxExponent))
     return Sign | Infinity;
   if (Rounded < std::ldexp(1.0L, F.MinExponent))
-    return Sign | uint16_t(std::ldexp(Rounded, -(F.MinExponent - FractionBits)));
+    return Sign |
+           uint16_t(std::ldexp(Rounded, -(F.MinExponent - FractionBits)));
   int E = std::ilogb(Rounded);
   uint16_t Fraction =
       uint16_t(std::ldexp(Rounded, FractionBits - E) - (1 << FractionBits));
@@ -1564,12 +1787,12 @@ bool sameHalf(uint16_t Got, uint16_t Want, const HalfFormat &F) {
 TEST(PTXSemantics, HalfAddSubMulCorrectlyRounded) {
   for (const HalfFormat &F : {F16Format, BF16Format}) {
     std::string T = F.Brain ? ".bf16" : ".f16";
-    auto Add = lower<uint16_t, uint16_t, uint16_t>("add.rn" + T + " $0, $1, $2;",
-                                                   "=h,h,h");
-    auto Sub = lower<uint16_t, uint16_t, uint16_t>("sub.rn" + T + " $0, $1, $2;",
-                                                   "=h,h,h");
-    auto Mul = lower<uint16_t, uint16_t, uint16_t>("mul.rn" + T + " $0, $1, $2;",
-                                                   "=h,h,h");
+    auto Add = lower<uint16_t, uint16_t, uint16_t>(
+        "add.rn" + T + " $0, $1, $2;", "=h,h,h");
+    auto Sub = lower<uint16_t, uint16_t, uint16_t>(
+        "sub.rn" + T + " $0, $1, $2;", "=h,h,h");
+    auto Mul = lower<uint16_t, uint16_t, uint16_t>(
+        "mul.rn" + T + " $0, $1, $2;", "=h,h,h");
     ASSERT_TRUE(Add && Sub && Mul);
     auto Values = halfOperands(F);
     for (uint16_t A : Values)
@@ -1612,7 +1835,7 @@ TEST(PTXSemantics, HalfFmaSingleRounding) {
       uint16_t Want = roundToHalf(S, Error, F);
       EXPECT_PRED3(sameHalf, Fma(A, B, C), Want, F)
           << T << " fma " << std::hex << A << " " << B << " " << C;
-      uint16_t WantRelu = isHalfNaN(Want, F)  ? uint16_t(0x7fff)
+      uint16_t WantRelu = isHalfNaN(Want, F) ? uint16_t(0x7fff)
                           : (Want & 0x8000) && (Want & 0x7fff) ? uint16_t(0)
                                                                : Want;
       EXPECT_EQ(Relu(A, B, C), WantRelu)
@@ -1635,8 +1858,8 @@ TEST(PTXSemantics, HalfFmaSingleRounding) {
 TEST(PTXSemantics, HalfFlushSaturateAndPacked) {
   auto AddFtzSat = lower<uint16_t, uint16_t, uint16_t>(
       "add.rn.ftz.sat.f16 $0, $1, $2;", "=h,h,h");
-  auto AddX2 = lower<uint32_t, uint32_t, uint32_t>("add.rn.f16x2 $0, $1, $2;",
-                                                   "=r,r,r");
+  auto AddX2 =
+      lower<uint32_t, uint32_t, uint32_t>("add.rn.f16x2 $0, $1, $2;", "=r,r,r");
   auto FmaBX2 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
       "fma.rn.bf16x2 $0, $1, $2, $3;", "=r,r,r,r");
   ASSERT_TRUE(AddFtzSat && AddX2 && FmaBX2);
@@ -1647,10 +1870,10 @@ TEST(PTXSemantics, HalfFlushSaturateAndPacked) {
                   Y = decodeHalf(flushHalf(B), F16Format);
       long double S = X + Y; // exact in long double for f16 operands
       long double Clamped = std::isnan(S) ? 0 : std::clamp(S, 0.0L, 1.0L);
-      EXPECT_PRED3(sameHalf, AddFtzSat(A, B),
-                   flushHalf(roundToHalf(Clamped == 0 ? 0 : Clamped, 0,
-                                         F16Format)),
-                   F16Format)
+      EXPECT_PRED3(
+          sameHalf, AddFtzSat(A, B),
+          flushHalf(roundToHalf(Clamped == 0 ? 0 : Clamped, 0, F16Format)),
+          F16Format)
           << std::hex << A << " + " << B;
     }
   for (int K = 0; K < RandomCount; ++K) {
@@ -1663,8 +1886,8 @@ TEST(PTXSemantics, HalfFlushSaturateAndPacked) {
                   Y = decodeHalf(Half(B), F16Format);
       EXPECT_PRED3(sameHalf, Half(Sum), roundToHalf(X + Y, 0, F16Format),
                    F16Format);
-      long double P = decodeHalf(Half(A), BF16Format) *
-                      decodeHalf(Half(B), BF16Format);
+      long double P =
+          decodeHalf(Half(A), BF16Format) * decodeHalf(Half(B), BF16Format);
       long double Z = decodeHalf(Half(C), BF16Format), S = P + Z, V = S - P;
       long double Error = std::isfinite(S) ? (P - (S - V)) + (Z - V) : 0;
       EXPECT_PRED3(sameHalf, Half(Fma), roundToHalf(S, Error, BF16Format),
@@ -1729,17 +1952,17 @@ TEST(PTXSemantics, HalfApproximateFunctions) {
 }
 
 TEST(PTXSemantics, ConvertToPackedHalfAndTF32) {
-  auto ToF16x2 = lower<uint32_t, float, float>("cvt.rn.f16x2.f32 $0, $1, $2;",
-                                               "=r,f,f");
+  auto ToF16x2 =
+      lower<uint32_t, float, float>("cvt.rn.f16x2.f32 $0, $1, $2;", "=r,f,f");
   auto ToBF16x2 = lower<uint32_t, float, float>(
       "cvt.rn.relu.satfinite.bf16x2.f32 $0, $1, $2;", "=r,f,f");
-  auto ToF16Sat = lower<uint16_t, float>("cvt.rn.satfinite.f16.f32 $0, $1;",
-                                         "=h,f");
+  auto ToF16Sat =
+      lower<uint16_t, float>("cvt.rn.satfinite.f16.f32 $0, $1;", "=h,f");
   auto ToTF32 = lower<uint32_t, float>("cvt.rna.tf32.f32 $0, $1;", "=r,f");
   ASSERT_TRUE(ToF16x2 && ToBF16x2 && ToF16Sat && ToTF32);
   std::vector<float> Inputs = edgeFloats();
-  for (float X : {65504.0f, 65519.0f, 65520.0f, -1e6f, 3.0e38f, 1e-8f,
-                  -1e-8f, 0x1.002p0f, 0x1.006p0f, 0x1.0030p0f})
+  for (float X : {65504.0f, 65519.0f, 65520.0f, -1e6f, 3.0e38f, 1e-8f, -1e-8f,
+                  0x1.002p0f, 0x1.006p0f, 0x1.0030p0f})
     Inputs.push_back(X);
   for (int K = 0; K < RandomCount; ++K)
     Inputs.push_back(randomFloat());
@@ -1804,8 +2027,8 @@ TEST(PTXSemantics, ConvertPackSaturates) {
   forPairs32([&](uint32_t A, uint32_t B) {
     uint32_t C = A * 2654435761u ^ B;
     int64_t SA = int32_t(A), SB = int32_t(B);
-    EXPECT_EQ(PackU8(A, B, C), (C << 16) | (Clamp(SA, 0, 255) << 8) |
-                                   Clamp(SB, 0, 255));
+    EXPECT_EQ(PackU8(A, B, C),
+              (C << 16) | (Clamp(SA, 0, 255) << 8) | Clamp(SB, 0, 255));
     EXPECT_EQ(PackS16(A, B), (Clamp(SA, -32768, 32767) << 16) |
                                  (Clamp(SB, -32768, 32767) & 0xffff));
     EXPECT_EQ(PackS8U(A, B, C), (C << 16) |
@@ -1825,8 +2048,9 @@ TEST(PTXSemantics, HalfComparisons) {
         "=r,h,h");
     // p: the lower halves, q: the upper halves.
     auto EqX2 = lower<uint32_t, uint32_t, uint32_t>(
-        "{ .reg .pred p, q; setp.eq" + T + "x2 p|q, $1, $2;\n"
-        "  selp.u32 $0, 1, 0, p; @q or.b32 $0, $0, 2; }",
+        "{ .reg .pred p, q; setp.eq" + T +
+            "x2 p|q, $1, $2;\n"
+            "  selp.u32 $0, 1, 0, p; @q or.b32 $0, $0, 2; }",
         "=r,r,r");
     ASSERT_TRUE(Lt && Geu && EqX2);
     auto Values = halfOperands(F);
@@ -1869,9 +2093,8 @@ TEST(PTXSemantics, VideoScalar) {
   forPairs32([&](uint32_t A, uint32_t B) {
     uint32_t C = A ^ (B * 2654435761u);
     int64_t SA = int32_t(A), SB = int32_t(B);
-    EXPECT_EQ(Vadd(A, B),
-              uint32_t(std::clamp<int64_t>(int64_t(A) + SB, INT32_MIN,
-                                           INT32_MAX)));
+    EXPECT_EQ(Vadd(A, B), uint32_t(std::clamp<int64_t>(int64_t(A) + SB,
+                                                       INT32_MIN, INT32_MAX)));
     EXPECT_EQ(VsubMax(A, B, C), std::max(uint32_t(SA - SB), C));
     uint64_t Diff = A > B ? uint64_t(A) - B : uint64_t(B) - A;
     EXPECT_EQ(VabsdiffAdd(A, B, C), uint32_t(Diff + C));
@@ -1931,8 +2154,9 @@ TEST(PTXSemantics, FindNthSetBit) {
       }
     return 0xffffffffu;
   };
-  std::vector<int32_t> Offsets = {0, 1, 2, 3, 5, 16, 31, 32, 33, -1, -2,
-                                  -3, -17, -32, -33, INT32_MAX, INT32_MIN};
+  std::vector<int32_t> Offsets = {0,   1,   2,   3,         5,        16,
+                                  31,  32,  33,  -1,        -2,       -3,
+                                  -17, -32, -33, INT32_MAX, INT32_MIN};
   for (uint32_t Mask : edges32())
     for (uint32_t Base = 0; Base < 32; ++Base)
       for (int32_t Offset : Offsets)
@@ -1946,19 +2170,149 @@ TEST(PTXSemantics, FindNthSetBit) {
   }
 }
 
+//===--- Warp instructions on the simulated warp
+//----------------------------===//
+
+TEST(PTXSemantics, ShuffleDataAndPredicate) {
+  struct Case {
+    const char *Mode;
+    ShuffleMode Kind;
+  } Cases[] = {{"idx", ShuffleMode::Idx},
+               {"up", ShuffleMode::Up},
+               {"down", ShuffleMode::Down},
+               {"bfly", ShuffleMode::Bfly}};
+  for (const Case &C : Cases) {
+    // Result: the shuffled value, bit 31 set when p is true.
+    auto Shfl = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+        std::string("{ .reg .pred p; .reg .b32 v;\n"
+                    "  shfl.sync.") +
+            C.Mode +
+            ".b32 v|p, $1, $2, $3, -1;\n"
+            "  selp.b32 $0, 0x80000000, 0, p; or.b32 $0, $0, v; }",
+        "=r,r,r,r");
+    ASSERT_TRUE(Shfl);
+    for (uint32_t B : {0u, 1u, 3u, 8u, 17u, 31u, 33u})
+      for (uint32_t Clamp : {0x1fu, 0x0u, 0x101fu, 0x181fu, 0x1c00u, 0x7u}) {
+        uint32_t Got[32];
+        runWarp(
+            [&](uint32_t Lane) { Got[Lane] = Shfl(1000 + Lane, B, Clamp); });
+        for (uint32_t Lane = 0; Lane < 32; ++Lane) {
+          uint32_t Source = shuffleSource(C.Kind, Lane, B, Clamp);
+          // p is the PTX ISA's pval: the computed source lane is in range.
+          uint32_t BVal = B & 31, SegMask = (Clamp >> 8) & 31;
+          int32_t MaxLane = int32_t((Lane & SegMask) | (Clamp & 31 & ~SegMask));
+          int32_t J = C.Kind == ShuffleMode::Up ? int32_t(Lane) - int32_t(BVal)
+                      : C.Kind == ShuffleMode::Down ? int32_t(Lane + BVal)
+                      : C.Kind == ShuffleMode::Bfly
+                          ? int32_t(Lane ^ BVal)
+                          : int32_t((Lane & SegMask) | (BVal & ~SegMask));
+          bool InRange =
+              C.Kind == ShuffleMode::Up ? J >= MaxLane : J <= MaxLane;
+          EXPECT_EQ(Got[Lane], (1000 + Source) | (InRange ? 0x80000000u : 0))
+              << C.Mode << " lane " << Lane << " b " << B << " c " << Clamp;
+        }
+      }
+  }
+}
+
+TEST(PTXSemantics, ElectAndBallot) {
+  auto Elect = lower<uint32_t, uint32_t>(
+      "{ .reg .pred p; .reg .b32 leader; elect.sync leader|p, -1;\n"
+      "  selp.b32 $0, 0x100, 0, p; or.b32 $0, $0, leader;\n"
+      "  setp.ne.u32 p, $1, 0; vote.sync.ballot.b32 leader, p, -1;\n"
+      "  shl.b32 leader, leader, 16; or.b32 $0, $0, leader; }",
+      "=r,r");
+  ASSERT_TRUE(Elect);
+  uint32_t Got[32];
+  runWarp([&](uint32_t Lane) { Got[Lane] = Elect(Lane % 3 == 0); });
+  uint32_t Ballot = 0;
+  for (uint32_t Lane = 0; Lane < 32; ++Lane)
+    Ballot |= uint32_t(Lane % 3 == 0) << Lane;
+  for (uint32_t Lane = 0; Lane < 32; ++Lane)
+    EXPECT_EQ(Got[Lane], (Lane == 0 ? 0x100u : 0u) | (Ballot << 16)) << Lane;
+}
+
+// The PTX ISA's 8x8 b16 fragment: lane t holds row t/4, columns 2*(t%4)
+// and 2*(t%4)+1 (low and high half).
+uint32_t fragment(const uint16_t (&M)[8][8], uint32_t Lane) {
+  return M[Lane / 4][2 * (Lane % 4)] | uint32_t(M[Lane / 4][2 * (Lane % 4) + 1])
+                                           << 16;
+}
+
+TEST(PTXSemantics, LoadStoreAndMoveMatrixFragments) {
+  uint16_t Tiles[4][8][8];
+  for (auto &Tile : Tiles)
+    for (auto &Row : Tile)
+      for (uint16_t &E : Row)
+        E = uint16_t(rng()());
+  uint16_t Transposed[4][8][8];
+  for (int M = 0; M < 4; ++M)
+    for (int R = 0; R < 8; ++R)
+      for (int C = 0; C < 8; ++C)
+        Transposed[M][R][C] = Tiles[M][C][R];
+  // Lane t supplies the address of row t%8 of matrix t/8.
+  auto RowOf = [&](uint16_t(&T)[4][8][8], uint32_t Lane) {
+    return addressOf(T[Lane / 8][Lane % 8]);
+  };
+  for (bool Trans : {false, true}) {
+    auto Load = lower<uint64_t, uint64_t, uint32_t>(
+        std::string("{ .reg .b32 a, b, c, d; .reg .pred q;\n"
+                    "  ldmatrix.sync.aligned.m8n8.x4") +
+            (Trans ? ".trans" : "") +
+            ".b16 {a, b, c, d}, [$1];\n"
+            "  mov.b64 $0, {a, b}; setp.eq.u32 q, $2, 1;\n"
+            "  @q mov.b64 $0, {c, d}; }",
+        "=l,l,r");
+    ASSERT_TRUE(Load);
+    for (uint32_t Half : {0u, 1u}) {
+      uint64_t Got[32];
+      runWarp(
+          [&](uint32_t Lane) { Got[Lane] = Load(RowOf(Tiles, Lane), Half); });
+      for (uint32_t Lane = 0; Lane < 32; ++Lane) {
+        const auto &Want = Trans ? Transposed : Tiles;
+        uint64_t Expected = fragment(Want[2 * Half], Lane) |
+                            uint64_t(fragment(Want[2 * Half + 1], Lane)) << 32;
+        EXPECT_EQ(Got[Lane], Expected) << "trans " << Trans << " lane " << Lane;
+      }
+    }
+  }
+  // stmatrix writes the fragments back where ldmatrix read them.
+  auto Store = lower<uint32_t, uint64_t, uint32_t, uint32_t>(
+      "stmatrix.sync.aligned.m8n8.x2.trans.b16 [$1], {$2, $3}; mov.u32 $0, 0;",
+      "=r,l,r,r");
+  ASSERT_TRUE(Store);
+  uint16_t Stored[4][8][8] = {};
+  runWarp([&](uint32_t Lane) {
+    Store(RowOf(Stored, Lane), fragment(Tiles[0], Lane),
+          fragment(Tiles[1], Lane));
+  });
+  for (int M = 0; M < 2; ++M)
+    for (int R = 0; R < 8; ++R)
+      for (int C = 0; C < 8; ++C)
+        EXPECT_EQ(Stored[M][R][C], Transposed[M][R][C]) << M << R << C;
+  // movmatrix: the fragment of the transposed matrix.
+  auto Move = lower<uint32_t, uint32_t>(
+      "movmatrix.sync.aligned.m8n8.trans.b16 $0, $1;", "=r,r");
+  ASSERT_TRUE(Move);
+  uint32_t Got[32];
+  runWarp([&](uint32_t Lane) { Got[Lane] = Move(fragment(Tiles[2], Lane)); });
+  for (uint32_t Lane = 0; Lane < 32; ++Lane)
+    EXPECT_EQ(Got[Lane], fragment(Transposed[2], Lane)) << Lane;
+}
+
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
-  std::string E = lowerError("bar.arrive 1, 64; mov.u32 $0, $1;", "=r,r",
-                             {"i32"}, {"i32"});
+  std::string E =
+      lowerError("bar.arrive 1, 64; mov.u32 $0, $1;", "=r,r", {"i32"}, {"i32"});
   EXPECT_NE(E.find("unsupported PTX instruction 'bar.arrive'"),
             std::string::npos)
       << E;
   EXPECT_NE(E.find("srcloc 7"), std::string::npos) << E;
-  std::string P = lowerError("add.s32 $0, $1, $2;\n  frob.b32 $0, $1;", "=r,r,r",
-                             {"i32"}, {"i32", "i32"});
+  std::string P = lowerError("add.s32 $0, $1, $2;\n  frob.b32 $0, $1;",
+                             "=r,r,r", {"i32"}, {"i32", "i32"});
   EXPECT_NE(P.find("asm 2:3"), std::string::npos) << P;
   EXPECT_NE(P.find("unknown instruction 'frob'"), std::string::npos) << P;
-  std::string D = lowerError("fma.rz.f64 $0, $1, $1, $1;", "=d,d", {"double"},
-                             {"double"});
+  std::string D =
+      lowerError("fma.rz.f64 $0, $1, $1, $1;", "=d,d", {"double"}, {"double"});
   EXPECT_NE(D.find("directed rounding of f64 fma is not supported yet"),
             std::string::npos)
       << D;
