@@ -254,7 +254,9 @@ bool deviceLink(const std::vector<std::string> &Inputs,
   std::vector<std::pair<std::string, std::string>> Entries;
   Entries.emplace_back(fatbin::hostEntryId(), std::string());
   for (auto &[Arch, Bytes] : CodeObjects)
-    Entries.emplace_back(fatbin::codeObjectId(Arch), std::move(Bytes));
+    Entries.emplace_back(Arch == "host" ? fatbin::hostCodeObjectId() // issue 7
+                                        : fatbin::codeObjectId(Arch),
+                         std::move(Bytes));
   std::string FatBinaryPath = TempPrefix + ".linked.fatbin";
   std::string SourcePath = TempPrefix + ".dlink.c";
   if (!writeFile(FatBinaryPath, fatbin::writeBundle(Entries)) ||

@@ -860,7 +860,10 @@ cudaError_t HostBackend::loadCodeObject(std::string_view Image, void *&Handle) {
   char Path[64];
   std::snprintf(Path, sizeof(Path), "/proc/self/fd/%d", Fd);
   Handle = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
-  close(Fd);
+  // The descriptor stays open while the process runs: dlopen knows objects
+  // by path, and a reused descriptor number would name the previous module.
+  if (!Handle)
+    close(Fd);
   if (!Handle) {
     const char *Error = dlerror();
     logMessage("host code object: dlopen failed: %s", Error ? Error : "?");
