@@ -98,7 +98,8 @@ void checkMask(const CallBase &Call, const WarpOperation &Op,
   Findings.push_back({WarpSizeCheck::FullMaskLiteral, &Call,
                       "full warp mask 0xffffffff names 32 lanes: it assumes "
                       "32-lane warps (under --rubicon-native-wave64 it leaves "
-                      "out lanes 32-63)"});
+                      "out lanes 32-63)",
+                      nullptr, /*ConstantOperand=*/true});
 }
 
 void checkShuffleOffset(const CallBase &Call, const WarpOperation &Op,
@@ -110,17 +111,27 @@ void checkShuffleOffset(const CallBase &Call, const WarpOperation &Op,
     if (isConstant(Offset, 31))
       Findings.push_back({WarpSizeCheck::ShuffleOffset, &Call,
                           "reading lane 31 as the warp's last lane assumes "
-                          "32-lane warps"});
+                          "32-lane warps",
+                          nullptr, /*ConstantOperand=*/true});
     return;
   }
   bool StartsAt16 = isConstant(Offset, 16);
-  if (const auto *Phi = dyn_cast<PHINode>(Offset))
+  // A loop's offset: the loop is where the 16 or 32 was written.
+  const Instruction *Origin = nullptr;
+  if (const auto *Phi = dyn_cast<PHINode>(Offset)) {
     for (const Value *Incoming : Phi->incoming_values())
       StartsAt16 |= isConstant(Incoming, 16);
+    for (const Instruction &I : *Phi->getParent())
+      if (I.getDebugLoc()) {
+        Origin = &I;
+        break;
+      }
+  }
   if (StartsAt16) {
     Findings.push_back({WarpSizeCheck::ShuffleOffset, &Call,
                         "shuffle offset 16 starts a reduction over 32 lanes: "
-                        "it assumes 32-lane warps"});
+                        "it assumes 32-lane warps",
+                        Origin, /*ConstantOperand=*/Origin == nullptr});
     return;
   }
   if (!isa<PHINode>(Offset))
@@ -131,7 +142,8 @@ void checkShuffleOffset(const CallBase &Call, const WarpOperation &Op,
       if (isConstant(Cmp->getOperand(1), 32) ||
           isConstant(Cmp->getOperand(0), 32)) {
         Findings.push_back({WarpSizeCheck::ShuffleOffset, &Call,
-                            "shuffle loop bounded by 32 assumes 32-lane warps"});
+                            "shuffle loop bounded by 32 assumes 32-lane warps",
+                            Origin});
         return;
       }
 }

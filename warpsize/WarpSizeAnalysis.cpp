@@ -233,6 +233,12 @@ std::string fullPath(StringRef Directory, StringRef File) {
   return std::string(Path);
 }
 
+bool innermostInHeader(const Instruction &I, const WarpSizeOptions &Options) {
+  const DILocation *L = I.getDebugLoc().get();
+  return L && isHeaderPath(fullPath(L->getDirectory(), L->getFilename()),
+                           Options);
+}
+
 /// The innermost location in the inlining chain that is the user's code.
 ResolvedLocation resolveLocation(const Instruction &I,
                                  const WarpSizeOptions &Options) {
@@ -342,6 +348,12 @@ std::vector<KernelVerdict> analyzeWarpSize(Module &M,
       checkHardCodedWarpSize(*F, HasWarpOperations, Raw);
       checkLogicalWarpHazards(const_cast<Function &>(*F), Raw);
       for (const RawFinding &R : Raw) {
+        // The CUDA headers' own code (cooperative groups' tiles of 32, their
+        // shuffle loops) is correct by construction; only masks flow in
+        // from the user's code.
+        if (!R.ConstantOperand &&
+            innermostInHeader(R.Origin ? *R.Origin : *R.At, Options))
+          continue;
         ResolvedLocation Loc = resolveLocation(*R.At, Options);
         WarpSizeFinding Finding{R.Check, Loc.File, Loc.Line, Loc.Column,
                                 R.Message};

@@ -57,6 +57,13 @@ struct RawFinding {
   WarpSizeCheck Check;
   const llvm::Instruction *At;
   std::string Message;
+  /// The code that made the mistake, when not `At` (a shuffle loop's header
+  /// for its offset): findings whose origin is the CUDA headers' own code
+  /// are dropped.
+  const llvm::Instruction *Origin = nullptr;
+  /// The mistake is a constant operand of `At` (a mask, an offset), written
+  /// by whoever called the header function: never dropped.
+  bool ConstantOperand = false;
 };
 
 /// Hard-coded 32/31/5/0xffffffff in masks, lane arithmetic, shuffle offsets

@@ -1,0 +1,237 @@
+/*===- cooperative_groups.h - CUDA cooperative groups (warp and block) ----===*
+ *
+ * Part of Rubicon. The CUDA C++ Programming Guide's "Cooperative Groups":
+ * thread_block, thread_block_tile<N> (N = 1, 2, 4, ..., 32; 64 under
+ * --rubicon-native-wave64), the dynamic tiled_partition, coalesced_group.
+ * Tiles live inside one (logical) warp and are built on the warp functions
+ * of __rubicon/warp_functions.h with masks and widths derived from the tile,
+ * so the warp-size analysis sees them as portable. cg::reduce and the scans
+ * are in cooperative_groups/reduce.h and cooperative_groups/scan.h.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef RUBICON_COOPERATIVE_GROUPS_H
+#define RUBICON_COOPERATIVE_GROUPS_H
+
+#include "cuda_runtime.h"
+
+#if defined(__CUDACC__)
+
+namespace cooperative_groups {
+
+namespace __rubicon_cg {
+__device__ __inline__ unsigned blockRank() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+__device__ __inline__ unsigned blockThreads() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+__device__ __inline__ unsigned laneId() {
+  return blockRank() % (unsigned)warpSize;
+}
+/* The lanes [first, first + count) of the warp. */
+__device__ __inline__ __rubicon_lane_mask_t laneRange(unsigned first,
+                                                      unsigned count) {
+  __rubicon_lane_mask_t ones =
+      count >= (unsigned)warpSize ? __RUBICON_FULL_WARP_MASK__
+                                  : (((__rubicon_lane_mask_t)1 << count) - 1);
+  return ones << first;
+}
+/* The lane holding the n-th (from 0) set bit of mask. */
+__device__ __inline__ unsigned nthLane(__rubicon_lane_mask_t mask, unsigned n) {
+  for (unsigned i = 0; i < n; ++i)
+    mask &= mask - 1;
+  return (unsigned)__builtin_ctzll((unsigned long long)mask);
+}
+} // namespace __rubicon_cg
+
+/* Any group: the block, a tile, or the coalesced threads. */
+class thread_group {
+public:
+  __device__ unsigned long long size() const { return __size; }
+  __device__ unsigned long long num_threads() const { return __size; }
+  __device__ unsigned long long thread_rank() const { return __rank; }
+  __device__ void sync() const {
+    if (__is_block)
+      __syncthreads();
+    else
+      __syncwarp(__mask);
+  }
+
+protected:
+  __device__ thread_group(bool isBlock, unsigned size, unsigned rank,
+                          __rubicon_lane_mask_t mask)
+      : __is_block(isBlock), __size(size), __rank(rank), __mask(mask) {}
+  bool __is_block;
+  unsigned __size;
+  unsigned __rank;
+  __rubicon_lane_mask_t __mask;
+  friend __device__ thread_group tiled_partition(const thread_group &, unsigned);
+};
+
+class thread_block : public thread_group {
+public:
+  __device__ thread_block()
+      : thread_group(true, __rubicon_cg::blockThreads(),
+                     __rubicon_cg::blockRank(), 0) {}
+  __device__ void sync() const { __syncthreads(); }
+  __device__ dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  __device__ dim3 thread_index() const {
+    return dim3(threadIdx.x, threadIdx.y, threadIdx.z);
+  }
+  __device__ dim3 group_dim() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+  __device__ dim3 dim_threads() const { return group_dim(); }
+  __device__ unsigned long long thread_rank() const { return __rubicon_cg::blockRank(); }
+  __device__ unsigned long long size() const { return __rubicon_cg::blockThreads(); }
+  __device__ unsigned long long num_threads() const { return size(); }
+};
+
+__device__ __inline__ thread_block this_thread_block() { return thread_block(); }
+__device__ __inline__ void sync(const thread_group &group) { group.sync(); }
+__device__ __inline__ void sync(const thread_block &) { __syncthreads(); }
+
+/* Shuffles, votes and matches within a set of lanes of one warp. */
+class __rubicon_warp_group : public thread_group {
+public:
+  template <typename T> __device__ T shfl(T var, unsigned srcRank) const {
+    return __shfl_sync(__mask, var, __first + srcRank % __size, warpSize);
+  }
+  template <typename T> __device__ T shfl_up(T var, unsigned delta) const {
+    T other = __shfl_sync(__mask, var, __first + __rank - (delta <= __rank ? delta : 0),
+                          warpSize);
+    return delta <= __rank ? other : var;
+  }
+  template <typename T> __device__ T shfl_down(T var, unsigned delta) const {
+    bool inRange = __rank + delta < __size;
+    T other = __shfl_sync(__mask, var, __first + (inRange ? __rank + delta : __rank),
+                          warpSize);
+    return inRange ? other : var;
+  }
+  template <typename T> __device__ T shfl_xor(T var, unsigned laneMask) const {
+    unsigned source = __rank ^ laneMask;
+    return __shfl_sync(__mask, var, __first + (source < __size ? source : __rank),
+                       warpSize);
+  }
+  __device__ int any(int predicate) const { return __any_sync(__mask, predicate); }
+  __device__ int all(int predicate) const { return __all_sync(__mask, predicate); }
+  __device__ unsigned ballot(int predicate) const {
+    return (unsigned)(__ballot_sync(__mask, predicate) >> __first);
+  }
+  template <typename T> __device__ unsigned match_any(T value) const {
+    return (unsigned)(__match_any_sync(__mask, value) >> __first);
+  }
+  template <typename T> __device__ unsigned match_all(T value, int &pred) const {
+    return (unsigned)(__match_all_sync(__mask, value, &pred) >> __first);
+  }
+  __device__ unsigned long long meta_group_rank() const { return __meta_rank; }
+  __device__ unsigned long long meta_group_size() const { return __meta_size; }
+
+protected:
+  __device__ __rubicon_warp_group(unsigned size, unsigned rank, unsigned first,
+                                  unsigned metaRank, unsigned metaSize)
+      : thread_group(false, size, rank, __rubicon_cg::laneRange(first, size)),
+        __first(first), __meta_rank(metaRank), __meta_size(metaSize) {}
+  unsigned __first;
+  unsigned __meta_rank;
+  unsigned __meta_size;
+};
+
+/* A tile of N consecutive threads of the block (N a power of two, at most
+ * warpSize). */
+template <unsigned N> class thread_block_tile : public __rubicon_warp_group {
+  static_assert(N >= 1 && N <= __RUBICON_WARP_SIZE__ && (N & (N - 1)) == 0,
+                "thread_block_tile<N>: N must be a power of two up to warpSize");
+
+public:
+  __device__ explicit thread_block_tile(const thread_block &)
+      : __rubicon_warp_group(
+            N, __rubicon_cg::blockRank() % N,
+            __rubicon_cg::laneId() - __rubicon_cg::laneId() % N,
+            __rubicon_cg::blockRank() / N,
+            (__rubicon_cg::blockThreads() + N - 1) / N) {}
+  __device__ static constexpr unsigned long long size() { return N; }
+  __device__ static constexpr unsigned long long num_threads() { return N; }
+  __device__ void sync() const { __syncwarp(__mask); }
+  template <typename T> __device__ T shfl(T var, int srcRank) const {
+    return __shfl_sync(__mask, var, srcRank, N);
+  }
+  template <typename T> __device__ T shfl_up(T var, unsigned delta) const {
+    return __shfl_up_sync(__mask, var, delta, N);
+  }
+  template <typename T> __device__ T shfl_down(T var, unsigned delta) const {
+    return __shfl_down_sync(__mask, var, delta, N);
+  }
+  template <typename T> __device__ T shfl_xor(T var, unsigned laneMask) const {
+    return __shfl_xor_sync(__mask, var, laneMask, N);
+  }
+};
+
+template <unsigned N>
+__device__ __inline__ thread_block_tile<N> tiled_partition(const thread_block &block) {
+  return thread_block_tile<N>(block);
+}
+
+/* The dynamic form: tiles of `size` threads (a power of two up to
+ * warpSize) of the block or of a larger tile. */
+class __rubicon_dynamic_tile : public __rubicon_warp_group {
+public:
+  __device__ __rubicon_dynamic_tile(unsigned size)
+      : __rubicon_warp_group(size, __rubicon_cg::blockRank() % size,
+                             __rubicon_cg::laneId() - __rubicon_cg::laneId() % size,
+                             __rubicon_cg::blockRank() / size,
+                             (__rubicon_cg::blockThreads() + size - 1) / size) {}
+};
+
+__device__ __inline__ thread_group tiled_partition(const thread_group &, unsigned size) {
+  return __rubicon_dynamic_tile(size);
+}
+
+/* The threads of the warp that are active here, ranked by lane. */
+class coalesced_group : public thread_group {
+public:
+  __device__ coalesced_group()
+      : thread_group(false, 0, 0, __activemask()) {
+    __size = (unsigned)__builtin_popcountll((unsigned long long)__mask);
+    __rubicon_lane_mask_t below =
+        (((__rubicon_lane_mask_t)1) << __rubicon_cg::laneId()) - 1;
+    __rank = (unsigned)__builtin_popcountll((unsigned long long)(__mask & below));
+  }
+  __device__ void sync() const { __syncwarp(__mask); }
+  template <typename T> __device__ T shfl(T var, unsigned srcRank) const {
+    return __shfl_sync(__mask, var, __rubicon_cg::nthLane(__mask, srcRank % __size),
+                       warpSize);
+  }
+  template <typename T> __device__ T shfl_up(T var, unsigned delta) const {
+    bool inRange = delta <= __rank;
+    T other = __shfl_sync(__mask, var,
+                          __rubicon_cg::nthLane(__mask, inRange ? __rank - delta : __rank),
+                          warpSize);
+    return inRange ? other : var;
+  }
+  template <typename T> __device__ T shfl_down(T var, unsigned delta) const {
+    bool inRange = __rank + delta < __size;
+    T other = __shfl_sync(__mask, var,
+                          __rubicon_cg::nthLane(__mask, inRange ? __rank + delta : __rank),
+                          warpSize);
+    return inRange ? other : var;
+  }
+  __device__ int any(int predicate) const { return __any_sync(__mask, predicate); }
+  __device__ int all(int predicate) const { return __all_sync(__mask, predicate); }
+  /* Bit i: the thread of rank i. */
+  __device__ unsigned ballot(int predicate) const {
+    __rubicon_lane_mask_t lanes = __ballot_sync(__mask, predicate);
+    unsigned result = 0;
+    for (unsigned rank = 0; rank < __size; ++rank)
+      if ((lanes >> __rubicon_cg::nthLane(__mask, rank)) & 1)
+        result |= 1u << rank;
+    return result;
+  }
+  __device__ unsigned long long meta_group_rank() const { return 0; }
+  __device__ unsigned long long meta_group_size() const { return 1; }
+};
+
+__device__ __inline__ coalesced_group coalesced_threads() { return coalesced_group(); }
+
+} // namespace cooperative_groups
+
+#endif /* __CUDACC__ */
+#endif /* RUBICON_COOPERATIVE_GROUPS_H */
