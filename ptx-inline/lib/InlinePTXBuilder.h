@@ -355,6 +355,7 @@ private:
   void emitVideo(const Instruction &I);
   // PTXMatrixIR.cpp
   void emitMatrix(const Instruction &I);
+  void emitMma(const Instruction &I);
   /// A 16-bit lane (f16 or bf16 bits) widened exactly to f32.
   Value *halfBitsToFloat(Value *Bits, bool Brain);
   /// f32 -> the 16 bits of f16 or bf16, rounded to nearest even.

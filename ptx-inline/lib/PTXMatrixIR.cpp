@@ -9,6 +9,11 @@
 //   ldmatrix .trans d[m] = {row(8m + 2*(t%4))[t/4], row(8m + 2*(t%4)+1)[t/4]}
 //   stmatrix        the same addresses, stored
 //   movmatrix.trans d = the transposed fragment, gathered with shuffles
+//   mma.sync.m16n8k{8,16}.row.col with f16/bf16 inputs and f32/f16
+//                   accumulators: each lane gathers the rows of A and the
+//                   columns of B its four results need (groupID = t/4,
+//                   threadID_in_group = t%4 as in the PTX ISA's fragment
+//                   tables) and accumulates in f32 with fma, k ascending
 // These are warp-collective: a guard predicate on them is an error.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +31,8 @@ constexpr unsigned SharedSpaceNumber = 3; // NVPTX's shared address space
 
 void InlinePTXBuilder::emitMatrix(const Instruction &I) {
   PTXOpcode Op = I.opcode();
+  if (Op == PTXOpcode::MmaSync)
+    return emitMma(I);
   if (Op != PTXOpcode::Ldmatrix && Op != PTXOpcode::Stmatrix &&
       Op != PTXOpcode::Movmatrix)
     return (void)unsupported();
@@ -156,6 +163,139 @@ void InlinePTXBuilder::emitMatrix(const Instruction &I) {
           Builder.CreateTrunc(Builder.CreateLShr(V, 16), intTy(16)), High,
           Align(2));
     }
+  }
+}
+
+void InlinePTXBuilder::emitMma(const Instruction &I) {
+  if (I.Predicate)
+    return (void)fail("'mma.sync' is warp-collective: a guard predicate is "
+                      "not supported");
+  unsigned K = I.has(PTXModifier::M16N8K16)  ? 16
+               : I.has(PTXModifier::M16N8K8) ? 8
+                                             : 0;
+  if (K == 0 || I.Types.size() != 4 || !I.has(PTXModifier::Row) ||
+      !I.has(PTXModifier::Col))
+    return (void)unsupported("only .m16n8k8 and .m16n8k16 with .row.col and "
+                             "four types are supported");
+  PTXType DT = type(0), AT = type(1), BT = type(2), CT = type(3);
+  bool Brain = AT == PTXType::BF16;
+  if ((AT != PTXType::F16 && AT != PTXType::BF16) || BT != AT ||
+      (DT != PTXType::F32 && DT != PTXType::F16) ||
+      (CT != PTXType::F32 && CT != PTXType::F16) ||
+      (Brain && (DT != PTXType::F32 || CT != PTXType::F32)))
+    return (void)unsupported("these operand types are not supported yet");
+  auto Registers = [&](unsigned Index,
+                       unsigned Count) -> const std::vector<ScalarOperand> * {
+    auto *Vec = std::get_if<VectorOperand>(&I.Operands[Index].Value);
+    if (!Vec || Vec->Elements.size() != Count) {
+      fail(I.Operands[Index].Position,
+           "expected a vector of " + std::to_string(Count) + " registers");
+      return nullptr;
+    }
+    return &Vec->Elements;
+  };
+  unsigned AccumulatorRegisters = DT == PTXType::F32 ? 4 : 2;
+  const auto *DRegs = Registers(0, AccumulatorRegisters);
+  const auto *ARegs = Registers(1, K / 4);
+  const auto *BRegs = Registers(2, K / 8);
+  const auto *CRegs = Registers(3, CT == PTXType::F32 ? 4 : 2);
+  if (!DRegs || !ARegs || !BRegs || !CRegs)
+    return;
+
+  std::vector<Value *> A, B;
+  for (const ScalarOperand &R : *ARegs)
+    if (Value *V = readScalar(R, PTXType::B32))
+      A.push_back(V);
+  for (const ScalarOperand &R : *BRegs)
+    if (Value *V = readScalar(R, PTXType::B32))
+      B.push_back(V);
+  // The four accumulator values c0..c3 as f32.
+  std::vector<Value *> C;
+  for (const ScalarOperand &R : *CRegs) {
+    Value *V = readScalar(R, PTXType::B32);
+    if (!V)
+      return;
+    if (CT == PTXType::F32) {
+      C.push_back(Builder.CreateBitCast(V, Builder.getFloatTy()));
+      continue;
+    }
+    for (unsigned Half = 0; Half < 2; ++Half)
+      C.push_back(halfBitsToFloat(
+          Builder.CreateTrunc(Builder.CreateLShr(V, 16 * Half), intTy(16)),
+          false));
+  }
+  if (A.size() != K / 4 || B.size() != K / 8)
+    return;
+
+  Value *FullMask = intC(32, 0xffffffff);
+  auto Shuffle = [&](Value *V, Value *SourceLane) {
+    return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
+                                   {FullMask, V, SourceLane, intC(32, 31)});
+  };
+  auto Element = [&](Value *Pair, unsigned Half) {
+    return halfBitsToFloat(
+        Builder.CreateTrunc(Builder.CreateLShr(Pair, 16 * Half), intTy(16)),
+        Brain);
+  };
+  Value *Lane = Builder.CreateAnd(
+      Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}), 31);
+  Value *Group = Builder.CreateLShr(Lane, 2);
+  Value *InGroup = Builder.CreateAnd(Lane, 3);
+
+  // Rows groupID and groupID+8 of A: row r, column 2t'+h (+8) is in lane
+  // 4*groupID + t', register (r >= 8) + 2*(column >= 8), half h.
+  Value *RowA[2][16];
+  for (unsigned Source = 0; Source < 4; ++Source) {
+    Value *SourceLane =
+        Builder.CreateAdd(Builder.CreateShl(Group, 2), intC(32, Source));
+    for (unsigned Reg = 0; Reg < K / 4; ++Reg) {
+      Value *Pair = Shuffle(A[Reg], SourceLane);
+      unsigned Row = Reg & 1, Column = 2 * Source + 8 * (Reg >> 1);
+      for (unsigned H = 0; H < 2; ++H)
+        RowA[Row][Column + H] = Element(Pair, H);
+    }
+  }
+  // Columns 2t and 2t+1 of B: row k = 2t'+h (+8), column n is in lane
+  // 4n + t', register (k >= 8), half h.
+  Value *ColumnB[2][16];
+  for (unsigned N = 0; N < 2; ++N)
+    for (unsigned Source = 0; Source < 4; ++Source) {
+      Value *Column =
+          Builder.CreateAdd(Builder.CreateShl(InGroup, 1), intC(32, N));
+      Value *SourceLane =
+          Builder.CreateAdd(Builder.CreateShl(Column, 2), intC(32, Source));
+      for (unsigned Reg = 0; Reg < K / 8; ++Reg) {
+        Value *Pair = Shuffle(B[Reg], SourceLane);
+        for (unsigned H = 0; H < 2; ++H)
+          ColumnB[N][2 * Source + 8 * Reg + H] = Element(Pair, H);
+      }
+    }
+  // d_i: row groupID (+8 for i >= 2), column 2t + (i & 1).
+  Value *D[4];
+  for (unsigned Index = 0; Index < 4; ++Index) {
+    Value *Sum = C[Index];
+    for (unsigned KK = 0; KK < K; ++KK)
+      Sum = Builder.CreateIntrinsic(
+          Intrinsic::fma, {Builder.getFloatTy()},
+          {RowA[Index >> 1][KK], ColumnB[Index & 1][KK], Sum});
+    D[Index] = Sum;
+  }
+  const Operand &Dest = I.Operands[0];
+  for (unsigned R = 0; R < AccumulatorRegisters; ++R) {
+    auto *Ref = std::get_if<RegisterRef>(&(*DRegs)[R]);
+    if (!Ref)
+      return (void)fail(Dest.Position, "destinations must be registers");
+    Value *Bits;
+    if (DT == PTXType::F32) {
+      Bits = Builder.CreateBitCast(D[R], intTy(32));
+    } else {
+      Value *Low =
+          Builder.CreateZExt(floatToHalfBits(D[2 * R], false), intTy(32));
+      Value *High =
+          Builder.CreateZExt(floatToHalfBits(D[2 * R + 1], false), intTy(32));
+      Bits = Builder.CreateOr(Low, Builder.CreateShl(High, 16));
+    }
+    writeRegister(*Ref, Bits, false, Dest.Position);
   }
 }
 

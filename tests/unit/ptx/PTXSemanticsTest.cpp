@@ -2300,6 +2300,122 @@ TEST(PTXSemantics, LoadStoreAndMoveMatrixFragments) {
     EXPECT_EQ(Got[Lane], fragment(Transposed[2], Lane)) << Lane;
 }
 
+// mma.sync with the PTX ISA's fragment layouts (groupID g = t/4,
+// threadID_in_group i = t%4): A's registers hold (g, 2i..2i+1),
+// (g+8, 2i..), (g, 2i+8..), (g+8, 2i+8..); B's (2i..2i+1, g), (2i+8.., g);
+// C and D's (g, 2i), (g, 2i+1), (g+8, 2i), (g+8, 2i+1).
+TEST(PTXSemantics, MmaSyncFragments) {
+  struct Shape {
+    const char *Text;
+    unsigned K;
+    bool Brain, HalfAccumulator;
+  } Shapes[] = {
+      {"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", 16, false, false},
+      {"mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32", 8, false, false},
+      {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", 16, true, false},
+      {"mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16", 16, false, true}};
+  const HalfFormat &F16 = F16Format;
+  for (const Shape &S : Shapes) {
+    const HalfFormat &F = S.Brain ? BF16Format : F16Format;
+    // Small integers: every product and sum is exact, whatever the order.
+    float A[16][16], B[16][8], C[16][8];
+    auto Encode = [&](float X, const HalfFormat &Format) {
+      return roundToHalf(X, 0, Format);
+    };
+    for (auto &Row : A)
+      for (float &X : Row)
+        X = float(int(rng()() % 15) - 7);
+    for (auto &Row : B)
+      for (float &X : Row)
+        X = float(int(rng()() % 15) - 7);
+    for (auto &Row : C)
+      for (float &X : Row)
+        X = float(int(rng()() % 201) - 100);
+    auto Pair = [&](float Low, float High, const HalfFormat &Format) {
+      return uint32_t(Encode(Low, Format)) |
+             uint32_t(Encode(High, Format)) << 16;
+    };
+    // Lane inputs per the layouts above; the harness passes registers.
+    unsigned ARegs = S.K / 4, BRegs = S.K / 8, CRegs = S.HalfAccumulator ? 2 : 4;
+    std::string Text = "{ .reg .b32 a<4>, b<2>, c<4>, d<4>;\n";
+    for (unsigned R = 0; R < ARegs; ++R)
+      Text += "  mov.b32 a" + std::to_string(R) + ", $" +
+              std::to_string(1 + R) + ";\n";
+    for (unsigned R = 0; R < BRegs; ++R)
+      Text += "  mov.b32 b" + std::to_string(R) + ", $" +
+              std::to_string(5 + R) + ";\n";
+    for (unsigned R = 0; R < CRegs; ++R)
+      Text += "  mov.b32 c" + std::to_string(R) + ", $" +
+              std::to_string(7 + R) + ";\n";
+    auto List = [](const char *Name, unsigned N) {
+      std::string L = "{";
+      for (unsigned R = 0; R < N; ++R)
+        L += (R ? ", " : "") + std::string(Name) + std::to_string(R);
+      return L + "}";
+    };
+    Text += "  " + std::string(S.Text) + " " + List("d", CRegs) + ", " +
+            List("a", ARegs) + ", " + List("b", BRegs) + ", " +
+            List("c", CRegs) + ";\n";
+    // $0 = d[$11] (the register selected by the last input).
+    Text += "  mov.b32 $0, d0;\n";
+    for (unsigned R = 1; R < CRegs; ++R)
+      Text += "  setp.eq.u32 %p" + std::to_string(R) + ", $11, " +
+              std::to_string(R) + ";\n";
+    std::string Decls = "{ .reg .pred %p<4>;\n";
+    Text = Decls + Text;
+    for (unsigned R = 1; R < CRegs; ++R)
+      Text += "  @%p" + std::to_string(R) + " mov.b32 $0, d" +
+              std::to_string(R) + ";\n";
+    Text += "} }";
+    auto Mma = lower<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
+                     uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
+                     uint32_t, uint32_t>(Text, "=r,r,r,r,r,r,r,r,r,r,r,r");
+    ASSERT_TRUE(Mma) << Text;
+    for (unsigned Which = 0; Which < CRegs; ++Which) {
+      uint32_t Got[32];
+      runWarp([&](uint32_t Lane) {
+        unsigned G = Lane / 4, T = Lane % 4;
+        uint32_t In[11] = {};
+        In[0] = Pair(A[G][2 * T], A[G][2 * T + 1], F);
+        In[1] = Pair(A[G + 8][2 * T], A[G + 8][2 * T + 1], F);
+        In[2] = Pair(A[G][2 * T + 8], A[G][2 * T + 9], F);
+        In[3] = Pair(A[G + 8][2 * T + 8], A[G + 8][2 * T + 9], F);
+        In[4] = Pair(B[2 * T][G], B[2 * T + 1][G], F);
+        In[5] = Pair(B[2 * T + 8][G], B[2 * T + 9][G], F);
+        float CValues[4] = {C[G][2 * T], C[G][2 * T + 1], C[G + 8][2 * T],
+                            C[G + 8][2 * T + 1]};
+        if (S.HalfAccumulator) {
+          In[6] = Pair(CValues[0], CValues[1], F16);
+          In[7] = Pair(CValues[2], CValues[3], F16);
+        } else {
+          for (int R = 0; R < 4; ++R)
+            In[6 + R] = std::bit_cast<uint32_t>(CValues[R]);
+        }
+        Got[Lane] = Mma(In[0], In[1], In[2], In[3], In[4], In[5], In[6],
+                        In[7], In[8], In[9], Which);
+      });
+      for (uint32_t Lane = 0; Lane < 32; ++Lane) {
+        unsigned G = Lane / 4, T = Lane % 4;
+        auto Want = [&](unsigned Row, unsigned Column) {
+          double Sum = C[Row][Column];
+          for (unsigned KK = 0; KK < S.K; ++KK)
+            Sum += double(A[Row][KK]) * B[KK][Column];
+          return float(Sum);
+        };
+        if (S.HalfAccumulator) {
+          unsigned Row = G + 8 * Which;
+          EXPECT_EQ(Got[Lane], Pair(Want(Row, 2 * T), Want(Row, 2 * T + 1), F16))
+              << S.Text << " lane " << Lane;
+        } else {
+          unsigned Row = G + 8 * (Which / 2), Column = 2 * T + Which % 2;
+          EXPECT_EQ(std::bit_cast<float>(Got[Lane]), Want(Row, Column))
+              << S.Text << " lane " << Lane << " d" << Which;
+        }
+      }
+    }
+  }
+}
+
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
   std::string E =
       lowerError("bar.arrive 1, 64; mov.u32 $0, $1;", "=r,r", {"i32"}, {"i32"});
