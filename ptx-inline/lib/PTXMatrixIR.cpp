@@ -41,7 +41,9 @@ void InlinePTXBuilder::emitMatrix(const Instruction &I) {
                       "' is warp-collective: a guard predicate is not "
                       "supported");
   bool Trans = I.has(PTXModifier::Trans);
-  Value *FullMask = intC(32, 0xffffffff);
+  // Every lane takes part: the active mask says so without naming a warp
+  // width (a literal 0xffffffff would assume 32-lane warps).
+  Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
   auto Shuffle = [&](Value *V, Value *SourceLane) {
     return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
                                    {FullMask, V, SourceLane, intC(32, 31)});
@@ -227,7 +229,9 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
   if (A.size() != K / 4 || B.size() != K / 8)
     return;
 
-  Value *FullMask = intC(32, 0xffffffff);
+  // Every lane takes part: the active mask says so without naming a warp
+  // width (a literal 0xffffffff would assume 32-lane warps).
+  Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
   auto Shuffle = [&](Value *V, Value *SourceLane) {
     return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
                                    {FullMask, V, SourceLane, intC(32, 31)});

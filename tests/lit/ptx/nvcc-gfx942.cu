@@ -100,3 +100,20 @@ __global__ void fragment(unsigned *out) {
                : "r"(row));
   out[threadIdx.x] = a + b + c + d;
 }
+
+// mma.sync: fragments gathered with shuffles, f32 fused multiply-adds.
+// CHECK-LABEL: <_Z6tensorPKjPf>:
+// CHECK: ds_bpermute_b32
+// CHECK: v_fma_mix_f32
+__global__ void tensor(const unsigned *in, float *out) {
+  unsigned a0 = in[threadIdx.x], a1 = in[32 + threadIdx.x],
+           a2 = in[64 + threadIdx.x], a3 = in[96 + threadIdx.x],
+           b0 = in[128 + threadIdx.x], b1 = in[160 + threadIdx.x];
+  float d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+               "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+               "{%0, %1, %2, %3};"
+               : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3)
+               : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+  out[threadIdx.x] = d0 + d1 + d2 + d3;
+}

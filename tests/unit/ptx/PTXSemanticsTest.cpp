@@ -127,6 +127,7 @@ uint32_t simulatedShuffle(uint32_t, uint32_t Value, uint32_t B, uint32_t C) {
   return exchange(Value, shuffleSource(Mode, CurrentLane, B, C));
 }
 uint32_t simulatedLaneId() { return CurrentLane; }
+uint32_t simulatedActiveMask() { return 0xffffffff; }
 // The i1 predicate arrives in the low bit of a register.
 uint32_t simulatedBallot(uint32_t, uint32_t Predicate) {
   CurrentWarp->Slots[CurrentLane] = Predicate & 1;
@@ -167,6 +168,7 @@ const std::pair<const char *, void *> WarpIntrinsics[] = {
     {"llvm.nvvm.read.ptx.sreg.laneid",
      reinterpret_cast<void *>(&simulatedLaneId)},
     {"llvm.nvvm.vote.ballot.sync", reinterpret_cast<void *>(&simulatedBallot)},
+    {"llvm.nvvm.activemask", reinterpret_cast<void *>(&simulatedActiveMask)},
 };
 
 std::string simulatedName(StringRef Intrinsic) {
@@ -2332,11 +2334,12 @@ TEST(PTXSemantics, MmaSyncFragments) {
       for (float &X : Row)
         X = float(int(rng()() % 201) - 100);
     auto Pair = [&](float Low, float High, const HalfFormat &Format) {
-      return uint32_t(Encode(Low, Format)) |
-             uint32_t(Encode(High, Format)) << 16;
+      return uint32_t(Encode(Low, Format)) | uint32_t(Encode(High, Format))
+                                                 << 16;
     };
     // Lane inputs per the layouts above; the harness passes registers.
-    unsigned ARegs = S.K / 4, BRegs = S.K / 8, CRegs = S.HalfAccumulator ? 2 : 4;
+    unsigned ARegs = S.K / 4, BRegs = S.K / 8,
+             CRegs = S.HalfAccumulator ? 2 : 4;
     std::string Text = "{ .reg .b32 a<4>, b<2>, c<4>, d<4>;\n";
     for (unsigned R = 0; R < ARegs; ++R)
       Text += "  mov.b32 a" + std::to_string(R) + ", $" +
@@ -2367,9 +2370,10 @@ TEST(PTXSemantics, MmaSyncFragments) {
       Text += "  @%p" + std::to_string(R) + " mov.b32 $0, d" +
               std::to_string(R) + ";\n";
     Text += "} }";
-    auto Mma = lower<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
-                     uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
-                     uint32_t, uint32_t>(Text, "=r,r,r,r,r,r,r,r,r,r,r,r");
+    auto Mma =
+        lower<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
+              uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>(
+            Text, "=r,r,r,r,r,r,r,r,r,r,r,r");
     ASSERT_TRUE(Mma) << Text;
     for (unsigned Which = 0; Which < CRegs; ++Which) {
       uint32_t Got[32];
@@ -2391,8 +2395,8 @@ TEST(PTXSemantics, MmaSyncFragments) {
           for (int R = 0; R < 4; ++R)
             In[6 + R] = std::bit_cast<uint32_t>(CValues[R]);
         }
-        Got[Lane] = Mma(In[0], In[1], In[2], In[3], In[4], In[5], In[6],
-                        In[7], In[8], In[9], Which);
+        Got[Lane] = Mma(In[0], In[1], In[2], In[3], In[4], In[5], In[6], In[7],
+                        In[8], In[9], Which);
       });
       for (uint32_t Lane = 0; Lane < 32; ++Lane) {
         unsigned G = Lane / 4, T = Lane % 4;
@@ -2404,7 +2408,8 @@ TEST(PTXSemantics, MmaSyncFragments) {
         };
         if (S.HalfAccumulator) {
           unsigned Row = G + 8 * Which;
-          EXPECT_EQ(Got[Lane], Pair(Want(Row, 2 * T), Want(Row, 2 * T + 1), F16))
+          EXPECT_EQ(Got[Lane],
+                    Pair(Want(Row, 2 * T), Want(Row, 2 * T + 1), F16))
               << S.Text << " lane " << Lane;
         } else {
           unsigned Row = G + 8 * (Which / 2), Column = 2 * T + Which % 2;
