@@ -48,8 +48,10 @@ void InlinePTXBuilder::emitMatrix(const Instruction &I) {
     return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
                                    {FullMask, V, SourceLane, intC(32, 31)});
   };
-  Value *Lane = Builder.CreateAnd(
-      Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}), 31);
+  // %laneid is below 32 in a PTX warp (no `& 31`: the warp-size analysis
+  // would read that as code assuming 32-lane hardware warps).
+  Value *Lane =
+      Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
   Value *Group = Builder.CreateLShr(Lane, 2);  // t / 4
   Value *InGroup = Builder.CreateAnd(Lane, 3); // t % 4
 
@@ -241,8 +243,10 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
         Builder.CreateTrunc(Builder.CreateLShr(Pair, 16 * Half), intTy(16)),
         Brain);
   };
-  Value *Lane = Builder.CreateAnd(
-      Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {}), 31);
+  // %laneid is below 32 in a PTX warp (no `& 31`: the warp-size analysis
+  // would read that as code assuming 32-lane hardware warps).
+  Value *Lane =
+      Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
   Value *Group = Builder.CreateLShr(Lane, 2);
   Value *InGroup = Builder.CreateAnd(Lane, 3);
 

@@ -6,8 +6,7 @@
 ; All lanes take part: the mask is the active mask, not a 32-lane literal.
 ; CHECK-LABEL: define { i32, i32, i32, i32 } @ld_x4(
 ; CHECK: [[MASK:%.*]] = call i32 @llvm.nvvm.activemask()
-; CHECK: [[ID:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-; CHECK: [[LANE:%.*]] = and i32 [[ID]], 31
+; CHECK: [[LANE:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK: [[GROUP:%.*]] = lshr i32 [[LANE]], 2
 ; CHECK: [[IN:%.*]] = and i32 [[LANE]], 3
 ; CHECK: [[SRC0:%.*]] = add i32 0, [[GROUP]]
