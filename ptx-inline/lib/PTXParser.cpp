@@ -268,6 +268,18 @@ private:
         }
       }
     }
+    // A fixed part may also come after modifiers: `match.any.sync.b32` is
+    // the row `match.sync` with the modifier `.any`.
+    size_t LaterFixedPart = 0;
+    if (!isMnemonic(Mnemonic))
+      for (size_t Ahead = 1; peekToken(Ahead).Kind == TokenKind::DotWord &&
+                             !peekToken(Ahead).SpaceBefore;
+           ++Ahead)
+        if (isMnemonic(Mnemonic + std::string(peekToken(Ahead).Text))) {
+          Mnemonic += std::string(peekToken(Ahead).Text);
+          LaterFixedPart = Ahead;
+          break;
+        }
     if (!isMnemonic(Mnemonic))
       return fail(MnemonicPosition,
                   "unknown instruction " + quoted(First.Text));
@@ -277,7 +289,12 @@ private:
     // Modifiers and types, any order among modifiers.
     std::vector<std::pair<PTXType, SourcePosition>> Types;
     std::vector<std::pair<PTXModifier, SourcePosition>> Modifiers;
-    while (current().Kind == TokenKind::DotWord && !current().SpaceBefore) {
+    for (size_t Index = 1;
+         current().Kind == TokenKind::DotWord && !current().SpaceBefore; ++Index) {
+      if (Index == LaterFixedPart) {
+        consume();
+        continue;
+      }
       const Token &T = current();
       if (auto Type = lookupType(T.Text))
         Types.push_back({*Type, T.Position});

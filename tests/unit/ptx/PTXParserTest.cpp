@@ -86,6 +86,16 @@ TEST(PTXParser, TypeOrderIsKept) {
   EXPECT_EQ(I.find(PTXModifierCategory::IntegerRounding), PTXModifier::Rzi);
 }
 
+TEST(PTXParser, FixedPartAfterModifiers) {
+  // match.any.sync.b32: the row is match.sync, .any a modifier before .sync.
+  Instruction Match = single("match.any.sync.b32 $0, $1, 0xffffffff;");
+  EXPECT_EQ(Match.opcode(), PTXOpcode::MatchSync);
+  EXPECT_TRUE(Match.has(PTXModifier::Any));
+  EXPECT_EQ(single("match.all.sync.b64 $0, $1, $2;").opcode(), PTXOpcode::MatchSync);
+  // Still an error when no fixed part makes a known mnemonic.
+  parseFails("match.any.b32 $0, $1, $2;");
+}
+
 TEST(PTXParser, DottedMnemonics) {
   EXPECT_EQ(single("cp.async.ca.shared.global [$0], [$1], 16;").opcode(),
             PTXOpcode::CpAsync);
