@@ -46,6 +46,22 @@ std::atomic<size_t> LimitValues[] = {
 };
 std::atomic<cudaFuncCache> DeviceCacheConfig = cudaFuncCachePreferNone;
 
+/// The device address of bytes [Offset, Offset + Count) of the variable
+/// Symbol names (its host shadow, or its name as a string).
+cudaError_t symbolRange(Backend &B, const void *Symbol, size_t Offset,
+                        size_t Count, char *&Address) {
+  std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
+  if (!Variable)
+    return cudaErrorInvalidSymbol;
+  if (Offset > Variable->Size || Count > Variable->Size - Offset)
+    return cudaErrorInvalidValue;
+  void *Base = nullptr;
+  if (cudaError_t Status = B.symbolAddress(&Base, Variable->HostVar))
+    return Status;
+  Address = static_cast<char *>(Base) + Offset;
+  return cudaSuccess;
+}
+
 cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count,
                          size_t Offset, cudaMemcpyKind Kind,
                          cudaStream_t Stream, bool Async) {
@@ -53,16 +69,9 @@ cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count,
       Kind != cudaMemcpyDefault)
     return fail(cudaErrorInvalidMemcpyDirection);
   return withBackend([&](Backend &B) {
-    std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
-    if (!Variable)
-      return cudaErrorInvalidSymbol;
-    if (Offset > Variable->Size || Count > Variable->Size - Offset)
-      return cudaErrorInvalidValue;
-    void *Address = nullptr;
-    // The registered host shadow: Symbol may also be the variable's name.
-    if (cudaError_t Status = B.symbolAddress(&Address, Variable->HostVar))
+    char *Dst = nullptr;
+    if (cudaError_t Status = symbolRange(B, Symbol, Offset, Count, Dst))
       return Status;
-    void *Dst = static_cast<char *>(Address) + Offset;
     return Async ? B.memcpyAsync(Dst, Src, Count, Kind, Stream)
                  : B.memcpy(Dst, Src, Count, Kind);
   });
@@ -75,16 +84,9 @@ cudaError_t copyFromSymbol(void *Dst, const void *Symbol, size_t Count,
       Kind != cudaMemcpyDefault)
     return fail(cudaErrorInvalidMemcpyDirection);
   return withBackend([&](Backend &B) {
-    std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
-    if (!Variable)
-      return cudaErrorInvalidSymbol;
-    if (Offset > Variable->Size || Count > Variable->Size - Offset)
-      return cudaErrorInvalidValue;
-    void *Address = nullptr;
-    // The registered host shadow: Symbol may also be the variable's name.
-    if (cudaError_t Status = B.symbolAddress(&Address, Variable->HostVar))
+    char *Src = nullptr;
+    if (cudaError_t Status = symbolRange(B, Symbol, Offset, Count, Src))
       return Status;
-    const void *Src = static_cast<const char *>(Address) + Offset;
     return Async ? B.memcpyAsync(Dst, Src, Count, Kind, Stream)
                  : B.memcpy(Dst, Src, Count, Kind);
   });
