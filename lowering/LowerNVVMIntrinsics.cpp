@@ -16,6 +16,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,7 +27,15 @@ namespace {
 
 constexpr StringLiteral NVVMPrefix = "llvm.nvvm.";
 
-enum class LoweringKind { AMDGCN, DeviceLib, Fence, AtomicRMW, CmpXchg };
+enum class LoweringKind {
+  AMDGCN,
+  DeviceLib,
+  Fence,
+  AtomicRMW,
+  CmpXchg,
+  DeviceLibPredicate,
+  Sleep
+};
 
 struct IntrinsicLowering {
   StringRef Name;   // Without "llvm.nvvm."; the base name when overloaded.
@@ -47,6 +56,11 @@ const IntrinsicLowering IntrinsicTable[] = {
   {Name, LoweringKind::AtomicRMW, #Op, AtomicRMWInst::Op, SyncScope},
 #define NVVM_TO_CMPXCHG(Name, SyncScope)                                       \
   {Name, LoweringKind::CmpXchg, "", AtomicRMWInst::BAD_BINOP, SyncScope},
+#define NVVM_TO_DEVICE_LIB_PREDICATE(Name, Function)                           \
+  {Name, LoweringKind::DeviceLibPredicate, Function, AtomicRMWInst::BAD_BINOP, \
+   ""},
+#define NVVM_TO_SLEEP(Name)                                                    \
+  {Name, LoweringKind::Sleep, "", AtomicRMWInst::BAD_BINOP, ""},
 #include "NVVMIntrinsics.def"
 };
 
@@ -171,6 +185,36 @@ private:
       Replacement = Builder.CreateExtractValue(Pair, 0);
       break;
     }
+    case LoweringKind::DeviceLibPredicate: {
+      // {value, value != 0} from a device-library function returning value.
+      auto *Pair = dyn_cast<StructType>(Call.getType());
+      if (!Pair || Pair->getNumElements() != 2 ||
+          !Pair->getElementType(1)->isIntegerTy(1) ||
+          !Pair->getElementType(0)->isIntegerTy())
+        return signatureMismatch(Call, Row.Target);
+      FunctionCallee Callee = M.getOrInsertFunction(
+          Row.Target,
+          FunctionType::get(Pair->getElementType(0),
+                            Call.getFunctionType()->params(), false));
+      auto *Target = dyn_cast<Function>(Callee.getCallee());
+      if (!Target)
+        return signatureMismatch(Call, Row.Target);
+      Target->setConvergent();
+      Target->setDoesNotThrow();
+      Value *V = cloneCallTo(Call, Target, Builder);
+      Value *Result = Builder.CreateInsertValue(PoisonValue::get(Pair), V, 0);
+      Replacement = Builder.CreateInsertValue(
+          Result, Builder.CreateICmpNE(V, ConstantInt::get(V->getType(), 0)),
+          1);
+      break;
+    }
+    case LoweringKind::Sleep: {
+      if (Call.arg_size() != 1 ||
+          !Call.getArgOperand(0)->getType()->isIntegerTy(32))
+        return signatureMismatch(Call, "llvm.amdgcn.s.sleep");
+      Builder.CreateCall(sleepLoop(), {Call.getArgOperand(0)});
+      break;
+    }
     }
     if (Replacement) {
       Replacement->takeName(&Call);
@@ -189,6 +233,38 @@ private:
     if (Target->isConvergent())
       New->setConvergent();
     return New;
+  }
+
+  /// `internal void __rubicon_nanosleep_loop(i32 ns)`: s_sleep until the
+  /// device library's nanosecond timer has advanced by ns (at least 0, at
+  /// most about one s_sleep more: within the PTX ISA's [0, 2t]).
+  Function *sleepLoop() {
+    constexpr StringLiteral Name = "__rubicon_nanosleep_loop";
+    if (Function *F = M.getFunction(Name))
+      return F;
+    Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    Function *F = Function::Create(
+        FunctionType::get(Type::getVoidTy(Ctx), {I32}, false),
+        GlobalValue::InternalLinkage, Name, M);
+    FunctionCallee Timer = M.getOrInsertFunction(
+        "__rubicon_read_ptx_sreg_globaltimer", FunctionType::get(I64, false));
+    BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", F);
+    BasicBlock *Loop = BasicBlock::Create(Ctx, "loop", F);
+    BasicBlock *Sleep = BasicBlock::Create(Ctx, "sleep", F);
+    BasicBlock *Done = BasicBlock::Create(Ctx, "done", F);
+    IRBuilder<> B(Entry);
+    Value *Start = B.CreateCall(Timer);
+    Value *Duration = B.CreateZExt(F->getArg(0), I64);
+    B.CreateBr(Loop);
+    B.SetInsertPoint(Loop);
+    Value *Elapsed = B.CreateSub(B.CreateCall(Timer), Start);
+    B.CreateCondBr(B.CreateICmpULT(Elapsed, Duration), Sleep, Done);
+    B.SetInsertPoint(Sleep);
+    B.CreateIntrinsic(Intrinsic::amdgcn_s_sleep, {}, {B.getInt32(1)});
+    B.CreateBr(Loop);
+    B.SetInsertPoint(Done);
+    B.CreateRetVoid();
+    return F;
   }
 
   bool signatureMismatch(CallInst &Call, StringRef Target) {
@@ -278,6 +354,13 @@ void printNVVMIntrinsicTable(raw_ostream &OS) {
       break;
     case LoweringKind::CmpXchg:
       OS << "`cmpxchg " << Scope << "monotonic monotonic`";
+      break;
+    case LoweringKind::DeviceLibPredicate:
+      OS << "device library `" << Row.Target << "` and its value != 0";
+      break;
+    case LoweringKind::Sleep:
+      OS << "`llvm.amdgcn.s.sleep` loop on the device library's "
+            "`__rubicon_read_ptx_sreg_globaltimer`";
       break;
     }
     OS << " |\n";
