@@ -204,7 +204,11 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
       "-D__CUDA_API_VER_MAJOR__=" + std::to_string(RUBICON_CUDA_VERSION_MAJOR),
       "-D__CUDA_API_VER_MINOR__=" + std::to_string(RUBICON_CUDA_VERSION_MINOR),
       "-U__CUDA_ARCH_LIST__",
-      "-D__CUDA_ARCH_LIST__=" + std::to_string(CudaArch * 10)};
+      "-D__CUDA_ARCH_LIST__=" + std::to_string(CudaArch * 10),
+      // nvcc's front end accepts "text"MACRO (a literal glued to a macro
+      // name, written before C++11 reserved that spelling) and g++ only
+      // warns; clang makes it an error unless told otherwise.
+      "-Wno-error=reserved-user-defined-literal"};
   Args.push_back(DeviceSide ? "--cuda-device-only" : "--cuda-host-only");
   if (DeviceSide) {
     Args.push_back("-U__CUDA_ARCH__");

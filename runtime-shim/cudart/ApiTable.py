@@ -20,8 +20,8 @@ def parse(path):
             if not match:
                 sys.exit(f"{path}:{number}: malformed API_FUNCTION row")
             library, name, status, note = match.groups()
-            if status not in ("Implemented", "Partial"):
-                sys.exit(f"{path}:{number}: status must be Implemented or Partial")
+            if status not in ("Implemented", "Partial", "Unsupported"):
+                sys.exit(f"{path}:{number}: status must be Implemented, Partial or Unsupported")
             rows.append((library, name, status.lower(), note))
     return rows
 
@@ -30,9 +30,11 @@ def markdown(rows):
     out = []
     for library in dict.fromkeys(r[0] for r in rows):
         mine = [r for r in rows if r[0] == library]
-        done = sum(1 for r in mine if r[2] == "implemented")
+        counts = {s: sum(1 for r in mine if r[2] == s)
+                  for s in ("implemented", "partial", "unsupported")}
         out.append(f"### {TITLES.get(library, library)}\n")
-        out.append(f"{len(mine)} functions: {done} implemented, {len(mine) - done} partial.\n")
+        summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n or s != "unsupported")
+        out.append(f"{len(mine)} functions: {summary}.\n")
         out.append("| Function | Status | Notes |")
         out.append("|---|---|---|")
         for _, name, status, note in mine:

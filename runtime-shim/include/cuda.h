@@ -9,6 +9,9 @@
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUDA_H
 #define RUBICON_CUDA_H
+/* The name user code tests to see whether this header was included (the CUDA
+   samples' helper headers do). */
+#define __cuda_cuda_h__
 
 #include <stddef.h>
 

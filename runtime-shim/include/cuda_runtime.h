@@ -9,6 +9,9 @@
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUDA_RUNTIME_H
 #define RUBICON_CUDA_RUNTIME_H
+/* The name user code tests to see whether this header was included (the CUDA
+   samples' helper headers do). */
+#define __CUDA_RUNTIME_H__
 
 #include "host_defines.h"
 #include "vector_types.h"

@@ -10,6 +10,9 @@
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUDA_RUNTIME_API_H
 #define RUBICON_CUDA_RUNTIME_API_H
+/* The name user code tests to see whether this header was included (the CUDA
+   samples' helper headers do). */
+#define __CUDA_RUNTIME_API_H__
 
 #include <stddef.h>
 
@@ -214,6 +217,23 @@ cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim,
                               cudaStream_t stream RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaSetupArgument(const void *arg, size_t size, size_t offset);
 cudaError_t cudaLaunch(const void *func);
+/* Graphics interoperability (the API-agnostic half; cuda_gl_interop.h has
+ * the OpenGL half). Rubicon has no graphics interop: see the coverage table. */
+cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource,
+                                            unsigned int flags);
+cudaError_t cudaGraphicsMapResources(int count,
+                                     cudaGraphicsResource_t *resources,
+                                     cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+cudaError_t
+cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources,
+                           cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size,
+                                                 cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsSubResourceGetMappedArray(
+    struct cudaArray **array, cudaGraphicsResource_t resource,
+    unsigned int arrayIndex, unsigned int mipLevel);
+
 void **__cudaRegisterFatBinary(void *fatCubin);
 void __cudaRegisterFatBinaryEnd(void **fatCubinHandle);
 void __cudaUnregisterFatBinary(void **fatCubinHandle);

@@ -7,6 +7,9 @@
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_DRIVER_TYPES_H
 #define RUBICON_DRIVER_TYPES_H
+/* The name user code tests to see whether this header was included (the CUDA
+   samples' helper headers do). */
+#define __DRIVER_TYPES_H__
 
 #include <stddef.h>
 
@@ -216,11 +219,26 @@ typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef struct CUfunc_st *cudaFunction_t;
 typedef struct CUkern_st *cudaKernel_t;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
 typedef struct CUuuid_st {
   char bytes[16];
 } cudaUUID_t;
 
 /*--- Enumerations ---------------------------------------------------------*/
+
+enum cudaGraphicsRegisterFlags {
+  cudaGraphicsRegisterFlagsNone = 0,
+  cudaGraphicsRegisterFlagsReadOnly = 1,
+  cudaGraphicsRegisterFlagsWriteDiscard = 2,
+  cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+  cudaGraphicsRegisterFlagsTextureGather = 8
+};
+
+enum cudaGraphicsMapFlags {
+  cudaGraphicsMapFlagsNone = 0,
+  cudaGraphicsMapFlagsReadOnly = 1,
+  cudaGraphicsMapFlagsWriteDiscard = 2
+};
 
 enum cudaMemcpyKind {
   cudaMemcpyHostToHost = 0,

@@ -9,6 +9,7 @@
 #include "FakeBackend.h"
 #include "Runtime.h"
 
+#include "cuda_gl_interop.h"
 #include "cuda_runtime.h"
 
 #include <rubicon/FatBinary.h>
@@ -92,6 +93,26 @@ TEST_F(RuntimeSemantics, GetLastErrorReturnsAndClears) {
   EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidValue);
   EXPECT_EQ(cudaGetLastError(), cudaSuccess);
   EXPECT_EQ(cudaPeekAtLastError(), cudaSuccess);
+}
+
+TEST_F(RuntimeSemantics, GraphicsInteropReportsNotSupportedAndKeepsRunning) {
+  cudaGraphicsResource_t Resource = reinterpret_cast<cudaGraphicsResource_t>(1);
+  EXPECT_EQ(cudaGraphicsGLRegisterBuffer(&Resource, 7, 0),
+            cudaErrorNotSupported);
+  EXPECT_EQ(Resource, nullptr);
+  void *Mapped = &Resource;
+  size_t Size = 99;
+  EXPECT_EQ(cudaGraphicsResourceGetMappedPointer(&Mapped, &Size, nullptr),
+            cudaErrorNotSupported);
+  EXPECT_EQ(Mapped, nullptr);
+  EXPECT_EQ(Size, 0u);
+  // Not sticky: the last error is reported once, then the runtime works.
+  EXPECT_EQ(cudaGetLastError(), cudaErrorNotSupported);
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  // The deprecated device selection is cudaSetDevice.
+  EXPECT_EQ(cudaGLSetGLDevice(0), cudaSuccess);
+  EXPECT_EQ(cudaGLSetGLDevice(5), cudaErrorInvalidDevice);
 }
 
 TEST_F(RuntimeSemantics, SuccessDoesNotClearTheLastError) {
