@@ -275,14 +275,24 @@ void InlinePTXBuilder::emitAtomic(const Instruction &I) {
   if (!AS)
     return;
   PTXType T = type();
-  if (T == PTXType::F16x2 || T == PTXType::BF16x2)
-    return (void)unsupported("packed half-precision atomics are not "
-                             "supported yet");
+  // f16x2/bf16x2: one 32-bit atomic on a <2 x half>/<2 x bfloat> (the
+  // AMDGPU backend has packed f16/bf16 atomic adds).
+  bool Packed = T == PTXType::F16x2 || T == PTXType::BF16x2;
+  auto ReadValue = [&](unsigned Index) -> Value * {
+    if (!Packed)
+      return read(Index, T);
+    Value *Bits = read(Index, PTXType::B32);
+    if (!Bits)
+      return nullptr;
+    Type *Element =
+        T == PTXType::F16x2 ? Builder.getHalfTy() : Builder.getBFloatTy();
+    return Builder.CreateBitCast(Bits, FixedVectorType::get(Element, 2));
+  };
   std::optional<PTXModifier> Op = I.find(PTXModifierCategory::Operation);
   if (!Op)
     return (void)fail("'" + std::string(I.Info->Mnemonic) +
                       "' needs an operation (.add, .cas, ...)");
-  bool Float = isFloat(T);
+  bool Float = isFloat(T) || Packed;
   bool Signed = isSigned(T);
   AtomicRMWInst::BinOp RMW = AtomicRMWInst::BAD_BINOP;
   switch (*Op) {
@@ -342,13 +352,13 @@ void InlinePTXBuilder::emitAtomic(const Instruction &I) {
   AtomicOrdering Order = ordering(I, AtomicOrdering::Monotonic);
   guarded([&] {
     Value *Pointer = address(I.Operands[ValueOperand - 1], *AS);
-    Value *B = read(ValueOperand, T);
+    Value *B = ReadValue(ValueOperand);
     if (!Pointer || !B)
       return;
     Align Alignment(bitWidth(T) / 8);
     Value *Old;
     if (IsCas) {
-      Value *C = read(ValueOperand + 1, T);
+      Value *C = ReadValue(ValueOperand + 1);
       if (!C)
         return;
       AtomicOrdering Failure =
@@ -360,7 +370,7 @@ void InlinePTXBuilder::emitAtomic(const Instruction &I) {
       Old = Builder.CreateAtomicRMW(RMW, Pointer, B, Alignment, Order, Scope);
     }
     if (!IsReduction)
-      write(0, Old, T);
+      write(0, Packed ? Builder.CreateBitCast(Old, intTy(32)) : Old, T);
   });
 }
 

@@ -98,3 +98,29 @@ define void @guarded_red(i64 %p, i32 %v) {
 }
 
 !0 = !{i64 1}
+
+; Packed halves: one 32-bit atomic on <2 x half> / <2 x bfloat>; .noftz
+; (no flush) is what LLVM's fadd does anyway.
+; CHECK-LABEL: define i32 @add_f16x2(
+; CHECK: [[V:%.*]] = bitcast i32 %v to <2 x half>
+; CHECK: [[OLD:%.*]] = atomicrmw fadd ptr addrspace(1) {{.*}}, <2 x half> [[V]] syncscope("agent") monotonic, align 4
+; CHECK: bitcast <2 x half> [[OLD]] to i32
+define i32 @add_f16x2(i64 %p, i32 %v) {
+  %r = call i32 asm sideeffect "atom.global.add.noftz.f16x2 $0, [$1], $2;", "=r,l,r"(i64 %p, i32 %v), !srcloc !0
+  ret i32 %r
+}
+
+; CHECK-LABEL: define void @red_bf16x2(
+; CHECK: [[V:%.*]] = bitcast i32 %v to <2 x bfloat>
+; CHECK: atomicrmw fadd ptr addrspace(3) {{.*}}, <2 x bfloat> [[V]] syncscope("workgroup") monotonic, align 4
+define void @red_bf16x2(i64 %p, i32 %v) {
+  call void asm sideeffect "red.shared.cta.add.noftz.bf16x2 [$0], $1;", "l,r"(i64 %p, i32 %v), !srcloc !0
+  ret void
+}
+
+; CHECK-LABEL: define i16 @add_f16(
+; CHECK: atomicrmw fadd ptr {{.*}}, half {{%.*}} syncscope("agent") monotonic, align 2
+define i16 @add_f16(i64 %p, i16 %v) {
+  %r = call i16 asm sideeffect "atom.add.noftz.f16 $0, [$1], $2;", "=h,l,h"(i64 %p, i16 %v), !srcloc !0
+  ret i16 %r
+}
