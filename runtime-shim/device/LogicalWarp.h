@@ -41,9 +41,27 @@ template <unsigned Lanes> struct Warp {
   static u32 readLane(unsigned sourceLane, u32 value) {
     return lanePermute(firstWaveLane() + sourceLane % Lanes, value);
   }
-  static u64 readLane64(unsigned sourceLane, u64 value) {
-    u32 low = readLane(sourceLane, static_cast<u32>(value));
-    u32 high = readLane(sourceLane, static_cast<u32>(value >> 32));
+
+  // The same among the warp lanes `members` of a `_sync` operation (see
+  // Primitives.h). This lane always takes part: CUDA leaves a lane that is
+  // not in its own mask undefined.
+  static u64 waveMembers(Mask members) {
+    return (static_cast<u64>(members) << firstWaveLane()) |
+           (u64(1) << laneInWave());
+  }
+  static Mask ballot(bool predicate, Mask members) {
+    return static_cast<Mask>(waveBallot(predicate, waveMembers(members)) >>
+                             firstWaveLane());
+  }
+  // The members that have not exited.
+  static Mask activeMask(Mask members) { return ballot(true, members); }
+  static u32 readLane(unsigned sourceLane, u32 value, Mask members) {
+    return lanePermute(firstWaveLane() + sourceLane % Lanes, value,
+                       waveMembers(members));
+  }
+  static u64 readLane64(unsigned sourceLane, u64 value, Mask members) {
+    u32 low = readLane(sourceLane, static_cast<u32>(value), members);
+    u32 high = readLane(sourceLane, static_cast<u32>(value >> 32), members);
     return (static_cast<u64>(high) << 32) | low;
   }
 

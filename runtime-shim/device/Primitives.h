@@ -28,6 +28,14 @@ RUBICON_PRIMITIVE u64 waveBallot(bool predicate);
 RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value);
 // The value held by the first active lane (uniform across the wavefront).
 RUBICON_PRIMITIVE unsigned readFirstLane(unsigned value);
+// The same operations among the lanes `members` (bit i: lane i of the
+// wavefront), the lanes a CUDA `_sync` operation names. Hardware that runs a
+// wavefront's active lanes in lockstep ignores `members`; the host target's
+// scheduler completes the operation when every lane of `members` that has not
+// exited has reached it (host/PrimitivesHost.h).
+RUBICON_PRIMITIVE u64 waveBallot(bool predicate, u64 members);
+RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value,
+                                       u64 members);
 
 // Workgroups (CUDA blocks) and the grid.
 RUBICON_PRIMITIVE unsigned threadInBlock(Dimension d);
@@ -38,6 +46,7 @@ RUBICON_PRIMITIVE unsigned gridSizeInBlocks(Dimension d);
 // Synchronization and memory ordering.
 RUBICON_PRIMITIVE void workgroupBarrier(); // no fences
 RUBICON_PRIMITIVE void wavefrontBarrier(); // no fences
+RUBICON_PRIMITIVE void wavefrontBarrier(u64 members); // no fences
 RUBICON_PRIMITIVE void fenceReleaseWorkgroup();
 RUBICON_PRIMITIVE void fenceAcquireWorkgroup();
 RUBICON_PRIMITIVE void fenceWavefront();

@@ -48,6 +48,16 @@ RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value) {
                                       static_cast<int>(value));
 }
 
+// The hardware runs the active lanes in lockstep: `members` changes nothing.
+RUBICON_PRIMITIVE u64 waveBallot(bool predicate, u64 /*members*/) {
+  return waveBallot(predicate);
+}
+
+RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value,
+                                       u64 /*members*/) {
+  return lanePermute(sourceLane, value);
+}
+
 RUBICON_PRIMITIVE unsigned readFirstLane(unsigned value) {
   return __builtin_amdgcn_readfirstlane(static_cast<int>(value));
 }
@@ -94,6 +104,8 @@ RUBICON_PRIMITIVE unsigned gridSizeInBlocks(Dimension d) {
 RUBICON_PRIMITIVE void workgroupBarrier() { __builtin_amdgcn_s_barrier(); }
 
 RUBICON_PRIMITIVE void wavefrontBarrier() { __builtin_amdgcn_wave_barrier(); }
+
+RUBICON_PRIMITIVE void wavefrontBarrier(u64 /*members*/) { wavefrontBarrier(); }
 
 RUBICON_PRIMITIVE void fenceReleaseWorkgroup() {
   __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");

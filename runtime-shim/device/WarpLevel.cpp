@@ -28,7 +28,8 @@ enum class ShuffleMode { Index, Up, Down, Butterfly };
 // mask (bits 8-12) for 32 lanes; lanes outside [minLane, maxLane] read their
 // own value. For 64 lanes the fields are 6 bits wide (bits 0-5 and 8-13).
 template <typename W, ShuffleMode Mode>
-inline u32 shuffle(u32 value, u32 laneOrOffset, u32 clampAndSegmentMask) {
+inline u32 shuffle(typename W::Mask members, u32 value, u32 laneOrOffset,
+                   u32 clampAndSegmentMask) {
   constexpr u32 LaneBits = sizeof(typename W::Mask) == 4 ? 31 : 63;
   const u32 self = W::lane();
   const u32 offset = laneOrOffset & LaneBits;
@@ -56,7 +57,7 @@ inline u32 shuffle(u32 value, u32 laneOrOffset, u32 clampAndSegmentMask) {
     inRange = source <= maxLane;
     break;
   }
-  return W::readLane(inRange ? source : self, value);
+  return W::readLane(inRange ? source : self, value, members);
 }
 
 inline float asFloat(u32 bits) { return __builtin_bit_cast(float, bits); }
@@ -66,16 +67,16 @@ inline u32 asBits(float value) { return __builtin_bit_cast(u32, value); }
 template <typename W, typename T>
 inline typename W::Mask matchAny(typename W::Mask members, T value) {
   using Mask = typename W::Mask;
-  Mask remaining = members & W::activeMask();
+  Mask remaining = members & W::activeMask(members);
   Mask mine = 0;
   while (remaining != 0) {
     const unsigned leader = static_cast<unsigned>(__builtin_ctzll(remaining));
     T leaderValue;
     if constexpr (sizeof(T) == 8)
-      leaderValue = static_cast<T>(W::readLane64(leader, value));
+      leaderValue = static_cast<T>(W::readLane64(leader, value, members));
     else
-      leaderValue = static_cast<T>(W::readLane(leader, value));
-    const Mask same = W::ballot(value == leaderValue) & remaining;
+      leaderValue = static_cast<T>(W::readLane(leader, value, members));
+    const Mask same = W::ballot(value == leaderValue, members) & remaining;
     if (value == leaderValue)
       mine = same;
     remaining &= ~same;
@@ -88,16 +89,16 @@ inline typename W::Mask matchAny(typename W::Mask members, T value) {
 template <typename W, typename T>
 inline typename W::Mask matchAll(typename W::Mask members, T value) {
   using Mask = typename W::Mask;
-  const Mask present = members & W::activeMask();
+  const Mask present = members & W::activeMask(members);
   if (present == 0)
     return 0;
   const unsigned leader = static_cast<unsigned>(__builtin_ctzll(present));
   T leaderValue;
   if constexpr (sizeof(T) == 8)
-    leaderValue = static_cast<T>(W::readLane64(leader, value));
+    leaderValue = static_cast<T>(W::readLane64(leader, value, members));
   else
-    leaderValue = static_cast<T>(W::readLane(leader, value));
-  const Mask differing = W::ballot(value != leaderValue) & present;
+    leaderValue = static_cast<T>(W::readLane(leader, value, members));
+  const Mask differing = W::ballot(value != leaderValue, members) & present;
   return differing == 0 ? members : 0;
 }
 
@@ -144,20 +145,21 @@ template <typename W, ReduceOp Op, typename T>
 inline T reduce(typename W::Mask members, T value) {
   using Mask = typename W::Mask;
   constexpr unsigned Lanes = sizeof(Mask) * 8;
-  const Mask present = members & W::activeMask();
+  const Mask present = members & W::activeMask(members);
   if (present == W::AllLanes) {
     const unsigned self = W::lane();
     for (unsigned offset = Lanes / 2; offset > 0; offset /= 2)
       value = combine<Op, T>(
-          value, static_cast<T>(W::readLane(self ^ offset,
-                                            static_cast<u32>(value))));
+          value, static_cast<T>(W::readLane(
+                     self ^ offset, static_cast<u32>(value), members)));
     return value;
   }
   T result = identity<Op, T>();
   for (Mask remaining = present; remaining != 0; remaining &= remaining - 1) {
     const unsigned source = static_cast<unsigned>(__builtin_ctzll(remaining));
     result = combine<Op, T>(
-        result, static_cast<T>(W::readLane(source, static_cast<u32>(value))));
+        result,
+        static_cast<T>(W::readLane(source, static_cast<u32>(value), members)));
   }
   return result;
 }
@@ -167,13 +169,14 @@ inline T reduce(typename W::Mask members, T value) {
 //===-- The 32-lane logical warp ------------------------------------------===//
 
 #define RUBICON_SHUFFLE(Name, Mode)                                            \
-  RUBICON_EXPORT u32 __rubicon_shfl_sync_##Name##_i32(u32, u32 value, u32 b,   \
-                                                      u32 c) {                 \
-    return shuffle<Logical, ShuffleMode::Mode>(value, b, c);                   \
+  RUBICON_EXPORT u32 __rubicon_shfl_sync_##Name##_i32(u32 mask, u32 value,     \
+                                                      u32 b, u32 c) {          \
+    return shuffle<Logical, ShuffleMode::Mode>(mask, value, b, c);             \
   }                                                                            \
-  RUBICON_EXPORT float __rubicon_shfl_sync_##Name##_f32(u32, float value,      \
+  RUBICON_EXPORT float __rubicon_shfl_sync_##Name##_f32(u32 mask, float value, \
                                                         u32 b, u32 c) {        \
-    return asFloat(shuffle<Logical, ShuffleMode::Mode>(asBits(value), b, c));  \
+    return asFloat(                                                            \
+        shuffle<Logical, ShuffleMode::Mode>(mask, asBits(value), b, c));       \
   }
 RUBICON_SHUFFLE(idx, Index)
 RUBICON_SHUFFLE(up, Up)
@@ -184,27 +187,27 @@ RUBICON_SHUFFLE(bfly, Butterfly)
 RUBICON_EXPORT u32 __rubicon_activemask() { return Logical::activeMask(); }
 
 RUBICON_EXPORT u32 __rubicon_vote_ballot_sync(u32 memberMask, bool predicate) {
-  return Logical::ballot(predicate) & memberMask;
+  return Logical::ballot(predicate, memberMask) & memberMask;
 }
 
 RUBICON_EXPORT bool __rubicon_vote_all_sync(u32 memberMask, bool predicate) {
-  return (Logical::ballot(!predicate) & memberMask) == 0;
+  return (Logical::ballot(!predicate, memberMask) & memberMask) == 0;
 }
 
 RUBICON_EXPORT bool __rubicon_vote_any_sync(u32 memberMask, bool predicate) {
-  return (Logical::ballot(predicate) & memberMask) != 0;
+  return (Logical::ballot(predicate, memberMask) & memberMask) != 0;
 }
 
 RUBICON_EXPORT bool __rubicon_vote_uni_sync(u32 memberMask, bool predicate) {
-  const u32 members = memberMask & Logical::activeMask();
-  const u32 holding = Logical::ballot(predicate) & members;
+  const u32 members = memberMask & Logical::activeMask(memberMask);
+  const u32 holding = Logical::ballot(predicate, memberMask) & members;
   return holding == 0 || holding == members;
 }
 
 // __syncwarp(): lanes of a wavefront execute together; order their memory.
-RUBICON_EXPORT void __rubicon_bar_warp_sync(u32 /*memberMask*/) {
+RUBICON_EXPORT void __rubicon_bar_warp_sync(u32 memberMask) {
   fenceWavefront();
-  wavefrontBarrier();
+  wavefrontBarrier(Logical::waveMembers(memberMask));
   fenceWavefront();
 }
 
@@ -238,9 +241,9 @@ RUBICON_REDUCE(xor, Xor, u32)
 //===-- The 64-lane warp of --rubicon-native-wave64 -----------------------===//
 
 #define RUBICON_WAVE64_SHUFFLE(Name, Mode)                                     \
-  RUBICON_EXPORT u32 __rubicon_wave64_shfl_##Name(u64, u32 value, u32 b,       \
+  RUBICON_EXPORT u32 __rubicon_wave64_shfl_##Name(u64 mask, u32 value, u32 b,  \
                                                   u32 c) {                     \
-    return shuffle<Wave64, ShuffleMode::Mode>(value, b, c);                    \
+    return shuffle<Wave64, ShuffleMode::Mode>(mask, value, b, c);              \
   }
 RUBICON_WAVE64_SHUFFLE(idx, Index)
 RUBICON_WAVE64_SHUFFLE(up, Up)
@@ -252,22 +255,22 @@ RUBICON_EXPORT int __rubicon_wave64_warp_size() { return 64; }
 RUBICON_EXPORT u32 __rubicon_wave64_lane_id() { return Wave64::lane(); }
 RUBICON_EXPORT u64 __rubicon_wave64_activemask() { return Wave64::activeMask(); }
 RUBICON_EXPORT u64 __rubicon_wave64_vote_ballot(u64 memberMask, bool predicate) {
-  return Wave64::ballot(predicate) & memberMask;
+  return Wave64::ballot(predicate, memberMask) & memberMask;
 }
 RUBICON_EXPORT bool __rubicon_wave64_vote_all(u64 memberMask, bool predicate) {
-  return (Wave64::ballot(!predicate) & memberMask) == 0;
+  return (Wave64::ballot(!predicate, memberMask) & memberMask) == 0;
 }
 RUBICON_EXPORT bool __rubicon_wave64_vote_any(u64 memberMask, bool predicate) {
-  return (Wave64::ballot(predicate) & memberMask) != 0;
+  return (Wave64::ballot(predicate, memberMask) & memberMask) != 0;
 }
 RUBICON_EXPORT bool __rubicon_wave64_vote_uni(u64 memberMask, bool predicate) {
-  const u64 members = memberMask & Wave64::activeMask();
-  const u64 holding = Wave64::ballot(predicate) & members;
+  const u64 members = memberMask & Wave64::activeMask(memberMask);
+  const u64 holding = Wave64::ballot(predicate, memberMask) & members;
   return holding == 0 || holding == members;
 }
-RUBICON_EXPORT void __rubicon_wave64_syncwarp(u64 /*memberMask*/) {
+RUBICON_EXPORT void __rubicon_wave64_syncwarp(u64 memberMask) {
   fenceWavefront();
-  wavefrontBarrier();
+  wavefrontBarrier(Wave64::waveMembers(memberMask));
   fenceWavefront();
 }
 RUBICON_EXPORT u64 __rubicon_wave64_match_any_i32(u64 memberMask, u32 value) {

@@ -83,6 +83,8 @@ struct BlockScheduler::Fiber {
   FiberState State = FiberState::Done;
   unsigned Operation = 0;
   unsigned long long A = 0, B = 0, Result = 0;
+  unsigned long long Members = 0; // wavefront lanes; 0: unmasked
+  const void *Site = nullptr;     // the operation's call site
   ThreadContext *Thread = nullptr;
   BlockScheduler *Owner = nullptr;
 };
@@ -100,15 +102,16 @@ struct FiberServices {
     F.State = FiberState::AtBarrier;
     suspend(F);
   }
-  static unsigned long long waveOperation(ThreadContext *Thread,
-                                          unsigned Operation,
-                                          unsigned long long A,
-                                          unsigned long long B) {
+  __attribute__((noinline)) static unsigned long long
+  waveOperation(ThreadContext *Thread, unsigned Operation, unsigned long long A,
+                unsigned long long B, unsigned long long Members) {
     BlockScheduler::Fiber &F = fiberOf(Thread);
     F.State = FiberState::AtWaveOperation;
     F.Operation = Operation;
     F.A = A;
     F.B = B;
+    F.Members = Members;
+    F.Site = __builtin_return_address(0);
     suspend(F);
     return F.Result;
   }
@@ -173,57 +176,97 @@ bool BlockScheduler::reserveStacks(size_t Count) {
   return true;
 }
 
-bool BlockScheduler::resolveWaveOperations(size_t ThreadCount) {
+void BlockScheduler::resolveGroup(size_t First, uint64_t Group) {
+  auto Operation = static_cast<WaveOperation>(
+      Fibers[First + __builtin_ctzll(Group)].Operation);
+  uint64_t BallotMask = 0;
+  if (Operation == WaveOperation::Ballot)
+    for (uint64_t Rest = Group; Rest; Rest &= Rest - 1) {
+      unsigned Lane = __builtin_ctzll(Rest);
+      if (Fibers[First + Lane].A)
+        BallotMask |= uint64_t(1) << Lane;
+    }
+  const Fiber &FirstLane = Fibers[First + __builtin_ctzll(Group)];
+  for (uint64_t Rest = Group; Rest; Rest &= Rest - 1) {
+    Fiber &F = Fibers[First + __builtin_ctzll(Rest)];
+    switch (Operation) {
+    case WaveOperation::Ballot:
+      F.Result = BallotMask;
+      break;
+    case WaveOperation::Permute: {
+      // A lane outside the group has no value to give: the reader keeps its
+      // own (undefined in CUDA).
+      unsigned Source = static_cast<unsigned>(F.A % WaveLanes);
+      F.Result = Group >> Source & 1 ? Fibers[First + Source].B : F.B;
+      break;
+    }
+    case WaveOperation::ReadFirstLane:
+      F.Result = FirstLane.B;
+      break;
+    case WaveOperation::Barrier:
+      F.Result = 0;
+      break;
+    }
+  }
+  for (uint64_t Rest = Group; Rest; Rest &= Rest - 1)
+    Fibers[First + __builtin_ctzll(Rest)].State = FiberState::Ready;
+}
+
+// Groups the lanes waiting in wavefront operations, wavefront by wavefront,
+// and resolves the groups `Rule` allows:
+//  - Complete: `_sync` operations whose members that have not exited all wait
+//    at the same call site with the same mask and operation;
+//  - AcrossSites: the same, the call site aside (CUDA 7.0+ lets a warp's
+//    threads meet in `__syncwarp` or a `_sync` operation from different
+//    places in the code);
+//  - Unmasked: `__activemask()` and block-level ballots, among the lanes
+//    waiting at the same call site;
+//  - Forced: what is left (a mask names a lane that waits elsewhere, which
+//    CUDA leaves undefined): among the lanes that are there.
+bool BlockScheduler::resolveWaveOperations(size_t ThreadCount,
+                                           ResolveRule Rule) {
   bool Resolved = false;
   for (size_t First = 0; First < ThreadCount; First += WaveLanes) {
     size_t End = std::min(First + WaveLanes, ThreadCount);
-    unsigned long long BallotMask = 0;
-    long FirstReader = -1;
-    bool Waiting = false;
+    uint64_t Live = 0, Waiting = 0;
     for (size_t I = First; I < End; ++I) {
-      Fiber &F = Fibers[I];
-      if (F.State != FiberState::AtWaveOperation)
-        continue;
-      Waiting = true;
-      auto Operation = static_cast<WaveOperation>(F.Operation);
-      if (Operation == WaveOperation::Ballot && F.A)
-        BallotMask |= 1ull << (I - First);
-      if (Operation == WaveOperation::ReadFirstLane && FirstReader < 0)
-        FirstReader = static_cast<long>(I);
+      FiberState State = Fibers[I].State;
+      if (State != FiberState::Done)
+        Live |= uint64_t(1) << (I - First);
+      if (State == FiberState::AtWaveOperation)
+        Waiting |= uint64_t(1) << (I - First);
     }
-    if (!Waiting)
-      continue;
-    Resolved = true;
-    for (size_t I = First; I < End; ++I) {
-      Fiber &F = Fibers[I];
-      if (F.State != FiberState::AtWaveOperation)
-        continue;
-      switch (static_cast<WaveOperation>(F.Operation)) {
-      case WaveOperation::Ballot:
-        F.Result = BallotMask;
+    for (uint64_t Unassigned = Waiting; Unassigned;) {
+      const Fiber &Lead = Fibers[First + __builtin_ctzll(Unassigned)];
+      const bool Masked = Lead.Members != 0;
+      const bool AnySite = Masked && Rule == ResolveRule::AcrossSites;
+      uint64_t Group = 0;
+      for (uint64_t Rest = Unassigned; Rest; Rest &= Rest - 1) {
+        unsigned Lane = __builtin_ctzll(Rest);
+        const Fiber &F = Fibers[First + Lane];
+        if (F.Operation == Lead.Operation && F.Members == Lead.Members &&
+            (AnySite || F.Site == Lead.Site))
+          Group |= uint64_t(1) << Lane;
+      }
+      Unassigned &= ~Group;
+      bool Resolve = false;
+      switch (Rule) {
+      case ResolveRule::Complete:
+      case ResolveRule::AcrossSites:
+        Resolve = Masked && (Lead.Members & Live & ~Group) == 0;
         break;
-      case WaveOperation::Permute: {
-        // A lane that is not in the same operation has no value to give:
-        // the reader keeps its own (undefined in CUDA).
-        size_t Source = First + (F.A % WaveLanes);
-        const Fiber *S = Source < End ? &Fibers[Source] : nullptr;
-        bool Active =
-            S && S->State == FiberState::AtWaveOperation &&
-            static_cast<WaveOperation>(S->Operation) == WaveOperation::Permute;
-        F.Result = Active ? S->B : F.B;
+      case ResolveRule::Unmasked:
+        Resolve = !Masked;
+        break;
+      case ResolveRule::Forced:
+        Resolve = true;
         break;
       }
-      case WaveOperation::ReadFirstLane:
-        F.Result = Fibers[FirstReader].B;
-        break;
-      case WaveOperation::Barrier:
-        F.Result = 0;
-        break;
+      if (Resolve) {
+        resolveGroup(First, Group);
+        Resolved = true;
       }
     }
-    for (size_t I = First; I < End; ++I)
-      if (Fibers[I].State == FiberState::AtWaveOperation)
-        Fibers[I].State = FiberState::Ready;
   }
   return Resolved;
 }
@@ -295,7 +338,10 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
     }
     if (RanAny)
       continue;
-    if (resolveWaveOperations(ThreadCount))
+    if (resolveWaveOperations(ThreadCount, ResolveRule::Complete) ||
+        resolveWaveOperations(ThreadCount, ResolveRule::AcrossSites) ||
+        resolveWaveOperations(ThreadCount, ResolveRule::Unmasked) ||
+        resolveWaveOperations(ThreadCount, ResolveRule::Forced))
       continue;
     bool Released = false;
     for (size_t I = 0; I < ThreadCount; ++I)

@@ -6,9 +6,9 @@
 // fiber (ucontext) on its own FiberStackBytes-aligned stack, with its
 // ThreadContext at the stack's base (runtime-shim/device/host/HostABI.h).
 // Fibers run round-robin until they block at __syncthreads, at a wavefront
-// operation, or end; when none can run, wavefront operations are resolved
-// among the lanes waiting in them (the emulation's active lanes), and when
-// none are left the block barrier releases.
+// operation, or end; when none can run, the waiting wavefront operations are
+// grouped (by mask, operation and call site: HostABI.h) and the complete
+// groups resolved; when none are left the block barrier releases.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_CUDART_HOST_BLOCKSCHEDULER_H
@@ -50,7 +50,9 @@ public:
 
 private:
   bool reserveStacks(size_t Count);
-  bool resolveWaveOperations(size_t ThreadCount);
+  enum class ResolveRule { Complete, AcrossSites, Unmasked, Forced };
+  bool resolveWaveOperations(size_t ThreadCount, ResolveRule Rule);
+  void resolveGroup(size_t First, uint64_t Group);
 
   std::vector<Fiber> Fibers;
   unsigned char *StackArea = nullptr;

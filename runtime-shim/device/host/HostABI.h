@@ -38,12 +38,18 @@ inline constexpr const char EntryPrefix[] = "__rubicon_host_entry_";
 inline constexpr const char ParamsPrefix[] = "__rubicon_host_params_";
 inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
 
-/// Wavefront-wide operations: every lane of the wavefront that is not blocked
-/// elsewhere or finished takes part (the emulation's "active lanes").
+/// Wavefront operations. The lanes that take part (the operation's group):
+///  - Members != 0 (a CUDA `_sync` operation; bit i: lane i of the
+///    wavefront): the lanes of Members that reach the same operation. It
+///    completes once every lane of Members that has not exited has arrived.
+///  - Members == 0 (`__activemask`, block-level reductions): the lanes that
+///    wait at the same call site once no thread of the block can run on.
+/// The call site is the return address of RuntimeServices::waveOperation, so
+/// two operations in two branches of a divergent warp are told apart.
 enum class WaveOperation : unsigned {
   Ballot = 0,        // A = predicate; result: mask of lanes with A != 0
   Permute = 1,       // A = source lane (mod 64), B = value; result: its B
-  ReadFirstLane = 2, // B = value; result: B of the lowest active lane
+  ReadFirstLane = 2, // B = value; result: B of the lowest lane of the group
   Barrier = 3,       // result: 0
 };
 
@@ -60,10 +66,12 @@ struct ThreadContext;
 struct RuntimeServices {
   /// __syncthreads' rendezvous (no fences).
   void (*workgroupBarrier)(ThreadContext *Thread);
-  /// A wavefront-wide operation (WaveOperation); returns its result.
+  /// A wavefront operation (WaveOperation) among `Members`; returns its
+  /// result.
   unsigned long long (*waveOperation)(ThreadContext *Thread, unsigned Operation,
                                       unsigned long long A,
-                                      unsigned long long B);
+                                      unsigned long long B,
+                                      unsigned long long Members);
   /// Ends the kernel with `Fault`; never returns to the caller.
   void (*trap)(ThreadContext *Thread, int Fault);
   /// A steady clock in nanoseconds (%globaltimer).

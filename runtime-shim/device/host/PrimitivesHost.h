@@ -22,11 +22,16 @@ RUBICON_PRIMITIVE host::ThreadContext *currentThread() {
                                                  ~(host::FiberStackBytes - 1));
 }
 
-RUBICON_PRIMITIVE u64 waveOperation(host::WaveOperation Operation, u64 A,
-                                    u64 B) {
+// Each inlined copy is its own call instruction, whose return address the
+// scheduler uses as the operation's call site: the empty asm after the call
+// keeps it from becoming a tail call (which would return elsewhere).
+RUBICON_PRIMITIVE u64 waveOperation(host::WaveOperation Operation, u64 A, u64 B,
+                                    u64 Members) {
   host::ThreadContext *Thread = currentThread();
-  return Thread->Runtime->waveOperation(Thread,
-                                        static_cast<unsigned>(Operation), A, B);
+  u64 Result = Thread->Runtime->waveOperation(
+      Thread, static_cast<unsigned>(Operation), A, B, Members);
+  asm volatile("");
+  return Result;
 }
 } // namespace hostimpl
 
@@ -36,18 +41,32 @@ RUBICON_PRIMITIVE unsigned laneInWave() {
   return hostimpl::currentThread()->LaneInWave;
 }
 
+// Without `members`: the lanes waiting at the same call site (HostABI.h).
 RUBICON_PRIMITIVE u64 waveBallot(bool predicate) {
-  return hostimpl::waveOperation(host::WaveOperation::Ballot, predicate, 0);
+  return hostimpl::waveOperation(host::WaveOperation::Ballot, predicate, 0, 0);
 }
 
 RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value) {
   return static_cast<unsigned>(hostimpl::waveOperation(
-      host::WaveOperation::Permute, sourceLane % host::WaveLanes, value));
+      host::WaveOperation::Permute, sourceLane % host::WaveLanes, value, 0));
 }
 
 RUBICON_PRIMITIVE unsigned readFirstLane(unsigned value) {
+  return static_cast<unsigned>(hostimpl::waveOperation(
+      host::WaveOperation::ReadFirstLane, 0, value, 0));
+}
+
+// A `_sync` operation: completes among `members` (never 0: the caller is one).
+RUBICON_PRIMITIVE u64 waveBallot(bool predicate, u64 members) {
+  return hostimpl::waveOperation(host::WaveOperation::Ballot, predicate, 0,
+                                 members);
+}
+
+RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value,
+                                       u64 members) {
   return static_cast<unsigned>(
-      hostimpl::waveOperation(host::WaveOperation::ReadFirstLane, 0, value));
+      hostimpl::waveOperation(host::WaveOperation::Permute,
+                              sourceLane % host::WaveLanes, value, members));
 }
 
 RUBICON_PRIMITIVE unsigned threadInBlock(Dimension d) {
@@ -72,7 +91,11 @@ RUBICON_PRIMITIVE void workgroupBarrier() {
 }
 
 RUBICON_PRIMITIVE void wavefrontBarrier() {
-  hostimpl::waveOperation(host::WaveOperation::Barrier, 0, 0);
+  hostimpl::waveOperation(host::WaveOperation::Barrier, 0, 0, 0);
+}
+
+RUBICON_PRIMITIVE void wavefrontBarrier(u64 members) {
+  hostimpl::waveOperation(host::WaveOperation::Barrier, 0, 0, members);
 }
 
 // The threads of a block share one CPU thread, and barriers are calls the

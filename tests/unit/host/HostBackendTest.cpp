@@ -28,10 +28,61 @@ __attribute__((noinline)) ThreadContext *currentThread() {
       Frame & ~(rubicon::host::FiberStackBytes - 1));
 }
 
-unsigned long long waveOp(WaveOperation Op, unsigned long long A,
-                          unsigned long long B) {
+// Inlined as the device library's primitives are, so that every use is its
+// own call site (the scheduler tells operations apart by it).
+__attribute__((always_inline)) inline unsigned long long
+waveOp(WaveOperation Op, unsigned long long A, unsigned long long B,
+       unsigned long long Members = 0) {
   ThreadContext *T = currentThread();
-  return T->Runtime->waveOperation(T, static_cast<unsigned>(Op), A, B);
+  unsigned long long R =
+      T->Runtime->waveOperation(T, static_cast<unsigned>(Op), A, B, Members);
+  asm volatile("");
+  return R;
+}
+
+constexpr unsigned long long OddLanes = 0xaaaaaaaaaaaaaaaaull;
+
+// A divergent wavefront: odd lanes ballot and permute among themselves
+// while even lanes go on to a permute of the whole wavefront, which must wait
+// for the odd lanes instead of reading what they hold in their own
+// operations.
+void divergentKernel(void **Args) {
+  ThreadContext *T = currentThread();
+  auto *Out = *static_cast<unsigned long long **>(Args[0]);
+  unsigned L = T->LaneInWave, I = T->FlatThreadIndex;
+  if (L % 2) {
+    unsigned long long B =
+        waveOp(WaveOperation::Ballot, L % 4 == 1, 0, OddLanes);
+    unsigned long long V =
+        waveOp(WaveOperation::Permute, L ^ 2, 200 + L, OddLanes);
+    Out[2 * I + 1] = B + waveOp(WaveOperation::Permute, 1, V, OddLanes);
+  }
+  Out[2 * I] = waveOp(WaveOperation::Permute, L ^ 1, 300 + L, ~0ull);
+}
+
+// Unmasked operations (__activemask) in two branches: each sees its branch.
+void unmaskedBranchesKernel(void **Args) {
+  ThreadContext *T = currentThread();
+  auto *Out = *static_cast<unsigned long long **>(Args[0]);
+  if (T->LaneInWave < 20)
+    Out[T->FlatThreadIndex] = waveOp(WaveOperation::Ballot, 1, 0);
+  else
+    Out[T->FlatThreadIndex] = waveOp(WaveOperation::Ballot, 1, 0) << 1;
+}
+
+// Lanes 40 and up exit; the rest ballot with the full mask: exited lanes
+// do not take part. Lane 0 then ballots with a mask naming lane 1, which
+// waits at the block barrier (undefined in CUDA): it must not hang.
+void exitedLanesKernel(void **Args) {
+  ThreadContext *T = currentThread();
+  auto *Out = *static_cast<unsigned long long **>(Args[0]);
+  unsigned L = T->LaneInWave;
+  if (L >= 40)
+    return;
+  Out[T->FlatThreadIndex] = waveOp(WaveOperation::Ballot, 1, 0, ~0ull);
+  if (L == 0)
+    Out[40] = waveOp(WaveOperation::Ballot, 1, 0, 3);
+  T->Runtime->workgroupBarrier(T);
 }
 
 // Each thread writes its index to shared memory; after the barrier it reads
@@ -104,6 +155,55 @@ TEST(BlockScheduler, WaveOperationsOnAPartialWavefront) {
     EXPECT_EQ(Out[3 * I + 1], 103u) << I;
     EXPECT_EQ(Out[3 * I + 2], 1000u) << I;
   }
+}
+
+TEST(BlockScheduler, DivergentOperationsCompleteAmongTheirMasks) {
+  std::vector<unsigned long long> Out(2 * 64);
+  unsigned long long *OutPtr = Out.data();
+  void *Args[] = {&OutPtr};
+  host::GridLaunch Launch;
+  Launch.Entry = divergentKernel;
+  Launch.Args = Args;
+  Launch.Block[0] = 64;
+  host::BlockScheduler Scheduler;
+  ASSERT_EQ(Scheduler.runBlock(Launch, 0), 0);
+  unsigned long long Ballot = 0;
+  for (unsigned L = 1; L < 64; L += 4)
+    Ballot |= 1ull << L;
+  for (unsigned L = 0; L < 64; ++L) {
+    EXPECT_EQ(Out[2 * L], 300u + (L ^ 1)) << L;
+    if (L % 2)
+      EXPECT_EQ(Out[2 * L + 1], Ballot + 200u + (1 ^ 2)) << L;
+  }
+}
+
+TEST(BlockScheduler, UnmaskedOperationsInTwoBranchesAreToldApart) {
+  std::vector<unsigned long long> Out(64);
+  unsigned long long *OutPtr = Out.data();
+  void *Args[] = {&OutPtr};
+  host::GridLaunch Launch;
+  Launch.Entry = unmaskedBranchesKernel;
+  Launch.Args = Args;
+  Launch.Block[0] = 64;
+  host::BlockScheduler Scheduler;
+  ASSERT_EQ(Scheduler.runBlock(Launch, 0), 0);
+  for (unsigned L = 0; L < 64; ++L)
+    EXPECT_EQ(Out[L], L < 20 ? 0xfffffull : ~0xfffffull << 1) << L;
+}
+
+TEST(BlockScheduler, ExitedLanesDoNotTakePartAndAbsentOnesDoNotHang) {
+  std::vector<unsigned long long> Out(41, 0);
+  unsigned long long *OutPtr = Out.data();
+  void *Args[] = {&OutPtr};
+  host::GridLaunch Launch;
+  Launch.Entry = exitedLanesKernel;
+  Launch.Args = Args;
+  Launch.Block[0] = 64;
+  host::BlockScheduler Scheduler;
+  ASSERT_EQ(Scheduler.runBlock(Launch, 0), 0);
+  for (unsigned L = 0; L < 40; ++L)
+    EXPECT_EQ(Out[L], (1ull << 40) - 1) << L;
+  EXPECT_EQ(Out[40], 1u); // lane 1 was at the barrier
 }
 
 TEST(BlockScheduler, TrapEndsTheBlockWithItsError) {
