@@ -33,6 +33,8 @@ config.substitutions.append(("%python", sys.executable))
 
 for arch in config.rubicon_gpu_archs:
     config.available_features.add("target-" + arch)
+# The host execution target (--amdgpu-arch=host) is always built.
+config.available_features.add("host-target")
 if os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvidia-nvcc")
     config.substitutions.append(("%nvidia_nvcc", "/usr/local/cuda/bin/nvcc"))
