@@ -192,6 +192,9 @@ void InlinePTXBuilder::finish(bool HasMemoryClobber) {
 
 void InlinePTXBuilder::emit(const Instruction &I) {
   if (!I.Info->Implemented) {
+    // bar.arrive: the synchronization code says why it has no equivalent.
+    if (I.opcode() == PTXOpcode::BarArrive)
+      return emitSynchronization(I);
     unsupported();
     return;
   }

@@ -4,9 +4,11 @@
 // llvm.nvvm.* intrinsics clang emits for __syncthreads, __syncwarp,
 // __threadfence*, __shfl*_sync, __ballot_sync, __activemask, ... so that one
 // NVVM -> AMDGPU lowering serves both:
-//   bar.sync 0 / barrier.sync.aligned 0  llvm.nvvm.barrier.cta.sync.aligned.all
-//   barrier.sync 0                       llvm.nvvm.barrier.cta.sync.all
-//   bar.red.{popc,and,or} 0 llvm.nvvm.barrier.cta.red.*.aligned.all
+//   bar.sync a / barrier.sync.aligned a  llvm.nvvm.barrier.cta.sync.aligned.all
+//   barrier.sync a                       llvm.nvvm.barrier.cta.sync.all
+//   bar.red.{popc,and,or} a  llvm.nvvm.barrier.cta.red.*.aligned.all
+//   (any id: a work-group has one barrier; a thread count b must be the
+//   block's size: checked at run time, a trap otherwise)
 //   bar.warp.sync                        llvm.nvvm.bar.warp.sync
 //   exit (in a kernel)                   ret void
 //   membar.{cta,gl,sys}                  llvm.nvvm.membar.{cta,gl,sys}
@@ -14,6 +16,7 @@
 //                                        (cluster -> gl; at least as strong)
 //   shfl.sync, vote.sync, match.sync, redux.sync, activemask
 //                                        llvm.nvvm.<same name>
+// redux.sync on f32 gathers the members' values with shfl.sync.idx.
 // shfl.sync's predicate output is computed from the PTX ISA's definition
 // (the lowering handles the intrinsics without it); elect.sync is a ballot
 // and its lowest lane.
@@ -35,41 +38,85 @@ void InlinePTXBuilder::emitSynchronization(const Instruction &I) {
   auto Call = [&](Intrinsic::ID ID, ArrayRef<Value *> Args) -> Value * {
     return Builder.CreateIntrinsic(ID, {}, Args);
   };
-  // The barrier id must be 0: the only barrier an AMD work-group has.
-  auto RequireBlockBarrier = [&](unsigned Index) {
-    auto *Id = std::get_if<IntegerImmediate>(&I.Operands[Index].Value);
-    if (Id && Id->Value == 0)
-      return true;
-    fail(I.Operands[Index].Position,
-         "only barrier 0 (the whole block) is supported; named barriers "
-         "have no equivalent on AMD GPUs");
+  // An AMD work-group has one barrier: every barrier id names it. That is
+  // exact when the whole block takes part (no thread count, or a count equal
+  // to the block's size); a smaller count (a subset of warps meeting at a
+  // named barrier) has no equivalent. A constant count that is not a
+  // multiple of the warp size is an error (the PTX ISA requires one); any
+  // other count is checked when the barrier runs: a count other than the
+  // block's size traps there instead of deadlocking or racing.
+  auto BarrierId = [&](unsigned Index) -> bool {
+    const Operand &Id = I.Operands[Index];
+    if (std::holds_alternative<IntegerImmediate>(Id.Value) ||
+        std::holds_alternative<RegisterRef>(Id.Value))
+      return read(Id, PTXType::U32) != nullptr;
+    fail(Id.Position, "expected a barrier id (an integer or a register)");
     return false;
+  };
+  // The count operand, when present: checked against the block size.
+  auto CheckCount = [&](std::optional<unsigned> Index) -> bool {
+    if (!Index)
+      return true;
+    const Operand &CountOp = I.Operands[*Index];
+    if (auto *Imm = std::get_if<IntegerImmediate>(&CountOp.Value);
+        Imm && (Imm->Value == 0 || Imm->Value % 32 != 0)) {
+      fail(CountOp.Position, "the thread count of a barrier must be a "
+                             "nonzero multiple of the warp size (32)");
+      return false;
+    }
+    Value *Count = read(CountOp, PTXType::U32);
+    if (!Count)
+      return false;
+    Value *X = Call(Intrinsic::nvvm_read_ptx_sreg_ntid_x, {});
+    Value *Y = Call(Intrinsic::nvvm_read_ptx_sreg_ntid_y, {});
+    Value *XY = Builder.CreateMul(X, Y);
+    Value *Z = Call(Intrinsic::nvvm_read_ptx_sreg_ntid_z, {});
+    Value *BlockSize = Builder.CreateMul(XY, Z);
+    Value *Partial = Builder.CreateICmpNE(Count, BlockSize);
+    // A trap in a block of its own; the barrier follows in the next one
+    // (the same block structure as guarded()).
+    BasicBlock *Here = Builder.GetInsertBlock();
+    bool SplitCallBlock = Here->getTerminator() != nullptr;
+    BasicBlock *After;
+    if (SplitCallBlock) {
+      After = Here->splitBasicBlock(Builder.GetInsertPoint(), "ptx.barrier");
+      Here->getTerminator()->eraseFromParent();
+    } else {
+      After = BasicBlock::Create(Ctx, "ptx.barrier", &F, Exit);
+    }
+    BasicBlock *Trap = BasicBlock::Create(Ctx, "ptx.barrier.partial", &F, After);
+    Builder.SetInsertPoint(Here);
+    Builder.CreateCondBr(Partial, Trap, After);
+    Builder.SetInsertPoint(Trap);
+    Builder.CreateIntrinsic(Intrinsic::trap, {});
+    Builder.CreateUnreachable();
+    if (SplitCallBlock)
+      Builder.SetInsertPoint(After, After->begin());
+    else
+      Builder.SetInsertPoint(After);
+    return true;
   };
   switch (I.opcode()) {
   case PTXOpcode::BarSync:
   case PTXOpcode::BarrierSync: {
-    if (!RequireBlockBarrier(0))
+    // bar.sync a{, b}; barrier.sync{.aligned} a{, b}
+    if (!BarrierId(0))
       return;
-    if (I.Operands.size() > 1)
-      return (void)fail(I.Operands[1].Position,
-                        "a thread count on a barrier is not supported (AMD "
-                        "work-group barriers wait for the whole block)");
     bool Aligned =
         I.opcode() == PTXOpcode::BarSync || I.has(PTXModifier::Aligned);
     return guarded([&] {
+      if (!CheckCount(I.Operands.size() > 1 ? std::optional<unsigned>(1)
+                                            : std::nullopt))
+        return;
       Call(Aligned ? Intrinsic::nvvm_barrier_cta_sync_aligned_all
                    : Intrinsic::nvvm_barrier_cta_sync_all,
            {Builder.getInt32(0)});
     });
   }
   case PTXOpcode::BarRed: {
-    // bar.red.popc.u32 d, 0, {!}c; bar.red.{and,or}.pred p, 0, {!}c
-    if (!RequireBlockBarrier(1))
+    // bar.red.popc.u32 d, a{, b}, {!}c; bar.red.{and,or}.pred p, a{, b}, {!}c
+    if (!BarrierId(1))
       return;
-    if (I.Operands.size() > 3)
-      return (void)fail(I.Operands[2].Position,
-                        "a thread count on a barrier is not supported (AMD "
-                        "work-group barriers wait for the whole block)");
     std::optional<PTXModifier> Op = I.find(PTXModifierCategory::Operation);
     Intrinsic::ID ID;
     if (Op == PTXModifier::PopcOp)
@@ -83,14 +130,20 @@ void InlinePTXBuilder::emitSynchronization(const Instruction &I) {
     if ((Op == PTXModifier::PopcOp) != (type() == PTXType::U32))
       return (void)fail("'bar.red.popc' needs '.u32', '.and'/'.or' need "
                         "'.pred'");
-    Value *C = read(2, PTXType::Pred);
+    bool HasCount = I.Operands.size() > 3;
+    Value *C = read(HasCount ? 3 : 2, PTXType::Pred);
     if (!C)
+      return;
+    if (I.Predicate)
+      return (void)fail("a guard predicate on 'bar.red' is not supported");
+    if (!CheckCount(HasCount ? std::optional<unsigned>(2) : std::nullopt))
       return;
     return write(0, Call(ID, {Builder.getInt32(0), C}), type());
   }
   case PTXOpcode::BarArrive:
-    return (void)unsupported("arriving at a barrier without waiting has no "
-                             "equivalent on AMD GPUs");
+    return (void)unsupported("arriving at a named barrier without waiting "
+                             "(producer/consumer warps) has no equivalent on "
+                             "AMD GPUs, whose work-groups have one barrier");
   case PTXOpcode::BarWarpSync: {
     Value *Mask = read(0, PTXType::B32);
     if (!Mask)
@@ -223,12 +276,40 @@ void InlinePTXBuilder::emitWarp(const Instruction &I) {
   case PTXOpcode::ReduxSync: {
     // redux.sync.op.type d, a, membermask
     PTXType T = type();
-    if (T == PTXType::F32)
-      return (void)unsupported("floating-point warp reductions are not "
-                               "supported yet");
-    if (I.has(PTXModifier::Abs) || I.has(PTXModifier::NaN))
-      return (void)unsupported();
     std::optional<PTXModifier> Op = I.find(PTXModifierCategory::Operation);
+    if (T == PTXType::F32) {
+      // redux.sync.{min,max}{.abs}{.NaN}.f32: each lane reads every member's
+      // value with shfl.sync.idx and folds the members' values with the
+      // float min/max of the PTX ISA (NaN ignored unless .NaN; -0 < +0).
+      if (Op != PTXModifier::MinOp && Op != PTXModifier::MaxOp)
+        return (void)fail("'redux.sync' on '.f32' needs '.min' or '.max'");
+      Value *A = read(1, T), *Mask = read(2, PTXType::B32);
+      if (!A || !Mask)
+        return;
+      if (I.has(PTXModifier::Abs))
+        A = Builder.CreateUnaryIntrinsic(Intrinsic::fabs, A);
+      bool IsMin = Op == PTXModifier::MinOp;
+      Intrinsic::ID Fold =
+          I.has(PTXModifier::NaN)
+              ? (IsMin ? Intrinsic::minimum : Intrinsic::maximum)
+              : (IsMin ? Intrinsic::minimumnum : Intrinsic::maximumnum);
+      Value *Bits = Builder.CreateBitCast(A, intTy(32));
+      Value *Result = A;
+      for (unsigned L = 0; L < 32; ++L) {
+        Value *Other = Builder.CreateBitCast(
+            Call(Intrinsic::nvvm_shfl_sync_idx_i32,
+                 {Mask, Bits, intC(32, L), intC(32, 31)}),
+            Builder.getFloatTy());
+        Value *Member = Builder.CreateTrunc(Builder.CreateLShr(Mask, L),
+                                            Builder.getInt1Ty());
+        Result = Builder.CreateSelect(
+            Member, Builder.CreateBinaryIntrinsic(Fold, Result, Other),
+            Result);
+      }
+      return write(0, Result, T);
+    }
+    if (I.has(PTXModifier::Abs) || I.has(PTXModifier::NaN))
+      return (void)fail("'.abs' and '.NaN' need '.f32'");
     bool Bitwise = Op == PTXModifier::And || Op == PTXModifier::Or ||
                    Op == PTXModifier::Xor;
     if (!Op || Bitwise != (T == PTXType::B32))

@@ -4,10 +4,10 @@
 ; RUN: not rubicon-inline-ptx %s -o %t.ll 2>&1 | FileCheck %s
 ; RUN: FileCheck --check-prefix=IR %s < %t.ll
 
-; CHECK-DAG: error: inline PTX (srcloc 111, asm 1:10) in function 'named_barrier': only barrier 0 (the whole block) is supported; named barriers have no equivalent on AMD GPUs
-; CHECK-DAG: error: inline PTX (srcloc 555, asm 1:1) in function 'arrive': unsupported PTX instruction 'bar.arrive'
+; CHECK-DAG: error: inline PTX (srcloc 111, asm 1:13) in function 'odd_count': the thread count of a barrier must be a nonzero multiple of the warp size (32)
+; CHECK-DAG: error: inline PTX (srcloc 555, asm 1:1) in function 'arrive': unsupported PTX instruction 'bar.arrive': arriving at a named barrier without waiting (producer/consumer warps) has no equivalent on AMD GPUs, whose work-groups have one barrier
 ; CHECK-DAG: error: inline PTX (srcloc 666, asm 1:1) in function 'cluster': unsupported PTX instruction 'ld.shared::cluster.u32': state space '.shared::cluster' has no equivalent on AMD GPUs
-; CHECK-DAG: error: inline PTX (srcloc 777, asm 1:13) in function 'counted': a thread count on a barrier is not supported
+; CHECK-DAG: error: inline PTX (srcloc 777, asm 1:1) in function 'redux_float_add': 'redux.sync' on '.f32' needs '.min' or '.max'
 ; CHECK-DAG: error: inline PTX (srcloc 888, asm 1:1) in function 'inc64': '.inc' needs type '.u32'
 ; CHECK-DAG: error: inline PTX (srcloc 1010, asm 1:1) in function 'device_exit': 'exit' is only supported in a __global__ function
 ; CHECK-DAG: error: inline PTX (srcloc 999, asm 1:19) in function 'not_address': expected an address operand '[...]'
@@ -15,11 +15,11 @@
 ; CHECK-DAG: error: inline PTX (srcloc 333, asm 1:5) in function 'badtype': '.s32' is not a valid type for 'popc'
 ; CHECK-DAG: error: inline PTX (srcloc 444, asm 1:1) in function 'missing': operand $2 does not exist (the asm statement has 2 operands)
 
-; IR: call void asm sideeffect "bar.sync 1;
+; IR: call void asm sideeffect "bar.sync 1, 48;
 ; IR: define i32 @fine(
 ; IR-NEXT: add i32
-define void @named_barrier() {
-  call void asm sideeffect "bar.sync 1;", ""(), !srcloc !1
+define void @odd_count() {
+  call void asm sideeffect "bar.sync 1, 48;", ""(), !srcloc !1
   ret void
 }
 define void @arrive() {
@@ -30,9 +30,9 @@ define i32 @cluster(i32 %a) {
   %r = call i32 asm "ld.shared::cluster.u32 $0, [$1];", "=r,r"(i32 %a), !srcloc !6
   ret i32 %r
 }
-define void @counted() {
-  call void asm sideeffect "bar.sync 0, 64;", ""(), !srcloc !7
-  ret void
+define float @redux_float_add(float %a) {
+  %r = call float asm sideeffect "redux.sync.add.f32 $0, $1, -1;", "=f,f"(float %a), !srcloc !7
+  ret float %r
 }
 define i64 @inc64(i64 %p, i64 %v) {
   %r = call i64 asm "atom.inc.u64 $0, [$1], $2;", "=l,l,l"(i64 %p, i64 %v), !srcloc !8

@@ -40,6 +40,53 @@ define i32 @bar_red(i32 %a) {
   ret i32 %r
 }
 
+; Any barrier id names the work-group's one barrier; a thread count must be
+; the block's size (checked when the barrier runs: a trap otherwise).
+; CHECK-LABEL: define void @named_barriers(
+; CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+; CHECK-NEXT: [[X:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+; CHECK-NEXT: [[Y:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.y()
+; CHECK-NEXT: [[XY:%.*]] = mul i32 [[X]], [[Y]]
+; CHECK-NEXT: [[Z:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.ntid.z()
+; CHECK-NEXT: [[N:%.*]] = mul i32 [[XY]], [[Z]]
+; CHECK-NEXT: [[PARTIAL:%.*]] = icmp ne i32 %n, [[N]]
+; CHECK-NEXT: br i1 [[PARTIAL]], label %[[TRAP:.*]], label %[[OK:.*]]
+; CHECK: [[TRAP]]:
+; CHECK-NEXT: call void @llvm.trap()
+; CHECK-NEXT: unreachable
+; CHECK: [[OK]]:
+; CHECK-NEXT: call void @llvm.nvvm.barrier.cta.sync.all(i32 0)
+; CHECK: icmp ne i32 256,
+; CHECK: call void @llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)
+define void @named_barriers(i32 %id, i32 %n) {
+  call void asm sideeffect "bar.sync $0; barrier.sync $0, $1; barrier.sync.aligned 3, 256;", "r,r"(i32 %id, i32 %n), !srcloc !0
+  ret void
+}
+
+; __syncthreads_count with a named barrier and the block's thread count.
+; CHECK-LABEL: define i32 @bar_red_counted(
+; CHECK: icmp ne i32 %n,
+; CHECK: call void @llvm.trap()
+; CHECK: call i32 @llvm.nvvm.barrier.cta.red.popc.aligned.all(i32 0, i1
+define i32 @bar_red_counted(i32 %a, i32 %n) {
+  %r = call i32 asm sideeffect "{ .reg .pred p; setp.ne.u32 p, $1, 0; bar.red.popc.u32 $0, 1, $2, p; }", "=r,r,r"(i32 %a, i32 %n), !srcloc !0
+  ret i32 %r
+}
+
+; redux.sync on f32: every member's value by shfl.sync.idx, folded with the
+; PTX min (NaN ignored: minimumnum; .NaN: minimum), |x| first with .abs.
+; CHECK-LABEL: define float @redux_f32(
+; CHECK: [[ABS:%.*]] = call float @llvm.fabs.f32(float
+; CHECK: [[BITS:%.*]] = bitcast float [[ABS]] to i32
+; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %m, i32 [[BITS]], i32 0, i32 31)
+; CHECK: call float @llvm.minimumnum.f32(
+; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %m, i32 [[BITS]], i32 31, i32 31)
+; CHECK: call float @llvm.maximum.f32(
+define float @redux_f32(float %a, i32 %m) {
+  %r = call float asm sideeffect "redux.sync.min.abs.f32 $0, $1, $2; redux.sync.max.NaN.f32 $0, $0, $2;", "=f,f,r"(float %a, i32 %m), !srcloc !0
+  ret float %r
+}
+
 ; CHECK-LABEL: define i32 @shfl(
 ; CHECK: call i32 @llvm.nvvm.shfl.sync.bfly.i32(i32 %m, i32 %a, i32 %b, i32 31)
 ; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %m, i32 %a, i32 3, i32 31)

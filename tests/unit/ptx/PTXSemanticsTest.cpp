@@ -2269,6 +2269,73 @@ TEST(PTXSemantics, ShuffleDataAndPredicate) {
   }
 }
 
+// redux.sync.{min,max}{.abs}{.NaN}.f32 over the lanes of membermask: NaN
+// inputs are ignored unless .NaN (then the result is NaN), -0.0 < +0.0.
+TEST(PTXSemantics, ReduxSyncFloat) {
+  struct Case {
+    const char *Text;
+    bool IsMin, Abs, NaN;
+  } Cases[] = {{"redux.sync.min.f32 $0, $1, $2;", true, false, false},
+               {"redux.sync.max.f32 $0, $1, $2;", false, false, false},
+               {"redux.sync.min.abs.f32 $0, $1, $2;", true, true, false},
+               {"redux.sync.max.NaN.f32 $0, $1, $2;", false, false, true},
+               {"redux.sync.min.abs.NaN.f32 $0, $1, $2;", true, true, true}};
+  for (const Case &C : Cases) {
+    auto Redux = lower<float, float, uint32_t>(C.Text, "=f,f,r");
+    ASSERT_TRUE(Redux) << C.Text;
+    for (int Round = 0; Round < 6; ++Round) {
+      float In[32];
+      for (float &X : In) {
+        switch (rng()() % 6) {
+        case 0:
+          X = std::numeric_limits<float>::quiet_NaN();
+          break;
+        case 1:
+          X = (rng()() & 1) ? -0.0f : 0.0f;
+          break;
+        default:
+          X = randomFloat();
+        }
+      }
+      if (Round == 0) // -0 against +0 only
+        for (int L = 0; L < 32; ++L)
+          In[L] = L % 2 ? -0.0f : 0.0f;
+      uint32_t Masks[] = {0xffffffffu, 0x0000ffffu, 0x55555555u, 0x80000001u};
+      for (uint32_t Mask : Masks) {
+        float Got[32];
+        runWarp([&](uint32_t Lane) { Got[Lane] = Redux(In[Lane], Mask); });
+        // The reference fold, from the definitions.
+        bool AnyNaN = false, Have = false;
+        float Want = 0;
+        for (int L = 0; L < 32; ++L) {
+          if (!(Mask >> L & 1))
+            continue;
+          float X = C.Abs ? std::fabs(In[L]) : In[L];
+          if (std::isnan(X)) {
+            AnyNaN = true;
+            continue;
+          }
+          bool Better =
+              !Have || (C.IsMin ? (X < Want || (X == 0 && Want == 0 &&
+                                                std::signbit(X)))
+                                : (X > Want || (X == 0 && Want == 0 &&
+                                                !std::signbit(X))));
+          if (Better)
+            Want = X;
+          Have = true;
+        }
+        if (!Have || (C.NaN && AnyNaN))
+          Want = std::numeric_limits<float>::quiet_NaN();
+        for (int L = 0; L < 32; ++L)
+          if (Mask >> L & 1)
+            EXPECT_TRUE(sameFloat(Got[L], Want))
+                << C.Text << " mask " << std::hex << Mask << " lane " << L
+                << ": " << Got[L] << " want " << Want;
+      }
+    }
+  }
+}
+
 TEST(PTXSemantics, ElectAndBallot) {
   auto Elect = lower<uint32_t, uint32_t>(
       "{ .reg .pred p; .reg .b32 leader; elect.sync leader|p, -1;\n"
