@@ -36,4 +36,7 @@ __RUBICON_DEVICE__ void __nanosleep(unsigned int nanoseconds) {
   __nvvm_nanosleep(nanoseconds);
 }
 
+/* __trap(): ends the kernel with an error (PTX `trap`, llvm.trap). */
+__RUBICON_DEVICE__ void __trap() { __builtin_trap(); }
+
 #endif /* RUBICON_INTERNAL_SYNCHRONIZATION_H */
