@@ -6,8 +6,13 @@
 #include "BlockScheduler.h"
 
 #include <chrono>
+#include <csetjmp>
+#include <csignal>
 #include <cstring>
+#include <mutex>
+#include <pthread.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 // Fiber switching: ucontext's swapcontext makes a system call per switch
 // (the signal mask), which dominated barrier-heavy kernels. This switch saves
@@ -68,6 +73,15 @@ using rubicon::host::WaveOperation;
 
 namespace {
 constexpr int ErrorMemoryAllocation = 2; // cudaErrorMemoryAllocation
+constexpr int ErrorIllegalAddress = 700; // cudaErrorIllegalAddress
+constexpr int ErrorIllegalInstruction = 715;
+constexpr int ErrorLaunchFailure = 719; // cudaErrorLaunchFailure
+/// The page after each fiber's ThreadContext is inaccessible: a fiber that
+/// overflows its stack faults there instead of overwriting its context.
+constexpr size_t GuardPageOffset = 4096;
+constexpr size_t GuardPageBytes = 4096;
+constexpr size_t AltStackBytes = 64 * 1024;
+constexpr uint64_t AltStackMagic = 0x52554249434f4e46ull; // "RUBICONF"
 enum class FiberState { Ready, AtBarrier, AtWaveOperation, Done };
 // MXCSR 0x1f80 (all exceptions masked, round to nearest) and x87 control
 // word 0x037f, the ABI's initial values.
@@ -76,6 +90,130 @@ constexpr uint64_t DefaultControlWords = 0x1f80ull | (0x037full << 32);
 
 struct BlockScheduler::SchedulerContext {
   void *Stack = nullptr;
+  /// Where a fault in a fiber returns to (runBlock), and whether a fiber is
+  /// running (only then is a fault the kernel's).
+  sigjmp_buf FaultReturn;
+  volatile sig_atomic_t InFiber = 0;
+  /// The signal stack of the CPU thread running this scheduler.
+  struct AltStackHeader {
+    uint64_t Magic;
+    BlockScheduler *Owner;
+  } *AltStack = nullptr;
+  bool AltStackInstalled = false;
+  pthread_t Thread{};
+  stack_t PreviousAltStack{};
+};
+
+namespace {
+// Faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL) raised by kernel code on a thread
+// that runs a BlockScheduler: they are delivered on that thread's signal stack,
+// whose header names the scheduler; the handler records the CUDA error and
+// jumps back to runBlock, which abandons the block. Any other fault goes to
+// the handler that was there before.
+constexpr int FaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+struct sigaction PreviousActions[sizeof(FaultSignals) / sizeof(int)];
+
+void forwardFault(int Signal, siginfo_t *Info, void *Context) {
+  for (size_t I = 0; I < std::size(FaultSignals); ++I) {
+    if (FaultSignals[I] != Signal)
+      continue;
+    const struct sigaction &Previous = PreviousActions[I];
+    if (Previous.sa_flags & SA_SIGINFO) {
+      if (Previous.sa_sigaction) {
+        Previous.sa_sigaction(Signal, Info, Context);
+        return;
+      }
+    } else if (Previous.sa_handler != SIG_DFL &&
+               Previous.sa_handler != SIG_IGN) {
+      Previous.sa_handler(Signal);
+      return;
+    }
+  }
+  // The default action: the faulting instruction runs again and kills the
+  // process as it would have without Rubicon.
+  signal(Signal, SIG_DFL);
+}
+} // namespace
+
+/// The fault handler (a friend of BlockScheduler).
+struct FaultHandler {
+  static void onFault(int Signal, siginfo_t *Info, void *Context) {
+    stack_t Current;
+    if (sigaltstack(nullptr, &Current) == 0 && (Current.ss_flags & SS_ONSTACK)) {
+      auto *Header =
+          static_cast<BlockScheduler::SchedulerContext::AltStackHeader *>(
+              Current.ss_sp);
+      if (Header->Magic == AltStackMagic && Header->Owner) {
+        BlockScheduler &Owner = *Header->Owner;
+        if (Owner.Scheduler->InFiber) {
+          Owner.Scheduler->InFiber = 0;
+          if (!Owner.Fault)
+            Owner.Fault = Signal == SIGILL   ? ErrorIllegalInstruction
+                          : Signal == SIGFPE ? ErrorLaunchFailure
+                                             : ErrorIllegalAddress;
+          Owner.FaultSignal = Signal;
+          siglongjmp(Owner.Scheduler->FaultReturn, 1);
+        }
+      }
+    }
+    forwardFault(Signal, Info, Context);
+  }
+
+  static void install() {
+    static std::once_flag Once;
+    std::call_once(Once, [] {
+      struct sigaction Action;
+      std::memset(&Action, 0, sizeof(Action));
+      Action.sa_sigaction = onFault;
+      Action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+      sigemptyset(&Action.sa_mask);
+      for (size_t I = 0; I < std::size(FaultSignals); ++I)
+        sigaction(FaultSignals[I], &Action, &PreviousActions[I]);
+    });
+  }
+
+  /// Gives the calling thread a signal stack that names `Owner`.
+  static void prepareThread(BlockScheduler &Owner) {
+    BlockScheduler::SchedulerContext &S = *Owner.Scheduler;
+    if (S.AltStackInstalled && pthread_equal(S.Thread, pthread_self()))
+      return;
+    if (!S.AltStack) {
+      void *Memory = mmap(nullptr, AltStackBytes, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (Memory == MAP_FAILED)
+        return; // faults then end the process, as before
+      S.AltStack =
+          static_cast<BlockScheduler::SchedulerContext::AltStackHeader *>(
+              Memory);
+      S.AltStack->Magic = AltStackMagic;
+      S.AltStack->Owner = &Owner;
+    }
+    stack_t Stack;
+    Stack.ss_sp = S.AltStack;
+    Stack.ss_size = AltStackBytes;
+    Stack.ss_flags = 0;
+    if (sigaltstack(&Stack, &S.PreviousAltStack) != 0)
+      return;
+    S.AltStackInstalled = true;
+    S.Thread = pthread_self();
+    install();
+  }
+
+  static void releaseThread(BlockScheduler &Owner) {
+    BlockScheduler::SchedulerContext &S = *Owner.Scheduler;
+    if (S.AltStackInstalled && pthread_equal(S.Thread, pthread_self())) {
+      stack_t Current;
+      if (sigaltstack(nullptr, &Current) == 0 && Current.ss_sp == S.AltStack) {
+        if (S.PreviousAltStack.ss_flags & SS_DISABLE)
+          S.PreviousAltStack.ss_flags = SS_DISABLE;
+        sigaltstack(&S.PreviousAltStack, nullptr);
+      }
+    }
+    S.AltStackInstalled = false;
+    if (S.AltStack)
+      munmap(S.AltStack, AltStackBytes);
+    S.AltStack = nullptr;
+  }
 };
 
 struct BlockScheduler::Fiber {
@@ -152,8 +290,15 @@ BlockScheduler::BlockScheduler()
     : Scheduler(std::make_unique<SchedulerContext>()) {}
 
 BlockScheduler::~BlockScheduler() {
+  FaultHandler::releaseThread(*this);
   if (StackArea)
     munmap(StackArea, StackAreaBytes);
+}
+
+unsigned char *BlockScheduler::firstStack() const {
+  return reinterpret_cast<unsigned char *>(
+      (reinterpret_cast<uintptr_t>(StackArea) + FiberStackBytes - 1) &
+      ~(uintptr_t(FiberStackBytes) - 1));
 }
 
 bool BlockScheduler::reserveStacks(size_t Count) {
@@ -173,6 +318,9 @@ bool BlockScheduler::reserveStacks(size_t Count) {
   StackAreaBytes = Bytes;
   StackCount = Count;
   Fibers.assign(Count, Fiber());
+  for (size_t I = 0; I < Count; ++I)
+    mprotect(firstStack() + I * FiberStackBytes + GuardPageOffset,
+             GuardPageBytes, PROT_NONE);
   return true;
 }
 
@@ -283,9 +431,7 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
       static_cast<unsigned>(BlockLinearIndex % L.Grid[0]),
       static_cast<unsigned>(BlockLinearIndex / L.Grid[0] % L.Grid[1]),
       static_cast<unsigned>(BlockLinearIndex / L.Grid[0] / L.Grid[1])};
-  unsigned char *FirstStack = reinterpret_cast<unsigned char *>(
-      (reinterpret_cast<uintptr_t>(StackArea) + FiberStackBytes - 1) &
-      ~(uintptr_t(FiberStackBytes) - 1));
+  unsigned char *FirstStack = firstStack();
 
   for (size_t I = 0; I < ThreadCount; ++I) {
     unsigned char *Base = FirstStack + I * FiberStackBytes;
@@ -325,6 +471,17 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
     F.Stack = Frame;
   }
 
+  FaultHandler::prepareThread(*this);
+  FaultSignal = 0;
+  if (sigsetjmp(Scheduler->FaultReturn, /*savemask=*/0)) {
+    // A fault in kernel code: its signal is still blocked on this thread.
+    sigset_t Signals;
+    sigemptyset(&Signals);
+    sigaddset(&Signals, FaultSignal);
+    pthread_sigmask(SIG_UNBLOCK, &Signals, nullptr);
+    return Fault; // the block is abandoned; its stacks are reused
+  }
+
   for (;;) {
     bool RanAny = false;
     for (size_t I = 0; I < ThreadCount; ++I) {
@@ -332,7 +489,9 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
       if (F.State != FiberState::Ready)
         continue;
       RanAny = true;
+      Scheduler->InFiber = 1;
       rubicon_host_switch_fiber(&Scheduler->Stack, F.Stack);
+      Scheduler->InFiber = 0;
       if (Fault)
         return Fault; // the block is abandoned; its stacks are reused
     }

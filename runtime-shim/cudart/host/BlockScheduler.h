@@ -43,13 +43,16 @@ public:
 
   /// Runs block `BlockLinearIndex` (x fastest) of `Launch` to its end.
   /// Returns 0, or the cudaError_t a thread ended the kernel with (assert,
-  /// trap), or cudaErrorMemoryAllocation when the fiber stacks cannot be had.
+  /// trap; a memory fault or stack overflow: cudaErrorIllegalAddress; an
+  /// integer division by zero: cudaErrorLaunchFailure), or
+  /// cudaErrorMemoryAllocation when the fiber stacks cannot be had.
   int runBlock(const GridLaunch &Launch, uint64_t BlockLinearIndex);
 
   struct Fiber;
 
 private:
   bool reserveStacks(size_t Count);
+  unsigned char *firstStack() const;
   enum class ResolveRule { Complete, AcrossSites, Unmasked, Forced };
   bool resolveWaveOperations(size_t ThreadCount, ResolveRule Rule);
   void resolveGroup(size_t First, uint64_t Group);
@@ -62,9 +65,11 @@ private:
   struct SchedulerContext;
   std::unique_ptr<SchedulerContext> Scheduler;
   int Fault = 0;
+  int FaultSignal = 0;
   const GridLaunch *Launch = nullptr;
 
   friend struct FiberServices;
+  friend struct FaultHandler;
 };
 
 } // namespace rubicon::cudart::host

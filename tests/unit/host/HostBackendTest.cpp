@@ -157,6 +157,37 @@ TEST(BlockScheduler, WaveOperationsOnAPartialWavefront) {
   }
 }
 
+// Thread 3 of the block writes to an unmapped address.
+volatile int *volatile UnmappedAddress = reinterpret_cast<volatile int *>(16);
+void faultingKernel(void **Args) {
+  ThreadContext *T = currentThread();
+  auto *Out = *static_cast<int **>(Args[0]);
+  if (T->FlatThreadIndex == 3)
+    *UnmappedAddress = 1;
+  T->Runtime->workgroupBarrier(T);
+  Out[T->FlatThreadIndex] = 1;
+}
+
+TEST(BlockScheduler, MemoryFaultsEndTheBlockWithIllegalAddress) {
+  std::vector<int> Out(32, 0);
+  int *OutPtr = Out.data();
+  void *Args[] = {&OutPtr};
+  host::GridLaunch Launch;
+  Launch.Entry = faultingKernel;
+  Launch.Args = Args;
+  Launch.Block[0] = 32;
+  host::BlockScheduler Scheduler;
+  EXPECT_EQ(Scheduler.runBlock(Launch, 0), 700); // cudaErrorIllegalAddress
+  for (int V : Out)
+    EXPECT_EQ(V, 0);
+  // Again: the signal is not left blocked, and the scheduler is reusable.
+  EXPECT_EQ(Scheduler.runBlock(Launch, 0), 700);
+  Launch.Entry = reverseKernel;
+  Launch.SharedBytes = 32 * sizeof(int);
+  EXPECT_EQ(Scheduler.runBlock(Launch, 0), 0);
+  EXPECT_EQ(Out[0], 31);
+}
+
 TEST(BlockScheduler, DivergentOperationsCompleteAmongTheirMasks) {
   std::vector<unsigned long long> Out(2 * 64);
   unsigned long long *OutPtr = Out.data();
