@@ -76,6 +76,8 @@ createHostTargetMachine(unsigned OptLevel) {
 PreservedAnalyses LowerNVVMToHostPass::run(Module &M,
                                            ModuleAnalysisManager &MAM) {
   ModulePassManager MPM;
+  // Texture references are device variables on the host target too.
+  MPM.addPass(LowerTextureHandlesPass());
 #define RUBICON_MODULE_PASS(Name, Class)
 #define RUBICON_HOST_MODULE_PASS(Name, Class) MPM.addPass(Class());
 #include "Passes.def"
@@ -96,6 +98,7 @@ Expected<std::string> emitHostCodeObject(std::unique_ptr<Module> NVVM,
   // Everything up to the device library; shared memory comes after it.
   runModulePipeline(M, TM, [&](PassBuilder &) {
     ModulePassManager MPM;
+    MPM.addPass(LowerTextureHandlesPass());
     MPM.addPass(RetargetHostPass());
     MPM.addPass(HostLowerNVVMIntrinsicsPass());
     MPM.addPass(HostKernelEntryPass());
