@@ -9,11 +9,13 @@
 //   ldmatrix .trans d[m] = {row(8m + 2*(t%4))[t/4], row(8m + 2*(t%4)+1)[t/4]}
 //   stmatrix        the same addresses, stored
 //   movmatrix.trans d = the transposed fragment, gathered with shuffles
-//   mma.sync.m16n8k{8,16}.row.col with f16/bf16 inputs and f32/f16
-//                   accumulators: each lane gathers the rows of A and the
-//                   columns of B its four results need (groupID = t/4,
-//                   threadID_in_group = t%4 as in the PTX ISA's fragment
-//                   tables) and accumulates in f32 with fma, k ascending
+//   mma.sync.row.col: f16/bf16 m16n8k{8,16} (f32/f16 accumulators), tf32
+//                   m16n8k{4,8}, f64 m8n8k4 and m16n8k{4,8,16}, s8/u8
+//                   m8n8k16, m16n8k16, m16n8k32 (s32, .satfinite): each
+//                   lane gathers the rows of A and the columns of B its
+//                   results need (groupID = t/4, threadID_in_group = t%4 as
+//                   in the PTX ISA's fragment tables) and accumulates with
+//                   fma in f32 (f64 for f64), k ascending, or exactly in i64
 // These are warp-collective: a guard predicate on them is an error.
 //
 //===----------------------------------------------------------------------===//
@@ -174,20 +176,64 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
   if (I.Predicate)
     return (void)fail("'mma.sync' is warp-collective: a guard predicate is "
                       "not supported");
-  unsigned K = I.has(PTXModifier::M16N8K16)  ? 16
-               : I.has(PTXModifier::M16N8K8) ? 8
-                                             : 0;
-  if (K == 0 || I.Types.size() != 4 || !I.has(PTXModifier::Row) ||
+  struct ShapeInfo {
+    PTXModifier Modifier;
+    unsigned M, K;
+  };
+  constexpr ShapeInfo Shapes[] = {
+      {PTXModifier::M8N8K4, 8, 4},     {PTXModifier::M8N8K16, 8, 16},
+      {PTXModifier::M16N8K4, 16, 4},   {PTXModifier::M16N8K8, 16, 8},
+      {PTXModifier::M16N8K16, 16, 16}, {PTXModifier::M16N8K32, 16, 32}};
+  const ShapeInfo *Shape = nullptr;
+  for (const ShapeInfo &S : Shapes)
+    if (I.has(S.Modifier))
+      Shape = &S;
+  if (!Shape || I.Types.size() != 4 || !I.has(PTXModifier::Row) ||
       !I.has(PTXModifier::Col))
-    return (void)unsupported("only .m16n8k8 and .m16n8k16 with .row.col and "
-                             "four types are supported");
+    return (void)unsupported("'mma.sync' needs a shape, '.row.col' and four "
+                             "types (d, a, b, c)");
+  const unsigned M = Shape->M, K = Shape->K;
   PTXType DT = type(0), AT = type(1), BT = type(2), CT = type(3);
+  auto IsInt8 = [](PTXType T) { return T == PTXType::S8 || T == PTXType::U8; };
+  bool Integer = IsInt8(AT) && IsInt8(BT);
+  bool Half = (AT == PTXType::F16 || AT == PTXType::BF16) && BT == AT;
   bool Brain = AT == PTXType::BF16;
-  if ((AT != PTXType::F16 && AT != PTXType::BF16) || BT != AT ||
-      (DT != PTXType::F32 && DT != PTXType::F16) ||
-      (CT != PTXType::F32 && CT != PTXType::F16) ||
-      (Brain && (DT != PTXType::F32 || CT != PTXType::F32)))
-    return (void)unsupported("these operand types are not supported yet");
+  bool TF32 = AT == PTXType::TF32 && BT == AT;
+  bool Double = AT == PTXType::F64 && BT == AT;
+  // The combinations of the PTX ISA's mma table that this implements.
+  bool Valid = false;
+  if (Integer)
+    Valid = DT == PTXType::S32 && CT == PTXType::S32 &&
+            (Shape->Modifier == PTXModifier::M8N8K16 ||
+             Shape->Modifier == PTXModifier::M16N8K16 ||
+             Shape->Modifier == PTXModifier::M16N8K32);
+  else if (Half)
+    Valid = M == 16 && (K == 8 || K == 16) &&
+            (DT == PTXType::F32 || (!Brain && DT == PTXType::F16)) &&
+            (CT == PTXType::F32 || (!Brain && CT == PTXType::F16));
+  else if (TF32)
+    Valid = M == 16 && (K == 4 || K == 8) && DT == PTXType::F32 &&
+            CT == PTXType::F32;
+  else if (Double)
+    Valid = DT == PTXType::F64 && CT == PTXType::F64 &&
+            ((M == 8 && K == 4) || (M == 16 && K <= 16));
+  if (!Valid)
+    return (void)unsupported("this shape and these types are not an 'mma' "
+                             "the PTX ISA defines (or not supported yet)");
+  if (I.has(PTXModifier::SatFinite) && !Integer)
+    return (void)fail("'.satfinite' needs integer ('.s8'/'.u8') inputs");
+
+  // Elements per register of A and B; registers are 64-bit for f64.
+  unsigned ElementBits = Integer ? 8 : Half ? 16 : Double ? 64 : 32;
+  unsigned PerRegister = ElementBits >= 32 ? 1 : 32 / ElementBits;
+  PTXType RegisterType = Double ? PTXType::B64 : PTXType::B32;
+  unsigned ARegisters = M * K / (32 * PerRegister);
+  unsigned BRegisters = K / (4 * PerRegister);
+  unsigned Accumulators = M / 4; // c0..c3 (m16) or c0, c1 (m8) per lane
+  auto AccumulatorRegisters = [&](PTXType T) {
+    return T == PTXType::F16 ? Accumulators / 2 : Accumulators;
+  };
+
   auto Registers = [&](unsigned Index,
                        unsigned Count) -> const std::vector<ScalarOperand> * {
     auto *Vec = std::get_if<VectorOperand>(&I.Operands[Index].Value);
@@ -198,50 +244,74 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
     }
     return &Vec->Elements;
   };
-  unsigned AccumulatorRegisters = DT == PTXType::F32 ? 4 : 2;
-  const auto *DRegs = Registers(0, AccumulatorRegisters);
-  const auto *ARegs = Registers(1, K / 4);
-  const auto *BRegs = Registers(2, K / 8);
-  const auto *CRegs = Registers(3, CT == PTXType::F32 ? 4 : 2);
+  const auto *DRegs = Registers(0, AccumulatorRegisters(DT));
+  const auto *ARegs = Registers(1, ARegisters);
+  const auto *BRegs = Registers(2, BRegisters);
+  const auto *CRegs = Registers(3, AccumulatorRegisters(CT));
   if (!DRegs || !ARegs || !BRegs || !CRegs)
     return;
-
   std::vector<Value *> A, B;
   for (const ScalarOperand &R : *ARegs)
-    if (Value *V = readScalar(R, PTXType::B32))
+    if (Value *V = readScalar(R, RegisterType))
       A.push_back(V);
   for (const ScalarOperand &R : *BRegs)
-    if (Value *V = readScalar(R, PTXType::B32))
+    if (Value *V = readScalar(R, RegisterType))
       B.push_back(V);
-  // The four accumulator values c0..c3 as f32.
+  if (A.size() != ARegisters || B.size() != BRegisters)
+    return;
+
+  // Arithmetic: f32 (f16, bf16, tf32 inputs), f64, or i64 (s8/u8, exact).
+  Type *SumTy = Integer  ? static_cast<Type *>(intTy(64))
+                : Double ? Builder.getDoubleTy()
+                         : Builder.getFloatTy();
+  // The accumulator values c0..c(Accumulators-1).
   std::vector<Value *> C;
   for (const ScalarOperand &R : *CRegs) {
-    Value *V = readScalar(R, PTXType::B32);
+    Value *V = readScalar(R, Double ? PTXType::B64 : PTXType::B32);
     if (!V)
       return;
-    if (CT == PTXType::F32) {
-      C.push_back(Builder.CreateBitCast(V, Builder.getFloatTy()));
-      continue;
+    if (CT == PTXType::F16) {
+      for (unsigned H = 0; H < 2; ++H)
+        C.push_back(halfBitsToFloat(
+            Builder.CreateTrunc(Builder.CreateLShr(V, 16 * H), intTy(16)),
+            false));
+    } else if (Integer) {
+      C.push_back(Builder.CreateSExt(V, intTy(64)));
+    } else {
+      C.push_back(Builder.CreateBitCast(V, SumTy));
     }
-    for (unsigned Half = 0; Half < 2; ++Half)
-      C.push_back(halfBitsToFloat(
-          Builder.CreateTrunc(Builder.CreateLShr(V, 16 * Half), intTy(16)),
-          false));
   }
-  if (A.size() != K / 4 || B.size() != K / 8)
-    return;
 
   // Every lane takes part: the active mask says so without naming a warp
   // width (a literal 0xffffffff would assume 32-lane warps).
   Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
-  auto Shuffle = [&](Value *V, Value *SourceLane) {
-    return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
-                                   {FullMask, V, SourceLane, intC(32, 31)});
+  auto Shuffle = [&](Value *V, Value *SourceLane) -> Value * {
+    auto Shfl32 = [&](Value *Word) {
+      return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
+                                     {FullMask, Word, SourceLane, intC(32, 31)});
+    };
+    if (!Double)
+      return Shfl32(V);
+    Value *Low = Shfl32(Builder.CreateTrunc(V, intTy(32)));
+    Value *High =
+        Shfl32(Builder.CreateTrunc(Builder.CreateLShr(V, 32), intTy(32)));
+    return Builder.CreateOr(
+        Builder.CreateShl(Builder.CreateZExt(High, intTy(64)), 32),
+        Builder.CreateZExt(Low, intTy(64)));
   };
-  auto Element = [&](Value *Pair, unsigned Half) {
-    return halfBitsToFloat(
-        Builder.CreateTrunc(Builder.CreateLShr(Pair, 16 * Half), intTy(16)),
-        Brain);
+  // Element E of a register of A (Signed: A's type) or B, as SumTy.
+  auto Element = [&](Value *Register, unsigned E, PTXType T) -> Value * {
+    if (Double)
+      return Builder.CreateBitCast(Register, SumTy);
+    if (TF32) // tf32: the upper 19 bits of an f32 (the rest is ignored)
+      return Builder.CreateBitCast(Builder.CreateAnd(Register, 0xffffe000u),
+                                   SumTy);
+    Value *Bits = Builder.CreateTrunc(
+        Builder.CreateLShr(Register, ElementBits * E), intTy(ElementBits));
+    if (Integer)
+      return T == PTXType::S8 ? Builder.CreateSExt(Bits, SumTy)
+                              : Builder.CreateZExt(Bits, SumTy);
+    return halfBitsToFloat(Bits, Brain);
   };
   // %laneid is below 32 in a PTX warp (no `& 31`: the warp-size analysis
   // would read that as code assuming 32-lane hardware warps).
@@ -250,58 +320,75 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
   Value *Group = Builder.CreateLShr(Lane, 2);
   Value *InGroup = Builder.CreateAnd(Lane, 3);
 
-  // Rows groupID and groupID+8 of A: row r, column 2t'+h (+8) is in lane
-  // 4*groupID + t', register (r >= 8) + 2*(column >= 8), half h.
-  Value *RowA[2][16];
+  // The PTX ISA's fragments, with E = PerRegister elements per register:
+  //   A register r, element e of lane 4g+t: row g (+8 when M = 16 and r is
+  //     odd), column t*E + e + 4E*(r/2) (M = 16) or t*E + e + 4E*r (M = 8)
+  //   B register r, element e of lane 4n+t: row t*E + e + 4E*r, column n
+  //   C/D c_j of lane 4g+t: row g + 8*(j/2), column 2t + j%2
+  // Lane 4g+t needs rows g and g+8 of A (from lanes 4g..4g+3) and columns
+  // 2t and 2t+1 of B (from lanes 8t..8t+3 and 8t+4..8t+7).
+  std::vector<std::vector<Value *>> RowA(M / 8, std::vector<Value *>(K));
   for (unsigned Source = 0; Source < 4; ++Source) {
     Value *SourceLane =
         Builder.CreateAdd(Builder.CreateShl(Group, 2), intC(32, Source));
-    for (unsigned Reg = 0; Reg < K / 4; ++Reg) {
-      Value *Pair = Shuffle(A[Reg], SourceLane);
-      unsigned Row = Reg & 1, Column = 2 * Source + 8 * (Reg >> 1);
-      for (unsigned H = 0; H < 2; ++H)
-        RowA[Row][Column + H] = Element(Pair, H);
+    for (unsigned R = 0; R < ARegisters; ++R) {
+      Value *Word = Shuffle(A[R], SourceLane);
+      unsigned Row = M == 16 ? R & 1 : 0;
+      unsigned Block = M == 16 ? R >> 1 : R;
+      for (unsigned E = 0; E < PerRegister; ++E)
+        RowA[Row][Source * PerRegister + E + 4 * PerRegister * Block] =
+            Element(Word, E, AT);
     }
   }
-  // Columns 2t and 2t+1 of B: row k = 2t'+h (+8), column n is in lane
-  // 4n + t', register (k >= 8), half h.
-  Value *ColumnB[2][16];
+  std::vector<std::vector<Value *>> ColumnB(2, std::vector<Value *>(K));
   for (unsigned N = 0; N < 2; ++N)
     for (unsigned Source = 0; Source < 4; ++Source) {
       Value *Column =
           Builder.CreateAdd(Builder.CreateShl(InGroup, 1), intC(32, N));
       Value *SourceLane =
           Builder.CreateAdd(Builder.CreateShl(Column, 2), intC(32, Source));
-      for (unsigned Reg = 0; Reg < K / 8; ++Reg) {
-        Value *Pair = Shuffle(B[Reg], SourceLane);
-        for (unsigned H = 0; H < 2; ++H)
-          ColumnB[N][2 * Source + 8 * Reg + H] = Element(Pair, H);
+      for (unsigned R = 0; R < BRegisters; ++R) {
+        Value *Word = Shuffle(B[R], SourceLane);
+        for (unsigned E = 0; E < PerRegister; ++E)
+          ColumnB[N][Source * PerRegister + E + 4 * PerRegister * R] =
+              Element(Word, E, BT);
       }
     }
-  // d_i: row groupID (+8 for i >= 2), column 2t + (i & 1).
-  Value *D[4];
-  for (unsigned Index = 0; Index < 4; ++Index) {
-    Value *Sum = C[Index];
-    for (unsigned KK = 0; KK < K; ++KK)
-      Sum = Builder.CreateIntrinsic(
-          Intrinsic::fma, {Builder.getFloatTy()},
-          {RowA[Index >> 1][KK], ColumnB[Index & 1][KK], Sum});
-    D[Index] = Sum;
+  // d_j = c_j + sum over k, k ascending (fma for floating point; exact in
+  // i64 for integers, then wrapped or, with .satfinite, clamped to s32).
+  std::vector<Value *> D(Accumulators);
+  for (unsigned J = 0; J < Accumulators; ++J) {
+    Value *Sum = C[J];
+    for (unsigned KK = 0; KK < K; ++KK) {
+      Value *X = RowA[J >> 1][KK], *Y = ColumnB[J & 1][KK];
+      Sum = Integer ? Builder.CreateAdd(Sum, Builder.CreateMul(X, Y))
+                    : Builder.CreateIntrinsic(Intrinsic::fma, {SumTy},
+                                              {X, Y, Sum});
+    }
+    if (Integer && I.has(PTXModifier::SatFinite)) {
+      Sum = Builder.CreateBinaryIntrinsic(Intrinsic::smax, Sum,
+                                          intC(64, uint64_t(INT32_MIN)));
+      Sum = Builder.CreateBinaryIntrinsic(Intrinsic::smin, Sum,
+                                          intC(64, uint64_t(INT32_MAX)));
+    }
+    D[J] = Sum;
   }
   const Operand &Dest = I.Operands[0];
-  for (unsigned R = 0; R < AccumulatorRegisters; ++R) {
+  for (unsigned R = 0; R < DRegs->size(); ++R) {
     auto *Ref = std::get_if<RegisterRef>(&(*DRegs)[R]);
     if (!Ref)
       return (void)fail(Dest.Position, "destinations must be registers");
     Value *Bits;
-    if (DT == PTXType::F32) {
-      Bits = Builder.CreateBitCast(D[R], intTy(32));
-    } else {
+    if (DT == PTXType::F16) {
       Value *Low =
           Builder.CreateZExt(floatToHalfBits(D[2 * R], false), intTy(32));
       Value *High =
           Builder.CreateZExt(floatToHalfBits(D[2 * R + 1], false), intTy(32));
       Bits = Builder.CreateOr(Low, Builder.CreateShl(High, 16));
+    } else if (Integer) {
+      Bits = Builder.CreateTrunc(D[R], intTy(32));
+    } else {
+      Bits = Builder.CreateBitCast(D[R], intTy(Double ? 64 : 32));
     }
     writeRegister(*Ref, Bits, false, Dest.Position);
   }

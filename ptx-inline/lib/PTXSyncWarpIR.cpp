@@ -293,14 +293,19 @@ void InlinePTXBuilder::emitWarp(const Instruction &I) {
           I.has(PTXModifier::NaN)
               ? (IsMin ? Intrinsic::minimum : Intrinsic::maximum)
               : (IsMin ? Intrinsic::minimumnum : Intrinsic::maximumnum);
+      // Lane l visits lanes l ^ 0 .. l ^ 31 (every lane once; no constant
+      // lane numbers, which would read as code assuming a warp width) and
+      // folds in those that are members.
       Value *Bits = Builder.CreateBitCast(A, intTy(32));
       Value *Result = A;
-      for (unsigned L = 0; L < 32; ++L) {
+      Value *Self = Call(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
+      for (unsigned Step = 0; Step < 32; ++Step) {
+        Value *Source = Builder.CreateXor(Self, Step);
         Value *Other = Builder.CreateBitCast(
             Call(Intrinsic::nvvm_shfl_sync_idx_i32,
-                 {Mask, Bits, intC(32, L), intC(32, 31)}),
+                 {Mask, Bits, Source, intC(32, 31)}),
             Builder.getFloatTy());
-        Value *Member = Builder.CreateTrunc(Builder.CreateLShr(Mask, L),
+        Value *Member = Builder.CreateTrunc(Builder.CreateLShr(Mask, Source),
                                             Builder.getInt1Ty());
         Result = Builder.CreateSelect(
             Member, Builder.CreateBinaryIntrinsic(Fold, Result, Other),

@@ -14,6 +14,9 @@
 ; CHECK-DAG: error: inline PTX (srcloc 222, asm 2:3) in function 'typo': unknown instruction 'ad'
 ; CHECK-DAG: error: inline PTX (srcloc 333, asm 1:5) in function 'badtype': '.s32' is not a valid type for 'popc'
 ; CHECK-DAG: error: inline PTX (srcloc 444, asm 1:1) in function 'missing': operand $2 does not exist (the asm statement has 2 operands)
+; CHECK-DAG: error: inline PTX (srcloc 1111, asm 1:1) in function 'mma_shape': unsupported PTX instruction 'mma.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32': this shape and these types are not an 'mma' the PTX ISA defines (or not supported yet)
+; CHECK-DAG: error: inline PTX (srcloc 1212, asm 1:1) in function 'mma_satfinite': '.satfinite' needs integer ('.s8'/'.u8') inputs
+; CHECK-DAG: error: inline PTX (srcloc 1313, asm 1:49) in function 'mma_count': expected a vector of 4 registers
 
 ; IR: call void asm sideeffect "bar.sync 1, 48;
 ; IR: define i32 @fine(
@@ -62,6 +65,18 @@ define i32 @fine(i32 %a, i32 %b) {
   %r = call i32 asm "add.s32 $0, $1, $2;", "=r,r,r"(i32 %a, i32 %b), !srcloc !1
   ret i32 %r
 }
+define void @mma_shape(i32 %a) {
+  call void asm sideeffect "mma.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {$0, $0, $0, $0}, {$0, $0, $0, $0}, {$0, $0}, {$0, $0, $0, $0};", "r"(i32 %a), !srcloc !11
+  ret void
+}
+define void @mma_satfinite(i32 %a) {
+  call void asm sideeffect "mma.sync.aligned.m16n8k8.row.col.satfinite.f32.tf32.tf32.f32 {$0, $0, $0, $0}, {$0, $0, $0, $0}, {$0, $0}, {$0, $0, $0, $0};", "r"(i32 %a), !srcloc !12
+  ret void
+}
+define void @mma_count(i32 %a) {
+  call void asm sideeffect "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {$0, $0}, {$0, $0, $0, $0}, {$0, $0}, {$0, $0, $0, $0};", "r"(i32 %a), !srcloc !13
+  ret void
+}
 !1 = !{i64 111}
 !2 = !{i64 222, i64 223}
 !3 = !{i64 333}
@@ -72,3 +87,6 @@ define i32 @fine(i32 %a, i32 %b) {
 !8 = !{i64 888}
 !9 = !{i64 999}
 !10 = !{i64 1010}
+!11 = !{i64 1111}
+!12 = !{i64 1212}
+!13 = !{i64 1313}

@@ -73,14 +73,21 @@ define i32 @bar_red_counted(i32 %a, i32 %n) {
   ret i32 %r
 }
 
-; redux.sync on f32: every member's value by shfl.sync.idx, folded with the
+; redux.sync on f32: every member's value by shfl.sync.idx (lane l reads
+; lanes l ^ 0..31), folded with the
 ; PTX min (NaN ignored: minimumnum; .NaN: minimum), |x| first with .abs.
 ; CHECK-LABEL: define float @redux_f32(
 ; CHECK: [[ABS:%.*]] = call float @llvm.fabs.f32(float
 ; CHECK: [[BITS:%.*]] = bitcast float [[ABS]] to i32
-; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %m, i32 [[BITS]], i32 0, i32 31)
+; CHECK: [[LANE:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+; CHECK: [[SELF:%.*]] = xor i32 [[LANE]], 0
+; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %m, i32 [[BITS]], i32 [[SELF]], i32 31)
 ; CHECK: call float @llvm.minimumnum.f32(
-; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %m, i32 [[BITS]], i32 31, i32 31)
+; CHECK: [[NEXT:%.*]] = xor i32 [[LANE]], 1
+; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %m, i32 [[BITS]], i32 [[NEXT]], i32 31)
+; CHECK: [[LAST:%.*]] = xor i32 [[LANE]], 31
+; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 %m, i32 [[BITS]], i32 [[LAST]], i32 31)
+; CHECK: lshr i32 %m, [[LAST]]
 ; CHECK: call float @llvm.maximum.f32(
 define float @redux_f32(float %a, i32 %m) {
   %r = call float asm sideeffect "redux.sync.min.abs.f32 $0, $1, $2; redux.sync.max.NaN.f32 $0, $0, $2;", "=f,f,r"(float %a, i32 %m), !srcloc !0

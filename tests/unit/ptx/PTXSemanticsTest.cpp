@@ -2540,6 +2540,194 @@ TEST(PTXSemantics, MmaSyncFragments) {
   }
 }
 
+// The other mma.sync shapes, each lane's fragment elements placed as the PTX
+// ISA's fragment tables say (g = %laneid >> 2, t = %laneid % 4, element i
+// of the fragment, low to high): inputs are 64-bit operands, so f64 and
+// 32-bit registers share one harness.
+TEST(PTXSemantics, MmaSyncIntegerTF32AndF64Shapes) {
+  enum class Kind { Int8, TF32, F64, BF16 };
+  struct Place {
+    unsigned Row, Col;
+  };
+  using Layout = std::function<Place(unsigned G, unsigned T, unsigned I)>;
+  struct Shape {
+    const char *Text;
+    Kind Type;
+    unsigned M, K, AElements, BElements;
+    Layout A, B;
+    bool ASigned, BSigned, SatFinite;
+  };
+  // C/D: row g (+8 for c2, c3), column 2t + (i & 1).
+  auto CPlace = [](unsigned G, unsigned T, unsigned I) {
+    return Place{G + 8 * (I >= 2), 2 * T + (I & 1)};
+  };
+  Layout Int8K16A = [](unsigned G, unsigned T, unsigned I) {
+    return Place{I < 4 ? G : G + 8, T * 4 + (I & 3)};
+  };
+  Layout Int8K16B = [](unsigned G, unsigned T, unsigned I) {
+    return Place{T * 4 + I, G};
+  };
+  Layout Int8K32A = [](unsigned G, unsigned T, unsigned I) {
+    bool Low = I < 4 || (I >= 8 && I < 12);
+    return Place{Low ? G : G + 8, T * 4 + (I & 3) + (I >= 8 ? 16 : 0)};
+  };
+  Layout Int8K32B = [](unsigned G, unsigned T, unsigned I) {
+    return Place{T * 4 + (I & 3) + (I >= 4 ? 16 : 0), G};
+  };
+  Layout M8K16A = [](unsigned G, unsigned T, unsigned I) {
+    return Place{G, T * 4 + I};
+  };
+  Layout TF32K8A = [](unsigned G, unsigned T, unsigned I) {
+    return Place{(I == 0 || I == 2) ? G : G + 8, I < 2 ? T : T + 4};
+  };
+  Layout TF32K8B = [](unsigned G, unsigned T, unsigned I) {
+    return Place{I == 0 ? T : T + 4, G};
+  };
+  Layout TF32K4A = [](unsigned G, unsigned T, unsigned I) {
+    return Place{I == 0 ? G : G + 8, T};
+  };
+  Layout RowT = [](unsigned G, unsigned T, unsigned) { return Place{T, G}; };
+  Layout ColT = [](unsigned G, unsigned T, unsigned) { return Place{G, T}; };
+  Layout BF16K8A = [](unsigned G, unsigned T, unsigned I) {
+    return Place{I < 2 ? G : G + 8, T * 2 + (I & 1)};
+  };
+  Layout BF16K8B = [](unsigned G, unsigned T, unsigned I) {
+    return Place{T * 2 + I, G};
+  };
+  const Shape Shapes[] = {
+      {"mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32", Kind::Int8, 16, 16,
+       8, 4, Int8K16A, Int8K16B, true, true, false},
+      {"mma.sync.aligned.m16n8k16.row.col.satfinite.s32.u8.s8.s32",
+       Kind::Int8, 16, 16, 8, 4, Int8K16A, Int8K16B, false, true, true},
+      {"mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32",
+       Kind::Int8, 16, 32, 16, 8, Int8K32A, Int8K32B, true, false, true},
+      {"mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32", Kind::Int8, 16, 32,
+       16, 8, Int8K32A, Int8K32B, false, false, false},
+      {"mma.sync.aligned.m8n8k16.row.col.satfinite.s32.s8.s8.s32", Kind::Int8,
+       8, 16, 4, 4, M8K16A, Int8K16B, true, true, true},
+      {"mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", Kind::TF32, 16, 8,
+       4, 2, TF32K8A, TF32K8B, true, true, false},
+      {"mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32", Kind::TF32, 16, 4,
+       2, 1, TF32K4A, RowT, true, true, false},
+      {"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", Kind::F64, 8, 4, 1,
+       1, ColT, RowT, true, true, false},
+      {"mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32", Kind::BF16, 16, 8,
+       4, 2, BF16K8A, BF16K8B, true, true, false}};
+  for (const Shape &S : Shapes) {
+    unsigned Bits = S.Type == Kind::Int8 ? 8 : S.Type == Kind::BF16 ? 16
+                    : S.Type == Kind::F64 ? 64
+                                          : 32;
+    unsigned PerRegister = Bits >= 32 ? 1 : 32 / Bits;
+    unsigned ARegs = S.AElements / PerRegister,
+             BRegs = S.BElements / PerRegister, CRegs = S.M / 4;
+    std::string Reg = S.Type == Kind::F64 ? ".b64" : ".b32";
+    std::string Text = "{ .reg " + Reg + " a<4>, b<2>, c<4>, d<4>;\n";
+    Text += "  .reg .pred %p<4>;\n";
+    auto List = [](const char *Name, unsigned N) {
+      std::string L = "{";
+      for (unsigned R = 0; R < N; ++R)
+        L += (R ? ", " : "") + std::string(Name) + std::to_string(R);
+      return L + "}";
+    };
+    for (unsigned R = 0; R < ARegs; ++R)
+      Text += "  mov" + Reg + " a" + std::to_string(R) + ", $" +
+              std::to_string(1 + R) + ";\n";
+    for (unsigned R = 0; R < BRegs; ++R)
+      Text += "  mov" + Reg + " b" + std::to_string(R) + ", $" +
+              std::to_string(5 + R) + ";\n";
+    for (unsigned R = 0; R < CRegs; ++R)
+      Text += "  mov" + Reg + " c" + std::to_string(R) + ", $" +
+              std::to_string(7 + R) + ";\n";
+    Text += "  " + std::string(S.Text) + " " + List("d", CRegs) + ", " +
+            List("a", ARegs) + ", " + List("b", BRegs) + ", " +
+            List("c", CRegs) + ";\n";
+    // $0 = d[$11], zero-extended to 64 bits.
+    std::string Widen = S.Type == Kind::F64 ? "mov.b64" : "cvt.u64.u32";
+    Text += "  " + Widen + " $0, d0;\n";
+    for (unsigned R = 1; R < CRegs; ++R)
+      Text += "  setp.eq.u64 %p" + std::to_string(R) + ", $11, " +
+              std::to_string(R) + ";\n  @%p" + std::to_string(R) + " " +
+              Widen + " $0, d" + std::to_string(R) + ";\n";
+    Text += "}";
+    using U = uint64_t;
+    auto Mma = lower<U, U, U, U, U, U, U, U, U, U, U, U>(
+        Text, "=l,l,l,l,l,l,l,l,l,l,l,l");
+    ASSERT_TRUE(Mma) << Text;
+    for (int Round = 0; Round < 2; ++Round) {
+      // Integers: any byte; C anywhere, near the s32 limits in round 1.
+      // Floating point: small integers, so every sum is exact.
+      int64_t A[16][32], B[32][8], C[16][8];
+      for (auto &Row : A)
+        for (int64_t &X : Row)
+          X = S.Type != Kind::Int8 ? int64_t(rng()() % 15) - 7
+              : S.ASigned          ? int64_t(int8_t(rng()()))
+                                   : int64_t(uint8_t(rng()()));
+      for (auto &Row : B)
+        for (int64_t &X : Row)
+          X = S.Type != Kind::Int8 ? int64_t(rng()() % 15) - 7
+              : S.BSigned          ? int64_t(int8_t(rng()()))
+                                   : int64_t(uint8_t(rng()()));
+      for (auto &Row : C)
+        for (int64_t &X : Row)
+          X = S.Type != Kind::Int8 ? int64_t(rng()() % 201) - 100
+              : Round == 0         ? int64_t(int32_t(rng()()))
+              : (rng()() & 1)      ? INT32_MAX - int64_t(rng()() % 100000)
+                                   : INT32_MIN + int64_t(rng()() % 100000);
+      auto Encode = [&](int64_t X) -> uint64_t {
+        switch (S.Type) {
+        case Kind::Int8:
+          return uint8_t(X);
+        case Kind::TF32:
+          return std::bit_cast<uint32_t>(float(X));
+        case Kind::F64:
+          return std::bit_cast<uint64_t>(double(X));
+        case Kind::BF16:
+          return roundToHalf(X, 0, BF16Format);
+        }
+        return 0;
+      };
+      auto EncodeC = [&](int64_t X) -> uint64_t {
+        return S.Type == Kind::Int8  ? uint32_t(int32_t(X))
+               : S.Type == Kind::F64 ? std::bit_cast<uint64_t>(double(X))
+                                     : std::bit_cast<uint32_t>(float(X));
+      };
+      for (unsigned Which = 0; Which < CRegs; ++Which) {
+        uint64_t Got[32];
+        runWarp([&](uint32_t Lane) {
+          unsigned G = Lane / 4, T = Lane % 4;
+          uint64_t In[11] = {};
+          for (unsigned I = 0; I < S.AElements; ++I) {
+            Place P = S.A(G, T, I);
+            In[I / PerRegister] |= Encode(A[P.Row][P.Col])
+                                   << (Bits * (I % PerRegister) % 64);
+          }
+          for (unsigned I = 0; I < S.BElements; ++I) {
+            Place P = S.B(G, T, I);
+            In[4 + I / PerRegister] |= Encode(B[P.Row][P.Col])
+                                       << (Bits * (I % PerRegister) % 64);
+          }
+          for (unsigned I = 0; I < CRegs; ++I) {
+            Place P = CPlace(G, T, I);
+            In[6 + I] = EncodeC(C[P.Row][P.Col]);
+          }
+          Got[Lane] = Mma(In[0], In[1], In[2], In[3], In[4], In[5], In[6],
+                          In[7], In[8], In[9], Which);
+        });
+        for (uint32_t Lane = 0; Lane < 32; ++Lane) {
+          Place P = CPlace(Lane / 4, Lane % 4, Which);
+          int64_t Sum = C[P.Row][P.Col];
+          for (unsigned KK = 0; KK < S.K; ++KK)
+            Sum += A[P.Row][KK] * B[KK][P.Col];
+          if (S.SatFinite)
+            Sum = std::clamp<int64_t>(Sum, INT32_MIN, INT32_MAX);
+          EXPECT_EQ(Got[Lane], EncodeC(Sum))
+              << S.Text << " lane " << Lane << " d" << Which;
+        }
+      }
+    }
+  }
+}
+
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
   std::string E =
       lowerError("bar.arrive 1, 64; mov.u32 $0, $1;", "=r,r", {"i32"}, {"i32"});
