@@ -243,9 +243,9 @@ private:
     if (Function *F = M.getFunction(Name))
       return F;
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-    Function *F = Function::Create(
-        FunctionType::get(Type::getVoidTy(Ctx), {I32}, false),
-        GlobalValue::InternalLinkage, Name, M);
+    Function *F =
+        Function::Create(FunctionType::get(Type::getVoidTy(Ctx), {I32}, false),
+                         GlobalValue::InternalLinkage, Name, M);
     FunctionCallee Timer = M.getOrInsertFunction(
         "__rubicon_read_ptx_sreg_globaltimer", FunctionType::get(I64, false));
     BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", F);

@@ -287,8 +287,9 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
   Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
   auto Shuffle = [&](Value *V, Value *SourceLane) -> Value * {
     auto Shfl32 = [&](Value *Word) {
-      return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
-                                     {FullMask, Word, SourceLane, intC(32, 31)});
+      return Builder.CreateIntrinsic(
+          Intrinsic::nvvm_shfl_sync_idx_i32, {},
+          {FullMask, Word, SourceLane, intC(32, 31)});
     };
     if (!Double)
       return Shfl32(V);
@@ -361,9 +362,9 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
     Value *Sum = C[J];
     for (unsigned KK = 0; KK < K; ++KK) {
       Value *X = RowA[J >> 1][KK], *Y = ColumnB[J & 1][KK];
-      Sum = Integer ? Builder.CreateAdd(Sum, Builder.CreateMul(X, Y))
-                    : Builder.CreateIntrinsic(Intrinsic::fma, {SumTy},
-                                              {X, Y, Sum});
+      Sum = Integer
+                ? Builder.CreateAdd(Sum, Builder.CreateMul(X, Y))
+                : Builder.CreateIntrinsic(Intrinsic::fma, {SumTy}, {X, Y, Sum});
     }
     if (Integer && I.has(PTXModifier::SatFinite)) {
       Sum = Builder.CreateBinaryIntrinsic(Intrinsic::smax, Sum,

@@ -84,7 +84,8 @@ void InlinePTXBuilder::emitSynchronization(const Instruction &I) {
     } else {
       After = BasicBlock::Create(Ctx, "ptx.barrier", &F, Exit);
     }
-    BasicBlock *Trap = BasicBlock::Create(Ctx, "ptx.barrier.partial", &F, After);
+    BasicBlock *Trap =
+        BasicBlock::Create(Ctx, "ptx.barrier.partial", &F, After);
     Builder.SetInsertPoint(Here);
     Builder.CreateCondBr(Partial, Trap, After);
     Builder.SetInsertPoint(Trap);
@@ -301,15 +302,14 @@ void InlinePTXBuilder::emitWarp(const Instruction &I) {
       Value *Self = Call(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
       for (unsigned Step = 0; Step < 32; ++Step) {
         Value *Source = Builder.CreateXor(Self, Step);
-        Value *Other = Builder.CreateBitCast(
-            Call(Intrinsic::nvvm_shfl_sync_idx_i32,
-                 {Mask, Bits, Source, intC(32, 31)}),
-            Builder.getFloatTy());
+        Value *Other =
+            Builder.CreateBitCast(Call(Intrinsic::nvvm_shfl_sync_idx_i32,
+                                       {Mask, Bits, Source, intC(32, 31)}),
+                                  Builder.getFloatTy());
         Value *Member = Builder.CreateTrunc(Builder.CreateLShr(Mask, Source),
                                             Builder.getInt1Ty());
         Result = Builder.CreateSelect(
-            Member, Builder.CreateBinaryIntrinsic(Fold, Result, Other),
-            Result);
+            Member, Builder.CreateBinaryIntrinsic(Fold, Result, Other), Result);
       }
       return write(0, Result, T);
     }

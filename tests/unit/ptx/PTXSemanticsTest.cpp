@@ -2316,10 +2316,10 @@ TEST(PTXSemantics, ReduxSyncFloat) {
             continue;
           }
           bool Better =
-              !Have || (C.IsMin ? (X < Want || (X == 0 && Want == 0 &&
-                                                std::signbit(X)))
-                                : (X > Want || (X == 0 && Want == 0 &&
-                                                !std::signbit(X))));
+              !Have ||
+              (C.IsMin
+                   ? (X < Want || (X == 0 && Want == 0 && std::signbit(X)))
+                   : (X > Want || (X == 0 && Want == 0 && !std::signbit(X))));
           if (Better)
             Want = X;
           Have = true;
@@ -2595,12 +2595,12 @@ TEST(PTXSemantics, MmaSyncIntegerTF32AndF64Shapes) {
     return Place{T * 2 + I, G};
   };
   const Shape Shapes[] = {
-      {"mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32", Kind::Int8, 16, 16,
-       8, 4, Int8K16A, Int8K16B, true, true, false},
-      {"mma.sync.aligned.m16n8k16.row.col.satfinite.s32.u8.s8.s32",
-       Kind::Int8, 16, 16, 8, 4, Int8K16A, Int8K16B, false, true, true},
-      {"mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32",
-       Kind::Int8, 16, 32, 16, 8, Int8K32A, Int8K32B, true, false, true},
+      {"mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32", Kind::Int8, 16, 16, 8,
+       4, Int8K16A, Int8K16B, true, true, false},
+      {"mma.sync.aligned.m16n8k16.row.col.satfinite.s32.u8.s8.s32", Kind::Int8,
+       16, 16, 8, 4, Int8K16A, Int8K16B, false, true, true},
+      {"mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32", Kind::Int8,
+       16, 32, 16, 8, Int8K32A, Int8K32B, true, false, true},
       {"mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32", Kind::Int8, 16, 32,
        16, 8, Int8K32A, Int8K32B, false, false, false},
       {"mma.sync.aligned.m8n8k16.row.col.satfinite.s32.s8.s8.s32", Kind::Int8,
@@ -2609,14 +2609,15 @@ TEST(PTXSemantics, MmaSyncIntegerTF32AndF64Shapes) {
        4, 2, TF32K8A, TF32K8B, true, true, false},
       {"mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32", Kind::TF32, 16, 4,
        2, 1, TF32K4A, RowT, true, true, false},
-      {"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", Kind::F64, 8, 4, 1,
-       1, ColT, RowT, true, true, false},
+      {"mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64", Kind::F64, 8, 4, 1, 1,
+       ColT, RowT, true, true, false},
       {"mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32", Kind::BF16, 16, 8,
        4, 2, BF16K8A, BF16K8B, true, true, false}};
   for (const Shape &S : Shapes) {
-    unsigned Bits = S.Type == Kind::Int8 ? 8 : S.Type == Kind::BF16 ? 16
-                    : S.Type == Kind::F64 ? 64
-                                          : 32;
+    unsigned Bits = S.Type == Kind::Int8   ? 8
+                    : S.Type == Kind::BF16 ? 16
+                    : S.Type == Kind::F64  ? 64
+                                           : 32;
     unsigned PerRegister = Bits >= 32 ? 1 : 32 / Bits;
     unsigned ARegs = S.AElements / PerRegister,
              BRegs = S.BElements / PerRegister, CRegs = S.M / 4;
@@ -2646,8 +2647,8 @@ TEST(PTXSemantics, MmaSyncIntegerTF32AndF64Shapes) {
     Text += "  " + Widen + " $0, d0;\n";
     for (unsigned R = 1; R < CRegs; ++R)
       Text += "  setp.eq.u64 %p" + std::to_string(R) + ", $11, " +
-              std::to_string(R) + ";\n  @%p" + std::to_string(R) + " " +
-              Widen + " $0, d" + std::to_string(R) + ";\n";
+              std::to_string(R) + ";\n  @%p" + std::to_string(R) + " " + Widen +
+              " $0, d" + std::to_string(R) + ";\n";
     Text += "}";
     using U = uint64_t;
     auto Mma = lower<U, U, U, U, U, U, U, U, U, U, U, U>(
