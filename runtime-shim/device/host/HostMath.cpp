@@ -88,16 +88,13 @@ namespace {
 template <typename T> T pi() { return T(3.14159265358979323846); }
 } // namespace
 
-#define RUBICON_HOST_CUDA_MATH(Suffix, T, Sin, Cos, Sqrt, Cbrt, Pow, Erfc,     \
-                               Hypot, J0, J1, Y0, Y1)                          \
+#define RUBICON_HOST_CUDA_MATH(Suffix, T, Sin, Cos, Sqrt, Cbrt, Pow, Hypot, J0, \
+                               J1, Y0, Y1)                                     \
   extern "C" T __ocml_cospi_##Suffix(T x) { return Cos(pi<T>() * x); }         \
   extern "C" T __ocml_sinpi_##Suffix(T x) { return Sin(pi<T>() * x); }         \
   extern "C" T __ocml_rsqrt_##Suffix(T x) { return T(1) / Sqrt(x); }           \
   extern "C" T __ocml_rcbrt_##Suffix(T x) { return T(1) / Cbrt(x); }           \
   extern "C" T __ocml_exp10_##Suffix(T x) { return Pow(T(10), x); }            \
-  extern "C" T __ocml_ncdf_##Suffix(T x) {                                     \
-    return T(0.5) * Erfc(-x * T(0.70710678118654752440));                      \
-  }                                                                            \
   extern "C" T __ocml_rhypot_##Suffix(T x, T y) { return T(1) / Hypot(x, y); } \
   extern "C" T __ocml_len3_##Suffix(T x, T y, T z) {                           \
     return Sqrt(x * x + y * y + z * z);                                        \
@@ -109,11 +106,250 @@ template <typename T> T pi() { return T(3.14159265358979323846); }
   extern "C" T __ocml_j1_##Suffix(T x) { return J1(x); }                       \
   extern "C" T __ocml_y0_##Suffix(T x) { return Y0(x); }                       \
   extern "C" T __ocml_y1_##Suffix(T x) { return Y1(x); }
-RUBICON_HOST_CUDA_MATH(f32, float, sinf, cosf, sqrtf, cbrtf, powf, erfcf,
-                       hypotf, j0f, j1f, y0f, y1f)
-RUBICON_HOST_CUDA_MATH(f64, double, sin, cos, sqrt, cbrt, pow, erfc, hypot, j0,
-                       j1, y0, y1)
+RUBICON_HOST_CUDA_MATH(f32, float, sinf, cosf, sqrtf, cbrtf, powf, hypotf, j0f,
+                       j1f, y0f, y1f)
+RUBICON_HOST_CUDA_MATH(f64, double, sin, cos, sqrt, cbrt, pow, hypot, j0, j1,
+                       y0, y1)
 #undef RUBICON_HOST_CUDA_MATH
+
+// CUDA-only special functions libm lacks, in double precision; the float
+// forms round the double result. Accuracy is measured against mpmath in
+// tests/e2e/host/math.test.
+extern "C" double erf(double), erfc(double), exp(double), log(double),
+    sqrt(double);
+
+namespace {
+constexpr double TwoOverSqrtPi = 1.12837916709551257390;
+constexpr double InvSqrtPi = 0.56418958354775628695;
+constexpr double Sqrt2 = 1.41421356237309504880;
+// 1/sqrt(2) as a sum of two doubles.
+constexpr double InvSqrt2High = 0.70710678118654757274;
+constexpr double InvSqrt2Low = -4.8336466567264567e-17;
+constexpr double Infinity = __builtin_inf();
+constexpr double NaN = __builtin_nan("");
+
+bool isNaN(double x) { return x != x; }
+
+// exp(x * x) without the rounding error of x * x: the high half of x has 26
+// significant bits, so its square is exact.
+double expSquare(double x) {
+  double high = __builtin_bit_cast(
+      double, __builtin_bit_cast(unsigned long long, x) & ~((1ull << 27) - 1));
+  double low = x - high;
+  return exp(high * high) * exp(low * (2 * high + low));
+}
+
+// erfcx(x) = exp(x^2) erfc(x).
+double erfcx(double x) {
+  if (isNaN(x))
+    return x;
+  if (x < -26.7)
+    return Infinity;
+  if (x < 0)
+    return 2 * expSquare(x) - erfcx(-x);
+  if (x < 12)
+    return expSquare(x) * erfc(x);
+  if (x > 1e8)
+    return InvSqrtPi / x;
+  // The asymptotic series: 1/(x sqrt(pi)) sum (-1)^n (2n-1)!! / (2x^2)^n;
+  // at x >= 12 its 15th term is below 1e-17.
+  const double r = 1 / (2 * x * x);
+  double term = 1, sum = 1;
+  for (int n = 1; n < 15; ++n) {
+    term *= -(2 * n - 1) * r;
+    sum += term;
+  }
+  return InvSqrtPi / x * sum;
+}
+
+// Inverse of erf on [0, 0.5]: Halley's iteration from the series' first terms.
+double erfinvCentral(double x) {
+  if (x < 1e-10)
+    return x / TwoOverSqrtPi;
+  double y = x / TwoOverSqrtPi * (1 + 3.14159265358979323846 / 12 * x * x);
+  for (int i = 0; i < 4; ++i) {
+    double step = (erf(y) - x) / (TwoOverSqrtPi * exp(-y * y));
+    y -= step / (1 + y * step);
+  }
+  return y;
+}
+
+// Inverse of erfc on (0, 0.5): Newton's iteration on
+// g(y) = erfcx(y) - q exp(y^2), which stays representable where erfc(y)
+// underflows, from Abramowitz and Stegun 26.2.23 (the normal distribution's
+// upper tail at q/2, over sqrt 2).
+double erfcinvTail(double q) {
+  const double t = sqrt(-2 * log(q * 0.5));
+  const double z = t - (2.515517 + t * (0.802853 + t * 0.010328)) /
+                           (1 + t * (1.432788 + t * (0.189269 + t * 0.001308)));
+  double y = z * InvSqrt2High;
+  const double logQ = log(q);
+  for (int i = 0; i < 5; ++i) {
+    double g = erfcx(y) - exp(y * y + logQ);
+    y -= g / (2 * y * g - TwoOverSqrtPi);
+  }
+  return y;
+}
+
+double erfcinv(double q);
+
+double erfinv(double x) {
+  if (isNaN(x) || x < -1 || x > 1)
+    return NaN;
+  if (x == 0)
+    return x;
+  const double a = x < 0 ? -x : x;
+  double y;
+  if (a == 1)
+    y = Infinity;
+  else if (a <= 0.5)
+    y = erfinvCentral(a);
+  else
+    y = erfcinvTail(1 - a); // exact
+  return x < 0 ? -y : y;
+}
+
+double erfcinv(double q) {
+  if (isNaN(q) || q < 0 || q > 2)
+    return NaN;
+  if (q == 0)
+    return Infinity;
+  if (q == 2)
+    return -Infinity;
+  if (q > 1)
+    return -erfcinv(2 - q); // exact
+  if (q >= 0.5)
+    return erfinvCentral(1 - q); // exact
+  return erfcinvTail(q);
+}
+
+// normcdf(x) = erfc(-x / sqrt 2) / 2, with -x / sqrt 2 carried to twice the
+// precision (its rounding error would be amplified by erfc in the tail).
+double normcdf(double x) {
+  if (isNaN(x))
+    return x;
+  if (x == Infinity || x == -Infinity)
+    return x > 0 ? 1 : 0;
+  const double high = -x * InvSqrt2High;
+  const double low =
+      __builtin_fma(-x, InvSqrt2High, -high) + -x * InvSqrt2Low;
+  if (high > 27.3)
+    return 0;
+  return 0.5 * (erfc(high) - TwoOverSqrtPi * low * exp(-high * high));
+}
+
+double normcdfinv(double p) { return -Sqrt2 * erfcinv(2 * p); }
+
+// Modified Bessel functions of the first kind, orders 0 and 1: the power
+// series (positive terms) below BesselAsymptoticFrom, the asymptotic expansion
+// e^x / sqrt(2 pi x) sum_k (-1)^k prod_{j<=k} (4 nu^2 - (2j-1)^2) / (k! (8x)^k)
+// above, scaled by e^(x/2) twice so that it overflows only where the result
+// does.
+struct DoubleDouble {
+  double high, low;
+};
+DoubleDouble normalize(double high, double low) {
+  const double sum = high + low;
+  return {sum, low - (sum - high)};
+}
+DoubleDouble exactProduct(double a, double b) {
+  const double p = a * b;
+  return {p, __builtin_fma(a, b, -p)};
+}
+DoubleDouble multiply(DoubleDouble a, DoubleDouble b) {
+  DoubleDouble p = exactProduct(a.high, b.high);
+  return normalize(p.high, p.low + a.high * b.low + a.low * b.high);
+}
+DoubleDouble divide(DoubleDouble a, double d) {
+  const double q = a.high / d;
+  const double r = __builtin_fma(-q, d, a.high) + a.low;
+  return normalize(q, r / d);
+}
+DoubleDouble add(DoubleDouble a, DoubleDouble b) {
+  const double s = a.high + b.high;
+  const double v = s - a.high;
+  const double e = (a.high - (s - v)) + (b.high - v);
+  return normalize(s, e + a.low + b.low);
+}
+
+constexpr double BesselAsymptoticFrom = 30;
+// 2 pi as a sum of two doubles.
+constexpr double TwoPiHigh = 6.28318530717958623200;
+constexpr double TwoPiLow = 2.4492935982947064e-16;
+double besselI(int order, double x) {
+  if (x == Infinity)
+    return x;
+  if (x < BesselAsymptoticFrom) {
+    // Terms and sum carried as double-double pairs: in plain doubles the
+    // terms' rounding errors add up to about ten ulps near 30.
+    const double half = x * 0.5;
+    const DoubleDouble quarterSquare = exactProduct(half, half);
+    DoubleDouble term = {order == 0 ? 1 : half, 0}, sum = term;
+    for (int k = 1; k < 500; ++k) {
+      term = divide(multiply(term, quarterSquare), double(k) * (k + order));
+      sum = add(sum, term);
+      if (term.high < sum.high * 1e-17)
+        break;
+    }
+    return sum.high + sum.low;
+  }
+  const double mu = 4.0 * order * order;
+  double term = 1;
+  DoubleDouble total = {1, 0}; // small terms added to 1: keep their bits
+  for (int k = 1; k < 60; ++k) {
+    const double odd = 2 * k - 1;
+    const double next = term * -(mu - odd * odd) / (k * 8 * x);
+    if ((next < 0 ? -next : next) >= (term < 0 ? -term : term))
+      break; // the expansion started to diverge
+    term = next;
+    total = add(total, {term, 0});
+    if ((term < 0 ? -term : term) < 1e-17)
+      break;
+  }
+  // e^x / sqrt(2 pi x) * sum with one rounding after the two exponentials
+  // and the square root (in double-double), as long as e^x is finite.
+  const double halfExp = exp(x * 0.5);
+  const DoubleDouble twoPiX =
+      add(exactProduct(TwoPiHigh, x), {TwoPiLow * x, 0});
+  const double root = sqrt(twoPiX.high);
+  const DoubleDouble sqrtTwoPiX = normalize(
+      root,
+      (__builtin_fma(-root, root, twoPiX.high) + twoPiX.low) / (2 * root));
+  if (x > 709)
+    return halfExp * (halfExp / sqrtTwoPiX.high * (total.high + total.low));
+  const DoubleDouble scaled = multiply(exactProduct(halfExp, halfExp), total);
+  const double q = scaled.high / sqrtTwoPiX.high;
+  const DoubleDouble back = multiply({q, 0}, sqrtTwoPiX);
+  return q + ((scaled.high - back.high) - back.low + scaled.low) /
+                 sqrtTwoPiX.high;
+}
+
+double besselI0(double x) {
+  if (isNaN(x))
+    return x;
+  return besselI(0, x < 0 ? -x : x);
+}
+
+double besselI1(double x) {
+  if (isNaN(x))
+    return x;
+  return __builtin_copysign(besselI(1, x < 0 ? -x : x), x);
+}
+} // namespace
+
+#define RUBICON_HOST_SPECIAL(Name, Function)                                   \
+  extern "C" double __ocml_##Name##_f64(double x) { return Function(x); }      \
+  extern "C" float __ocml_##Name##_f32(float x) {                              \
+    return static_cast<float>(Function(x));                                    \
+  }
+RUBICON_HOST_SPECIAL(erfinv, erfinv)
+RUBICON_HOST_SPECIAL(ncdf, normcdf)
+RUBICON_HOST_SPECIAL(erfcinv, erfcinv)
+RUBICON_HOST_SPECIAL(erfcx, erfcx)
+RUBICON_HOST_SPECIAL(ncdfinv, normcdfinv)
+RUBICON_HOST_SPECIAL(i0, besselI0)
+RUBICON_HOST_SPECIAL(i1, besselI1)
+#undef RUBICON_HOST_SPECIAL
 
 // The fast "native" forms the intrinsics (__expf, __sinf, ...) call.
 extern "C" float exp2f(float), log2f(float), log10f(float), expf(float),
