@@ -10,8 +10,10 @@
 #include "driver_types.h"
 
 #include "Backend.h"
+#include "host/HostBackend.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <optional>
@@ -56,6 +58,17 @@ CUresult toDriverError(cudaError_t Status) {
   }
 }
 
+/// The driver API's backend: HIP, or the host execution target's CPU device
+/// under RUBICON_BACKEND=host (docs/host-target.md). Without fat binaries to
+/// look at there is no automatic choice: a machine without an AMD GPU keeps
+/// CUDA_ERROR_NO_DEVICE unless asked.
+std::unique_ptr<Backend> createDriverBackend() {
+  const char *Forced = std::getenv("RUBICON_BACKEND");
+  if (Forced && std::strcmp(Forced, "host") == 0)
+    return createHostBackend();
+  return createHipBackend();
+}
+
 /// The driver's state: the backend once cuInit succeeded.
 class Driver {
 public:
@@ -67,7 +80,7 @@ public:
   CUresult initialize() {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (!InitStatus) {
-      ActiveBackend = createHipBackend();
+      ActiveBackend = createDriverBackend();
       InitStatus = toDriverError(ActiveBackend->initialize());
     }
     return *InitStatus;
