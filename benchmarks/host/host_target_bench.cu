@@ -20,6 +20,15 @@ __global__ void blockBarriers(int *out, int rounds) {
   out[blockIdx.x] = value[0];
 }
 
+// A warp sum by butterfly shuffles, repeated: five shuffles per round.
+__global__ void warpShuffles(int *out, int rounds) {
+  int value = threadIdx.x;
+  for (int r = 0; r < rounds; ++r)
+    for (int offset = 16; offset > 0; offset /= 2)
+      value += __shfl_xor_sync(0xffffffffu, value, offset);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = value;
+}
+
 static float elapsed(cudaEvent_t a, cudaEvent_t b) {
   float ms = 0;
   cudaEventElapsedTime(&ms, a, b);
@@ -85,6 +94,16 @@ int main(int argc, char **argv) {
   std::printf("__syncthreads in 256-thread blocks: %.1f ns per thread per "
               "barrier\n",
               1e6f * elapsed(start, stop) / (64.0f * 256 * rounds));
+
+  int *lanes;
+  cudaMalloc(&lanes, 64 * 256 * sizeof(int));
+  cudaEventRecord(start);
+  warpShuffles<<<64, 256>>>(lanes, rounds);
+  cudaEventRecord(stop);
+  cudaEventSynchronize(stop);
+  std::printf("__shfl_xor_sync in 256-thread blocks: %.1f ns per thread per "
+              "shuffle\n",
+              1e6f * elapsed(start, stop) / (64.0f * 256 * rounds * 5));
   cudaError_t e = cudaDeviceSynchronize();
   std::printf("status: %s\n", cudaGetErrorName(e));
   return e == cudaSuccess ? 0 : 1;

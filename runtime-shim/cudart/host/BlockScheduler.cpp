@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "BlockScheduler.h"
 
+#include <atomic>
 #include <chrono>
 #include <csetjmp>
 #include <csignal>
@@ -80,6 +81,11 @@ constexpr int ErrorLaunchFailure = 719; // cudaErrorLaunchFailure
 /// overflows its stack faults there instead of overwriting its context.
 constexpr size_t GuardPageOffset = 4096;
 constexpr size_t GuardPageBytes = 4096;
+/// Each guard page splits a mapping in two; the process-wide number of guard
+/// pages is kept well below Linux's default map count limit (65530) so that
+/// the program's own mappings never run out. Stacks past it go unguarded.
+constexpr size_t MaxGuardPages = 16384;
+std::atomic<size_t> GuardPagesInUse{0};
 constexpr size_t AltStackBytes = 64 * 1024;
 constexpr uint64_t AltStackMagic = 0x52554249434f4e46ull; // "RUBICONF"
 enum class FiberState { Ready, AtBarrier, AtWaveOperation, Done };
@@ -293,6 +299,7 @@ BlockScheduler::~BlockScheduler() {
   FaultHandler::releaseThread(*this);
   if (StackArea)
     munmap(StackArea, StackAreaBytes);
+  GuardPagesInUse -= GuardPages;
 }
 
 unsigned char *BlockScheduler::firstStack() const {
@@ -306,6 +313,8 @@ bool BlockScheduler::reserveStacks(size_t Count) {
     return true;
   if (StackArea)
     munmap(StackArea, StackAreaBytes);
+  GuardPagesInUse -= GuardPages;
+  GuardPages = 0;
   StackArea = nullptr;
   StackCount = 0;
   // Over-allocate by one stack to align the first to FiberStackBytes.
@@ -318,9 +327,14 @@ bool BlockScheduler::reserveStacks(size_t Count) {
   StackAreaBytes = Bytes;
   StackCount = Count;
   Fibers.assign(Count, Fiber());
-  for (size_t I = 0; I < Count; ++I)
-    mprotect(firstStack() + I * FiberStackBytes + GuardPageOffset,
-             GuardPageBytes, PROT_NONE);
+  if (GuardPagesInUse.fetch_add(Count) + Count <= MaxGuardPages) {
+    GuardPages = Count;
+    for (size_t I = 0; I < Count; ++I)
+      mprotect(firstStack() + I * FiberStackBytes + GuardPageOffset,
+               GuardPageBytes, PROT_NONE);
+  } else {
+    GuardPagesInUse -= Count;
+  }
   return true;
 }
 

@@ -61,6 +61,7 @@ private:
   unsigned char *StackArea = nullptr;
   size_t StackAreaBytes = 0;
   size_t StackCount = 0;
+  size_t GuardPages = 0; // stacks with a guard page (all or none)
   std::vector<unsigned char> SharedMemory;
   struct SchedulerContext;
   std::unique_ptr<SchedulerContext> Scheduler;
