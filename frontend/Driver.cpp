@@ -156,6 +156,15 @@ bool NvccDriver::resolveTargets() {
       Unique.push_back(Arch);
   AmdArchs = std::move(Unique);
 
+  // -keep-dir names an existing folder, as with nvcc (which does not create
+  // it either); writing the kept files there would fail later.
+  if (Opts.KeepTemps && !Opts.KeepDir.empty() &&
+      !llvm::sys::fs::is_directory(Opts.KeepDir)) {
+    fatal("Could not open keep directory '" + Opts.KeepDir +
+          "': no such directory");
+    return false;
+  }
+
   // Native wave64 needs 64-lane wavefronts: gfx10, gfx11 and gfx12 run 32.
   if (Opts.NativeWave64)
     for (const std::string &Arch : AmdArchs)
@@ -278,6 +287,10 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   // Line tables give the warp-size analysis its source locations; the back
   // end drops them again unless -G or -lineinfo asked for them.
   DeviceArgs.push_back(Opts.DeviceDebug ? "-g" : "-gline-tables-only");
+  // Clang keeps a frame pointer for NVPTX at every -O; on AMDGPU it costs an
+  // SGPR (s33) and its setup in every kernel. Only -G keeps it, as HIP does.
+  if (!Opts.DeviceDebug)
+    DeviceArgs.push_back("-fomit-frame-pointer");
   std::vector<std::string> UnitArgs = compilationUnitArgs(Input, Object);
   DeviceArgs.insert(DeviceArgs.end(), UnitArgs.begin(), UnitArgs.end());
   std::vector<std::string> DeviceCC1;

@@ -230,6 +230,7 @@ cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources,
                            cudaStream_t stream RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size,
                                                  cudaGraphicsResource_t resource);
+struct cudaArray;
 cudaError_t cudaGraphicsSubResourceGetMappedArray(
     struct cudaArray **array, cudaGraphicsResource_t resource,
     unsigned int arrayIndex, unsigned int mipLevel);
