@@ -11,9 +11,10 @@ programs were built with Rubicon, each program's make output saved as
 builds nothing: it reads the logs and the code objects inside the executables
 (`cuobjdump --json --dump-resource-usage`).
 
---hip-port points at ROCm/HIP-Examples' rodinia_3.0 checkout built for gfx942
-(docs/rodinia.md gives the command); its kernels are printed beside Rubicon's:
-the code-quality baseline.
+--hip-port points at ROCm/HIP-Examples' rodinia_3.0 checkout (or its hip/
+folder) built for gfx942 (docs/rodinia.md gives the command, with
+benchmarks/rodinia/hip-port-cc); its kernels are printed beside Rubicon's,
+matched by mangled name or else by unqualified name: the code-quality baseline.
 
 --run runs each program with its standard input (the `run` script of its folder)
 where an AMD GPU is present, printing the time it took.
@@ -82,6 +83,35 @@ def build_status(folder):
     return status == "exit=0", first_error
 
 
+def base_name(mangled):
+    """The kernel's name without its parameter list, to match a HIP port's
+    kernel whose parameters changed in the port (hipLaunchParm, say)."""
+    try:
+        out = subprocess.run(["c++filt", mangled], capture_output=True, text=True)
+        text = out.stdout.strip() or mangled
+    except OSError:
+        text = mangled
+    return text.split("(")[0]
+
+
+def match_hip_kernels(kernels, hip):
+    """{Rubicon kernel name: HIP kernel}: the same mangled name, else the
+    same unqualified name where each side has exactly one kernel so named."""
+    hip_by_base, ours_by_base = {}, {}
+    for name, kernel in hip.items():
+        hip_by_base.setdefault(base_name(name), []).append(kernel)
+    for name in kernels:
+        ours_by_base.setdefault(base_name(name), []).append(name)
+    matched = {}
+    for name in kernels:
+        base = base_name(name)
+        if name in hip:
+            matched[name] = hip[name]
+        elif len(hip_by_base.get(base, [])) == 1 and len(ours_by_base[base]) == 1:
+            matched[name] = hip_by_base[base][0]
+    return matched
+
+
 def cell(kernel, key):
     if kernel is None:
         return "-"
@@ -105,6 +135,9 @@ def main():
     if not os.path.isdir(cuda_dir):
         sys.exit(f"harness: {cuda_dir} is not a folder: pass a Rodinia 3.1 checkout")
     gpu = os.path.exists("/dev/kfd")
+    hip_root = args.hip_port
+    if hip_root and os.path.isdir(os.path.join(hip_root, "hip")):
+        hip_root = os.path.join(hip_root, "hip")  # rodinia_3.0 itself given
 
     header = ["program", "built", "kernel"] + [m[1] for m in METRICS]
     if args.hip_port:
@@ -122,8 +155,10 @@ def main():
         kernels = kernels_of(cuobjdump, executables(folder)) if built else {}
         hip = {}
         if args.hip_port:
-            hip = kernels_of(cuobjdump, executables(os.path.join(args.hip_port,
-                                                                 program)))
+            hip_folder = os.path.join(hip_root, program)
+            if os.path.isdir(hip_folder):
+                hip = match_hip_kernels(kernels, kernels_of(
+                    cuobjdump, executables(hip_folder)))
         run_time = ""
         if args.run and built:
             if not gpu:
