@@ -6,8 +6,8 @@
 //                                 clamped to 32 with .clamp, the default)
 //   tmp    = .sat ? clamp(tmp, range of .dtype) : tmp mod 2^32
 //   d      = .add/.min/.max ? tmp op2 c : tmp   (signedness of .dtype)
-// Two- and four-way SIMD vadd2 vsub2 vabsdiff2 vmin2 vmax2 (and the 4
-// forms): each 16-bit (8-bit) lane of a and b, extended per its type, gives
+// Two- and four-way SIMD vadd2 vsub2 vabsdiff2 vmin2 vmax2 vavrg2 (and the
+// 4 forms; vavrg: (a[i] + b[i] + 1) >> 1): each 16-bit (8-bit) lane of a and b, extended per its type, gives
 // t[i] = a[i] op b[i], clamped to the lane range of .dtype with .sat; with
 // .add, d = c + sum of t[i], otherwise the lanes of t packed into d.
 // Operand selectors (.b0, .h10, ...) and masks are not accepted by the
@@ -24,7 +24,7 @@ namespace rubicon::ptxir {
 
 namespace {
 
-enum class VideoOp { Add, Sub, AbsDiff, Min, Max, Shl, Shr };
+enum class VideoOp { Add, Sub, AbsDiff, Min, Max, Shl, Shr, Average };
 
 struct VideoInfo {
   VideoOp Op;
@@ -57,6 +57,8 @@ std::optional<VideoInfo> videoInfo(PTXOpcode Opcode) {
     return VideoInfo{VideoOp::Min, 2};
   case PTXOpcode::Vmax2:
     return VideoInfo{VideoOp::Max, 2};
+  case PTXOpcode::Vavrg2:
+    return VideoInfo{VideoOp::Average, 2};
   case PTXOpcode::Vadd4:
     return VideoInfo{VideoOp::Add, 4};
   case PTXOpcode::Vsub4:
@@ -67,6 +69,8 @@ std::optional<VideoInfo> videoInfo(PTXOpcode Opcode) {
     return VideoInfo{VideoOp::Min, 4};
   case PTXOpcode::Vmax4:
     return VideoInfo{VideoOp::Max, 4};
+  case PTXOpcode::Vavrg4:
+    return VideoInfo{VideoOp::Average, 4};
   default:
     return std::nullopt;
   }
@@ -112,6 +116,10 @@ void InlinePTXBuilder::emitVideo(const Instruction &I) {
       return intrinsic(Intrinsic::smin, {X, Y});
     case VideoOp::Max:
       return intrinsic(Intrinsic::smax, {X, Y});
+    case VideoOp::Average: // (a + b + 1) >> 1, exact in 64 bits
+      return Builder.CreateAShr(
+          Builder.CreateAdd(Builder.CreateAdd(X, Y), ConstantInt::get(Wide, 1)),
+          1);
     case VideoOp::Shl:
     case VideoOp::Shr: {
       // The shift count: b's low 5 bits (.wrap) or b clamped to 32.

@@ -2167,26 +2167,42 @@ TEST(PTXSemantics, VideoSimd) {
       "vsub2.s32.s32.s32.sat $0, $1, $2, $3;", "=r,r,r,r");
   auto Vmax4 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
       "vmax4.s32.s32.s32 $0, $1, $2, $3;", "=r,r,r,r");
-  ASSERT_TRUE(Vadd4Sat && Vabsdiff4Add && Vsub2 && Vmax4);
+  auto Vavrg4 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vavrg4.u32.u32.u32 $0, $1, $2, $3;", "=r,r,r,r");
+  auto Vavrg2 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vavrg2.s32.s32.s32 $0, $1, $2, $3;", "=r,r,r,r");
+  auto Vavrg2Add = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vavrg2.s32.s32.s32.add $0, $1, $2, $3;", "=r,r,r,r");
+  ASSERT_TRUE(Vadd4Sat && Vabsdiff4Add && Vsub2 && Vmax4 && Vavrg4 && Vavrg2 &&
+              Vavrg2Add);
   forPairs32([&](uint32_t A, uint32_t B) {
     uint32_t C = A + B * 3;
-    uint32_t WantAdd = 0, WantSad = C, WantSub = 0, WantMax = 0;
+    uint32_t WantAdd = 0, WantSad = C, WantSub = 0, WantMax = 0, WantAvg4 = 0,
+             WantAvg2 = 0, WantAvg2Add = C;
     for (int K = 0; K < 4; ++K) {
       uint32_t X = (A >> (8 * K)) & 0xff, Y = (B >> (8 * K)) & 0xff;
       WantAdd |= std::min(X + Y, 255u) << (8 * K);
       WantSad += X > Y ? X - Y : Y - X;
       int32_t SX = int8_t(X), SY = int8_t(Y);
       WantMax |= (uint32_t(std::max(SX, SY)) & 0xff) << (8 * K);
+      WantAvg4 |= ((X + Y + 1) >> 1) << (8 * K);
     }
     for (int K = 0; K < 2; ++K) {
       int32_t X = int16_t(A >> (16 * K)), Y = int16_t(B >> (16 * K));
       WantSub |= (uint32_t(std::clamp(X - Y, -32768, 32767)) & 0xffff)
                  << (16 * K);
+      // Rounded average: floor((x + y + 1) / 2), for negative sums too.
+      int32_t Avg = int32_t(std::floor((X + Y + 1) / 2.0));
+      WantAvg2 |= (uint32_t(Avg) & 0xffff) << (16 * K);
+      WantAvg2Add += uint32_t(Avg);
     }
     EXPECT_EQ(Vadd4Sat(A, B, C), WantAdd);
     EXPECT_EQ(Vabsdiff4Add(A, B, C), WantSad);
     EXPECT_EQ(Vsub2(A, B, C), WantSub);
     EXPECT_EQ(Vmax4(A, B, C), WantMax);
+    EXPECT_EQ(Vavrg4(A, B, C), WantAvg4);
+    EXPECT_EQ(Vavrg2(A, B, C), WantAvg2);
+    EXPECT_EQ(Vavrg2Add(A, B, C), WantAvg2Add);
   });
 }
 
