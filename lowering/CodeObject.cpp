@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "BackendSupport.h"
 #include "LoweringPasses.h"
+#include "WarpFastPaths.h"
 #include "rubicon/Lowering.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -84,6 +85,9 @@ Expected<std::string> emitCodeObject(std::unique_ptr<Module> NVVM,
     return std::move(E);
 
   StringSet<> Exported = collectExportedSymbols(M);
+  // The warp entry points stay opaque through -O<n> (WarpFastPaths.h).
+  for (const std::string &Name : warpFastPathEntryPoints())
+    Exported.insert(Name);
   if (!Opts.DeviceLibPath.empty()) {
     DeviceLibraryTarget Library{"device library", AMDGPUTriple,
                                 [](const Triple &T) { return T.isAMDGCN(); }};
@@ -97,6 +101,7 @@ Expected<std::string> emitCodeObject(std::unique_ptr<Module> NVVM,
   });
 
   runOptimizationPipeline(M, TM, Opts.OptLevel);
+  runWarpFastPaths(M, TM, Opts.Arch, Opts.OptLevel);
   if (Diags.hasErrors())
     return Diags.takeError("cannot optimize device code for " + Opts.Arch);
   auto Object =

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
+#include "WarpFastPaths.h"
 #include "host/HostPasses.h"
 #include "rubicon/Lowering.h"
 
@@ -37,6 +38,14 @@ void registerLoweringPasses(PassBuilder &PB) {
 // Host target (issue 7): its passes and rubicon-lower-nvvm-to-host.
 #define RUBICON_MODULE_PASS(PassName, Class)
 #define RUBICON_HOST_MODULE_PASS(PassName, Class)                              \
+  if (Name == PassName) {                                                      \
+    MPM.addPass(Class());                                                      \
+    return true;                                                               \
+  }
+#include "Passes.def"
+// After the device library link: the warp fast paths.
+#define RUBICON_MODULE_PASS(PassName, Class)
+#define RUBICON_LATE_MODULE_PASS(PassName, Class)                              \
   if (Name == PassName) {                                                      \
     MPM.addPass(Class());                                                      \
     return true;                                                               \

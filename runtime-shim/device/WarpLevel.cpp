@@ -166,15 +166,30 @@ inline T reduce(typename W::Mask members, T value) {
 
 } // namespace
 
+// The shuffle and reduce entry points stay calls through -O3 on gfx (their
+// operands become constants there: unrolled loops, folded widths); the
+// lowering's rubicon-warp-fast-paths pass then replaces the calls whose
+// operands allow it by DPP / ds_swizzle / permlanex16 code and inlines the
+// rest (lowering/WarpFastPaths.cpp). Convergent: no call may be moved
+// across divergent control flow meanwhile. Weak: the optimizer must not
+// look into the body (it would turn the unused member mask, which the pass
+// reads, into poison at the call sites); const says what the body would.
+#if defined(__AMDGCN__)
+#define RUBICON_WARP_ENTRY                                                     \
+  RUBICON_EXPORT __attribute__((weak, noinline, convergent, const))
+#else
+#define RUBICON_WARP_ENTRY RUBICON_EXPORT
+#endif
+
 //===-- The 32-lane logical warp ------------------------------------------===//
 
 #define RUBICON_SHUFFLE(Name, Mode)                                            \
-  RUBICON_EXPORT u32 __rubicon_shfl_sync_##Name##_i32(u32 mask, u32 value,     \
-                                                      u32 b, u32 c) {          \
+  RUBICON_WARP_ENTRY u32 __rubicon_shfl_sync_##Name##_i32(u32 mask, u32 value, \
+                                                          u32 b, u32 c) {      \
     return shuffle<Logical, ShuffleMode::Mode>(mask, value, b, c);             \
   }                                                                            \
-  RUBICON_EXPORT float __rubicon_shfl_sync_##Name##_f32(u32 mask, float value, \
-                                                        u32 b, u32 c) {        \
+  RUBICON_WARP_ENTRY float __rubicon_shfl_sync_##Name##_f32(                   \
+      u32 mask, float value, u32 b, u32 c) {                                   \
     return asFloat(                                                            \
         shuffle<Logical, ShuffleMode::Mode>(mask, asBits(value), b, c));       \
   }
@@ -225,7 +240,7 @@ RUBICON_EXPORT u32 __rubicon_match_all_sync_i64(u32 memberMask, u64 value) {
 }
 
 #define RUBICON_REDUCE(Name, Op, T)                                            \
-  RUBICON_EXPORT T __rubicon_redux_sync_##Name(T value, u32 memberMask) {      \
+  RUBICON_WARP_ENTRY T __rubicon_redux_sync_##Name(T value, u32 memberMask) {  \
     return reduce<Logical, ReduceOp::Op, T>(memberMask, value);                \
   }
 RUBICON_REDUCE(add, Add, u32)

@@ -2,7 +2,8 @@
 ; way the lowering links it (only what is needed), compiled for gfx942.
 ; REQUIRES: target-gfx942
 ; RUN: llvm-link --only-needed %s %toolkit/lib64/rubicon/gfx942.bc -o %t.linked.bc
-; RUN: opt -passes='internalize,default<O2>' -internalize-public-api-file=%S/Inputs/kernel-names.txt %t.linked.bc -o %t.bc
+; RUN: opt -passes='internalize,default<O2>' -internalize-public-api-file=%S/Inputs/kernel-names.txt %t.linked.bc -o %t.o2.bc
+; RUN: rubicon-opt -rubicon-arch=gfx942 -passes='rubicon-warp-fast-paths,always-inline,default<O2>' %t.o2.bc -o %t.bc
 ; RUN: llvm-nm %t.bc | FileCheck %s --check-prefix=RESOLVED
 ; RUN: llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 %t.bc -o %t.s
 ; RUN: FileCheck %s < %t.s
@@ -101,12 +102,12 @@ define amdgpu_kernel void @barrier_count(ptr addrspace(1) %out, i32 %x) #0 {
   ret void
 }
 
-; __shfl_sync: ds_bpermute within the logical warp.
+; __shfl_sync (a partial mask): ds_bpermute within the logical warp.
 ; CHECK-LABEL: shuffle:
 ; CHECK: ds_bpermute_b32
 define amdgpu_kernel void @shuffle(ptr addrspace(1) %out) #0 {
   %x = call i32 @llvm.amdgcn.workitem.id.x()
-  %v = call i32 @__rubicon_shfl_sync_idx_i32(i32 -1, i32 %x, i32 3, i32 31)
+  %v = call i32 @__rubicon_shfl_sync_idx_i32(i32 65535, i32 %x, i32 3, i32 31)
   store i32 %v, ptr addrspace(1) %out
   ret void
 }
