@@ -44,8 +44,8 @@ RUBICON_PRIMITIVE unsigned blockSize(Dimension d);
 RUBICON_PRIMITIVE unsigned gridSizeInBlocks(Dimension d);
 
 // Synchronization and memory ordering.
-RUBICON_PRIMITIVE void workgroupBarrier(); // no fences
-RUBICON_PRIMITIVE void wavefrontBarrier(); // no fences
+RUBICON_PRIMITIVE void workgroupBarrier();            // no fences
+RUBICON_PRIMITIVE void wavefrontBarrier();            // no fences
 RUBICON_PRIMITIVE void wavefrontBarrier(u64 members); // no fences
 RUBICON_PRIMITIVE void fenceReleaseWorkgroup();
 RUBICON_PRIMITIVE void fenceAcquireWorkgroup();

@@ -145,7 +145,8 @@ void forwardFault(int Signal, siginfo_t *Info, void *Context) {
 struct FaultHandler {
   static void onFault(int Signal, siginfo_t *Info, void *Context) {
     stack_t Current;
-    if (sigaltstack(nullptr, &Current) == 0 && (Current.ss_flags & SS_ONSTACK)) {
+    if (sigaltstack(nullptr, &Current) == 0 &&
+        (Current.ss_flags & SS_ONSTACK)) {
       auto *Header =
           static_cast<BlockScheduler::SchedulerContext::AltStackHeader *>(
               Current.ss_sp);

@@ -88,8 +88,8 @@ namespace {
 template <typename T> T pi() { return T(3.14159265358979323846); }
 } // namespace
 
-#define RUBICON_HOST_CUDA_MATH(Suffix, T, Sin, Cos, Sqrt, Cbrt, Pow, Hypot, J0, \
-                               J1, Y0, Y1)                                     \
+#define RUBICON_HOST_CUDA_MATH(Suffix, T, Sin, Cos, Sqrt, Cbrt, Pow, Hypot,    \
+                               J0, J1, Y0, Y1)                                 \
   extern "C" T __ocml_cospi_##Suffix(T x) { return Cos(pi<T>() * x); }         \
   extern "C" T __ocml_sinpi_##Suffix(T x) { return Sin(pi<T>() * x); }         \
   extern "C" T __ocml_rsqrt_##Suffix(T x) { return T(1) / Sqrt(x); }           \
@@ -231,8 +231,7 @@ double normcdf(double x) {
   if (x == Infinity || x == -Infinity)
     return x > 0 ? 1 : 0;
   const double high = -x * InvSqrt2High;
-  const double low =
-      __builtin_fma(-x, InvSqrt2High, -high) + -x * InvSqrt2Low;
+  const double low = __builtin_fma(-x, InvSqrt2High, -high) + -x * InvSqrt2Low;
   if (high > 27.3)
     return 0;
   return 0.5 * (erfc(high) - TwoOverSqrtPi * low * exp(-high * high));
@@ -312,16 +311,16 @@ double besselI(int order, double x) {
   const DoubleDouble twoPiX =
       add(exactProduct(TwoPiHigh, x), {TwoPiLow * x, 0});
   const double root = sqrt(twoPiX.high);
-  const DoubleDouble sqrtTwoPiX = normalize(
-      root,
-      (__builtin_fma(-root, root, twoPiX.high) + twoPiX.low) / (2 * root));
+  const DoubleDouble sqrtTwoPiX =
+      normalize(root, (__builtin_fma(-root, root, twoPiX.high) + twoPiX.low) /
+                          (2 * root));
   if (x > 709)
     return halfExp * (halfExp / sqrtTwoPiX.high * (total.high + total.low));
   const DoubleDouble scaled = multiply(exactProduct(halfExp, halfExp), total);
   const double q = scaled.high / sqrtTwoPiX.high;
   const DoubleDouble back = multiply({q, 0}, sqrtTwoPiX);
-  return q + ((scaled.high - back.high) - back.low + scaled.low) /
-                 sqrtTwoPiX.high;
+  return q +
+         ((scaled.high - back.high) - back.low + scaled.low) / sqrtTwoPiX.high;
 }
 
 double besselI0(double x) {

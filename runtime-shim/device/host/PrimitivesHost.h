@@ -52,8 +52,8 @@ RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value) {
 }
 
 RUBICON_PRIMITIVE unsigned readFirstLane(unsigned value) {
-  return static_cast<unsigned>(hostimpl::waveOperation(
-      host::WaveOperation::ReadFirstLane, 0, value, 0));
+  return static_cast<unsigned>(
+      hostimpl::waveOperation(host::WaveOperation::ReadFirstLane, 0, value, 0));
 }
 
 // A `_sync` operation: completes among `members` (never 0: the caller is one).
