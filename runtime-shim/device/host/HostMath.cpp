@@ -84,14 +84,53 @@ using namespace rubicon;
 extern "C" float j0f(float), j1f(float), y0f(float), y1f(float);
 extern "C" double j0(double), j1(double), y0(double), y1(double);
 
+extern "C" float fmodf(float, float);
+extern "C" double fmod(double, double);
+
 namespace {
 template <typename T> T pi() { return T(3.14159265358979323846); }
+
+// sin(pi x) and cos(pi x) with x reduced exactly (fmod, then subtractions
+// that Sterbenz's lemma makes exact) to [-1/4, 1/4] before multiplying by
+// pi: integers and half-integers give exact zeros and ones at any magnitude.
+inline float remainderOf2(float x) { return fmodf(x, 2.0f); }
+inline double remainderOf2(double x) { return fmod(x, 2.0); }
+
+template <typename T, typename SinF, typename CosF>
+T sinPi(T x, SinF Sin, CosF Cos) {
+  T y = remainderOf2(x); // (-2, 2), the sign of x
+  if (y > 1)
+    y -= 2;
+  else if (y < -1)
+    y += 2;
+  const T a = y < 0 ? -y : y;
+  T r;
+  if (a <= T(0.25))
+    return Sin(pi<T>() * y);
+  if (a <= T(0.75))
+    r = Cos(pi<T>() * (a - T(0.5)));
+  else
+    r = Sin(pi<T>() * (1 - a));
+  return y < 0 ? -r : r;
+}
+
+template <typename T, typename SinF, typename CosF>
+T cosPi(T x, SinF Sin, CosF Cos) {
+  T a = remainderOf2(x < 0 ? -x : x); // [0, 2)
+  if (a > 1)
+    a = 2 - a;
+  if (a <= T(0.25))
+    return Cos(pi<T>() * a);
+  if (a <= T(0.75))
+    return Sin(pi<T>() * (T(0.5) - a));
+  return -Cos(pi<T>() * (1 - a));
+}
 } // namespace
 
 #define RUBICON_HOST_CUDA_MATH(Suffix, T, Sin, Cos, Sqrt, Cbrt, Pow, Hypot,    \
                                J0, J1, Y0, Y1)                                 \
-  extern "C" T __ocml_cospi_##Suffix(T x) { return Cos(pi<T>() * x); }         \
-  extern "C" T __ocml_sinpi_##Suffix(T x) { return Sin(pi<T>() * x); }         \
+  extern "C" T __ocml_cospi_##Suffix(T x) { return cosPi<T>(x, Sin, Cos); }    \
+  extern "C" T __ocml_sinpi_##Suffix(T x) { return sinPi<T>(x, Sin, Cos); }    \
   extern "C" T __ocml_rsqrt_##Suffix(T x) { return T(1) / Sqrt(x); }           \
   extern "C" T __ocml_rcbrt_##Suffix(T x) { return T(1) / Cbrt(x); }           \
   extern "C" T __ocml_exp10_##Suffix(T x) { return Pow(T(10), x); }            \
@@ -376,8 +415,8 @@ extern "C" double frexp(double, int *), modf(double, double *),
     SinCos(x, s, c);                                                           \
   }                                                                            \
   extern "C" void __rubicon_math_sincospi_##Suffix(T x, T *s, T *c) {          \
-    *s = Sin(pi<T>() * x);                                                     \
-    *c = Cos(pi<T>() * x);                                                     \
+    *s = sinPi<T>(x, Sin, Cos);                                                \
+    *c = cosPi<T>(x, Sin, Cos);                                                \
   }                                                                            \
   extern "C" T __rubicon_math_frexp_##Suffix(T x, int *e) {                    \
     return Frexp(x, e);                                                        \

@@ -1,6 +1,7 @@
 // CUDA-only special functions on the host target against mpmath references
 // (math_reference.h), in ulps, within the maximum errors the CUDA Math API
-// documents for each function; and their special values.
+// documents for each function; their special values; sinpi/cospi's exact
+// zeros and ones.
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -42,6 +43,16 @@ __global__ void evaluate(Function f, const Reference *in, int n, double *out,
     out[i] = apply(f, in[i].x);
     outf[i] = applyf(f, in[i].xf);
   }
+}
+
+// sinpi, cospi of xs[i] into xs[n + i], xs[2n + i]; the float forms into
+// fs[n + i], fs[2n + i].
+__global__ void piFunctions(double *xs, float *fs) {
+  int i = threadIdx.x, n = blockDim.x;
+  xs[n + i] = sinpi(xs[i]);
+  xs[2 * n + i] = cospi(xs[i]);
+  fs[n + i] = sinpif((float)xs[i]);
+  fs[2 * n + i] = cospif((float)xs[i]);
 }
 
 static double ulps(double got, double want) {
@@ -133,6 +144,21 @@ int main() {
       printf(" %g/%g", out[i], (double)outf[i]);
     printf("\n");
   }
+  // sinpi/cospi reduce exactly: zeros and ones at integers and
+  // half-integers of any magnitude.
+  const double piPoints[] = {0.5, 1, 1.5, 2, -0.0, 1e6, 1e6 + 0.5, 1e15 + 1};
+  const int m = sizeof(piPoints) / sizeof(double);
+  for (int i = 0; i < m; ++i)
+    out[i] = piPoints[i];
+  piFunctions<<<1, m>>>(out, outf);
+  cudaDeviceSynchronize();
+  printf("sinpi/cospi:");
+  for (int i = 0; i < m; ++i)
+    printf(" %g/%g", out[m + i], out[2 * m + i]);
+  printf("\nsinpif/cospif:");
+  for (int i = 0; i < m; ++i)
+    printf(" %g/%g", (double)outf[m + i], (double)outf[2 * m + i]);
+  printf("\n");
   printf("math: %s\n", allOk ? "PASSED" : "FAILED");
   return allOk ? 0 : 1;
 }
