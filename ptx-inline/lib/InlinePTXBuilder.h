@@ -10,7 +10,8 @@
 //   PTXSyncWarpIR.cpp  barriers, fences, warp-level, control instructions
 //   PTXHalfFloatIR.cpp f16/bf16/f16x2/bf16x2 arithmetic, conversions, setp
 //   PTXVideoIR.cpp     video instructions (scalar, 2- and 4-way SIMD)
-//   PTXMatrixIR.cpp    ldmatrix stmatrix movmatrix
+//   PTXMatrixIR.cpp    ldmatrix stmatrix movmatrix mma.sync
+//   PTXWmmaIR.cpp      wmma.load wmma.mma wmma.store
 //
 //===----------------------------------------------------------------------===//
 
@@ -356,6 +357,9 @@ private:
   // PTXMatrixIR.cpp
   void emitMatrix(const Instruction &I);
   void emitMma(const Instruction &I);
+  // PTXWmmaIR.cpp
+  void emitWmma(const Instruction &I);
+  void emitWmmaMma(const Instruction &I, unsigned M, unsigned N, unsigned K);
   /// A 16-bit lane (f16 or bf16 bits) widened exactly to f32.
   Value *halfBitsToFloat(Value *Bits, bool Brain);
   /// f32 -> the 16 bits of f16 or bf16, rounded to nearest even.

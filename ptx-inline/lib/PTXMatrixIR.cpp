@@ -35,6 +35,10 @@ void InlinePTXBuilder::emitMatrix(const Instruction &I) {
   PTXOpcode Op = I.opcode();
   if (Op == PTXOpcode::MmaSync)
     return emitMma(I);
+  if (Op == PTXOpcode::WmmaLoadA || Op == PTXOpcode::WmmaLoadB ||
+      Op == PTXOpcode::WmmaLoadC || Op == PTXOpcode::WmmaStoreD ||
+      Op == PTXOpcode::WmmaMma)
+    return emitWmma(I);
   if (Op != PTXOpcode::Ldmatrix && Op != PTXOpcode::Stmatrix &&
       Op != PTXOpcode::Movmatrix)
     return (void)unsupported();

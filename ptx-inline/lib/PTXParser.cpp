@@ -290,7 +290,8 @@ private:
     std::vector<std::pair<PTXType, SourcePosition>> Types;
     std::vector<std::pair<PTXModifier, SourcePosition>> Modifiers;
     for (size_t Index = 1;
-         current().Kind == TokenKind::DotWord && !current().SpaceBefore; ++Index) {
+         current().Kind == TokenKind::DotWord && !current().SpaceBefore;
+         ++Index) {
       if (Index == LaterFixedPart) {
         consume();
         continue;
@@ -416,7 +417,9 @@ private:
       }
       for (size_t J = 0; J != I; ++J) {
         PTXModifier Earlier = Modifiers[J].first;
-        if (Earlier == Modifier) {
+        // wmma.mma names a layout for a and one for b: `.row.row`.
+        if (Earlier == Modifier &&
+            category(Modifier) != PTXModifierCategory::Layout) {
           fail(Position, "duplicate modifier " + quoted(spelling(Modifier)));
           return false;
         }

@@ -2745,6 +2745,277 @@ TEST(PTXSemantics, MmaSyncIntegerTF32AndF64Shapes) {
   }
 }
 
+// wmma: Rubicon chooses the fragment layout (the PTX ISA leaves it
+// unspecified), so the test goes through memory, as programs do: load A, B
+// and C in a row- or column-major layout with a stride (ldm), multiply, store
+// D, and compare with the product computed here. Inputs are small integers
+// (floating point) so every sum is exact whatever the order; s8/u8 take any
+// byte, C any s32 (near the limits for .satfinite). Padding between the rows
+// of D must stay untouched.
+enum class WmmaElement { F16, BF16, TF32, S8, U8, F32, S32 };
+
+unsigned wmmaBytes(WmmaElement E) {
+  switch (E) {
+  case WmmaElement::F16:
+  case WmmaElement::BF16:
+    return 2;
+  case WmmaElement::S8:
+  case WmmaElement::U8:
+    return 1;
+  default:
+    return 4;
+  }
+}
+
+const char *wmmaSpelling(WmmaElement E) {
+  constexpr const char *Names[] = {".f16", ".bf16", ".tf32", ".s8",
+                                   ".u8",  ".f32",  ".s32"};
+  return Names[unsigned(E)];
+}
+
+/// The bits of integer value V as element type E (tf32: random bits below
+/// its 10-bit fraction, which wmma.mma must ignore).
+uint32_t wmmaEncode(WmmaElement E, int64_t V) {
+  switch (E) {
+  case WmmaElement::F16:
+    return roundToHalf(V, 0, F16Format);
+  case WmmaElement::BF16:
+    return roundToHalf(V, 0, BF16Format);
+  case WmmaElement::TF32:
+    return std::bit_cast<uint32_t>(float(V)) | (V ? rng()() & 0x1fff : 0);
+  case WmmaElement::F32:
+    return std::bit_cast<uint32_t>(float(V));
+  default:
+    return uint32_t(V);
+  }
+}
+
+struct WmmaMatrixBuffer {
+  WmmaElement Type;
+  unsigned Rows, Columns, Stride;
+  bool RowMajor;
+  std::vector<uint8_t> Bytes;
+  WmmaMatrixBuffer(WmmaElement Type, unsigned Rows, unsigned Columns,
+                   unsigned Stride, bool RowMajor)
+      : Type(Type), Rows(Rows), Columns(Columns), Stride(Stride),
+        RowMajor(RowMajor),
+        Bytes(size_t(Stride) * (RowMajor ? Rows : Columns) * wmmaBytes(Type),
+              0xa5) {}
+  size_t offset(unsigned R, unsigned C) const {
+    return (RowMajor ? size_t(R) * Stride + C : size_t(C) * Stride + R) *
+           wmmaBytes(Type);
+  }
+  void set(unsigned R, unsigned C, uint32_t Bits) {
+    std::memcpy(&Bytes[offset(R, C)], &Bits, wmmaBytes(Type));
+  }
+  uint32_t get(unsigned R, unsigned C) const {
+    uint32_t Bits = 0;
+    std::memcpy(&Bits, &Bytes[offset(R, C)], wmmaBytes(Type));
+    return Bits;
+  }
+};
+
+TEST(PTXSemantics, WmmaLoadMmaStoreRoundTrip) {
+  using E = WmmaElement;
+  struct Case {
+    const char *Shape;
+    unsigned M, N, K;
+    E A, B, C, D;
+    bool SatFinite;
+  };
+  const Case Cases[] = {
+      {".m16n16k16", 16, 16, 16, E::F16, E::F16, E::F32, E::F32, false},
+      {".m16n16k16", 16, 16, 16, E::F16, E::F16, E::F16, E::F16, false},
+      {".m16n16k16", 16, 16, 16, E::F16, E::F16, E::F16, E::F32, false},
+      {".m16n16k16", 16, 16, 16, E::F16, E::F16, E::F32, E::F16, false},
+      {".m32n8k16", 32, 8, 16, E::F16, E::F16, E::F32, E::F32, false},
+      {".m8n32k16", 8, 32, 16, E::F16, E::F16, E::F16, E::F16, false},
+      {".m16n16k16", 16, 16, 16, E::BF16, E::BF16, E::F32, E::F32, false},
+      {".m32n8k16", 32, 8, 16, E::BF16, E::BF16, E::F32, E::F32, false},
+      {".m8n32k16", 8, 32, 16, E::BF16, E::BF16, E::F32, E::F32, false},
+      {".m16n16k16", 16, 16, 16, E::S8, E::S8, E::S32, E::S32, false},
+      {".m16n16k16", 16, 16, 16, E::U8, E::S8, E::S32, E::S32, true},
+      {".m8n32k16", 8, 32, 16, E::U8, E::U8, E::S32, E::S32, false},
+      {".m32n8k16", 32, 8, 16, E::S8, E::U8, E::S32, E::S32, true},
+      {".m16n16k8", 16, 16, 8, E::TF32, E::TF32, E::F32, E::F32, false}};
+  for (const Case &T : Cases) {
+    bool Integer = T.A == E::S8 || T.A == E::U8;
+    // Registers per fragment: f16 multiplicands are eight f16x2 registers,
+    // the others what the matrix needs (Slots * bits / 32).
+    auto Regs = [](E Type, unsigned Elements, bool Multiplicand = false) {
+      unsigned PerLane = Multiplicand && Type == E::F16 ? 16 : Elements / 32;
+      return PerLane * wmmaBytes(Type) / 4;
+    };
+    unsigned ARegs = Regs(T.A, T.M * T.K, true),
+             BRegs = Regs(T.B, T.K * T.N, true), CRegs = Regs(T.C, T.M * T.N),
+             DRegs = Regs(T.D, T.M * T.N);
+    auto List = [](const char *Name, unsigned N) {
+      std::string L = "{";
+      for (unsigned R = 0; R < N; ++R)
+        L += (R ? ", " : "") + std::string(Name) + std::to_string(R);
+      return L + "}";
+    };
+    std::string Types =
+        T.A == E::F16 ? std::string(wmmaSpelling(T.D)) + wmmaSpelling(T.C)
+                      : std::string(wmmaSpelling(T.D)) + wmmaSpelling(T.A) +
+                            wmmaSpelling(T.B) + wmmaSpelling(T.C);
+    struct Layouts {
+      bool A, B, C, D, ExplicitStride;
+    };
+    const Layouts Runs[] = {{true, true, true, false, true},
+                            {true, false, false, true, true},
+                            {false, true, true, true, true},
+                            {false, false, false, false, true},
+                            {true, false, true, true, false}};
+    for (const Layouts &L : Runs) {
+      auto Lay = [](bool Row) { return Row ? ".row" : ".col"; };
+      auto Stride = [&](unsigned N) {
+        return L.ExplicitStride ? ", $" + std::to_string(N) : std::string();
+      };
+      std::string Text =
+          "{ .reg .b32 a<16>, b<16>, c<8>, d<8>;\n"
+          "  wmma.load.a.sync.aligned" +
+          std::string(Lay(L.A)) + T.Shape + wmmaSpelling(T.A) + " " +
+          List("a", ARegs) + ", [$1]" + Stride(4) +
+          ";\n  wmma.load.b.sync.aligned" + Lay(L.B) + T.Shape +
+          wmmaSpelling(T.B) + " " + List("b", BRegs) + ", [$2]" + Stride(5) +
+          ";\n  wmma.load.c.sync.aligned" + Lay(L.C) + T.Shape +
+          wmmaSpelling(T.C) + " " + List("c", CRegs) + ", [$3]" + Stride(6) +
+          ";\n  wmma.mma.sync.aligned" + Lay(L.A) + Lay(L.B) + T.Shape + Types +
+          (T.SatFinite ? ".satfinite " : " ") + List("d", DRegs) + ", " +
+          List("a", ARegs) + ", " + List("b", BRegs) + ", " + List("c", CRegs) +
+          ";\n  wmma.store.d.sync.aligned" + Lay(L.D) + T.Shape +
+          wmmaSpelling(T.D) + " [$7], " + List("d", DRegs) + Stride(8) +
+          ";\n  mov.u32 $0, 0; }";
+      using U = uint64_t;
+      auto Wmma =
+          lower<uint32_t, U, U, U, uint32_t, uint32_t, uint32_t, U, uint32_t>(
+              Text, "=r,l,l,l,r,r,r,l,r");
+      ASSERT_TRUE(Wmma) << Text;
+      // A stride past the matrix (padding) unless the default is tested.
+      auto Ld = [&](unsigned Rows, unsigned Columns, bool Row, E Type) {
+        unsigned Natural = Row ? Columns : Rows;
+        return L.ExplicitStride ? Natural + 16 / wmmaBytes(Type) : Natural;
+      };
+      WmmaMatrixBuffer A(T.A, T.M, T.K, Ld(T.M, T.K, L.A, T.A), L.A);
+      WmmaMatrixBuffer B(T.B, T.K, T.N, Ld(T.K, T.N, L.B, T.B), L.B);
+      WmmaMatrixBuffer C(T.C, T.M, T.N, Ld(T.M, T.N, L.C, T.C), L.C);
+      WmmaMatrixBuffer D(T.D, T.M, T.N, Ld(T.M, T.N, L.D, T.D), L.D);
+      std::vector<uint8_t> Untouched = D.Bytes;
+      std::vector<int64_t> AV(T.M * T.K), BV(T.K * T.N), CV(T.M * T.N);
+      auto Small = [] { return int64_t(rng()() % 15) - 7; };
+      auto Byte = [](E Type) {
+        return Type == E::S8 ? int64_t(int8_t(rng()()))
+                             : int64_t(uint8_t(rng()()));
+      };
+      for (unsigned R = 0; R < T.M; ++R)
+        for (unsigned K = 0; K < T.K; ++K) {
+          AV[R * T.K + K] = Integer ? Byte(T.A) : Small();
+          A.set(R, K, wmmaEncode(T.A, AV[R * T.K + K]));
+        }
+      for (unsigned K = 0; K < T.K; ++K)
+        for (unsigned N = 0; N < T.N; ++N) {
+          BV[K * T.N + N] = Integer ? Byte(T.B) : Small();
+          B.set(K, N, wmmaEncode(T.B, BV[K * T.N + N]));
+        }
+      for (unsigned R = 0; R < T.M; ++R)
+        for (unsigned N = 0; N < T.N; ++N) {
+          int64_t V = !Integer        ? int64_t(rng()() % 201) - 100
+                      : !T.SatFinite  ? int64_t(int32_t(rng()()))
+                      : (rng()() & 1) ? INT32_MAX - int64_t(rng()() % 100000)
+                                      : INT32_MIN + int64_t(rng()() % 100000);
+          CV[R * T.N + N] = V;
+          C.set(R, N, wmmaEncode(T.C, V));
+        }
+      runWarp([&](uint32_t) {
+        Wmma(addressOf(A.Bytes.data()), addressOf(B.Bytes.data()),
+             addressOf(C.Bytes.data()), A.Stride, B.Stride, C.Stride,
+             addressOf(D.Bytes.data()), D.Stride);
+      });
+      std::string What = Text + "\nstrides " + std::to_string(A.Stride) + " " +
+                         std::to_string(B.Stride) + " " +
+                         std::to_string(C.Stride) + " " +
+                         std::to_string(D.Stride);
+      unsigned Wrong = 0;
+      for (unsigned R = 0; R < T.M; ++R)
+        for (unsigned N = 0; N < T.N; ++N) {
+          int64_t Sum = CV[R * T.N + N];
+          for (unsigned K = 0; K < T.K; ++K)
+            Sum += AV[R * T.K + K] * BV[K * T.N + N];
+          if (T.SatFinite)
+            Sum = std::clamp<int64_t>(Sum, INT32_MIN, INT32_MAX);
+          uint32_t Want =
+              wmmaEncode(T.D, Integer ? int64_t(int32_t(Sum)) : Sum);
+          uint32_t Got = D.get(R, N);
+          if (Got != Want && Wrong++ < 4)
+            ADD_FAILURE() << What << "\nD[" << R << "][" << N << "] = " << Got
+                          << ", want " << Want;
+          // Mark the element checked: what remains must be the padding.
+          std::memcpy(&D.Bytes[D.offset(R, N)], &Untouched[D.offset(R, N)],
+                      wmmaBytes(T.D));
+        }
+      EXPECT_EQ(Wrong, 0u) << What;
+      EXPECT_TRUE(D.Bytes == Untouched) << "padding written: " << What;
+    }
+  }
+}
+
+// A fragment loaded and stored with the same shape and layout comes back
+// unchanged (wmma.load.c then wmma.store.d), and converts layouts when the
+// two differ; state spaces and immediate strides are accepted.
+TEST(PTXSemantics, WmmaLoadStoreCopiesAndTransposes) {
+  for (bool RowIn : {true, false})
+    for (bool RowOut : {true, false}) {
+      std::string Text =
+          std::string("{ .reg .b32 c<8>;\n  wmma.load.c.sync.aligned") +
+          (RowIn ? ".row" : ".col") +
+          ".m32n8k16.global.s32 {c0, c1, c2, c3, c4, c5, c6, c7}, [$1], 40;\n"
+          "  wmma.store.d.sync.aligned" +
+          (RowOut ? ".row" : ".col") +
+          ".m32n8k16.global.s32 [$2], {c0, c1, c2, c3, c4, c5, c6, c7};\n"
+          "  mov.u32 $0, 0; }";
+      auto Copy = lower<uint32_t, uint64_t, uint64_t>(Text, "=r,l,l");
+      ASSERT_TRUE(Copy) << Text;
+      WmmaMatrixBuffer In(WmmaElement::S32, 32, 8, 40, RowIn);
+      WmmaMatrixBuffer Out(WmmaElement::S32, 32, 8, RowOut ? 8 : 32, RowOut);
+      for (unsigned R = 0; R < 32; ++R)
+        for (unsigned C = 0; C < 8; ++C)
+          In.set(R, C, R * 100 + C);
+      runWarp([&](uint32_t) {
+        Copy(addressOf(In.Bytes.data()), addressOf(Out.Bytes.data()));
+      });
+      for (unsigned R = 0; R < 32; ++R)
+        for (unsigned C = 0; C < 8; ++C)
+          EXPECT_EQ(Out.get(R, C), R * 100 + C)
+              << RowIn << RowOut << " " << R << " " << C;
+    }
+  // Bad forms are errors naming what is wrong.
+  std::string Count =
+      lowerError("wmma.load.a.sync.aligned.row.m16n16k16.f16 {$0, $0}, [$1];",
+                 "=r,l", {"i32"}, {"i64"});
+  EXPECT_NE(Count.find("expected a vector of 8 registers"), std::string::npos)
+      << Count;
+  std::string Shape = lowerError(
+      "wmma.load.a.sync.aligned.row.m16n16k8.f16 {$0, $0, $0, $0}, [$1];",
+      "=r,l", {"i32"}, {"i64"});
+  EXPECT_NE(Shape.find("not a 'wmma.load.a' the PTX ISA defines"),
+            std::string::npos)
+      << Shape;
+  std::string Mma = lowerError(
+      "wmma.mma.sync.aligned.row.col.m16n16k16.f32.bf16.bf16.f16 "
+      "{$0, $0, $0, $0, $0, $0, $0, $0}, {$1, $1, $1, $1}, {$1, $1, $1, $1}, "
+      "{$1, $1, $1, $1};",
+      "=r,r", {"i32"}, {"i32"});
+  EXPECT_NE(Mma.find("not a 'wmma.mma' the PTX ISA defines"), std::string::npos)
+      << Mma;
+  std::string Guard =
+      lowerError("{ .reg .pred p; setp.eq.u32 p, $1, 0;\n"
+                 "  @p wmma.store.d.sync.aligned.row.m16n16k16.f32 [$2], "
+                 "{$1, $1, $1, $1, $1, $1, $1, $1}; mov.u32 $0, 0; }",
+                 "=r,r,l", {"i32"}, {"i32", "i64"});
+  EXPECT_NE(Guard.find("warp-collective"), std::string::npos) << Guard;
+}
+
 TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
   std::string E =
       lowerError("bar.arrive 1, 64; mov.u32 $0, $1;", "=r,r", {"i32"}, {"i32"});

@@ -1,0 +1,387 @@
+//===- PTXWmmaIR.cpp - IR for wmma.load, wmma.mma, wmma.store -------------===//
+//
+// The PTX ISA leaves the distribution of wmma fragments over the lanes
+// unspecified ("the identity of individual matrix elements in the fragment is
+// unspecified"); only the register counts are fixed. Rubicon's layout, the
+// same for every shape, type and memory layout (load and store do the
+// transposition, so `wmma.mma`'s .alayout/.blayout change nothing):
+//
+//   A (M x K), B (K x N) and C/D (M x N) each have a major dimension (A: the
+//   rows m, B: the columns n, C/D: the rows m) and a minor one (k, k, n).
+//   A fragment of S elements per lane splits each major line into
+//   Q = minor / S chunks of S consecutive minor indices. Slot s (element s
+//   of the fragment, low to high within each register, registers in order)
+//   of lane l holds
+//       major = l % Major,  minor = S * ((l / Major) % Q) + s
+//   When Major * Q < 32 (f16 A/B of m16n16k16, f16 A of m8n32k16, f16 B of
+//   m32n8k16: the ISA gives them 16 elements where 8 or 4 would do) lanes
+//   l and l + Major * Q hold the same elements.
+//
+//   wmma.mma: lane l computes D's slots j = 0..7, row r = l % M, column
+//   c_j = 8 * (l / M) + j. Its A row is in its own fragment when Q_A = 1,
+//   otherwise in lanes r + M*q; column c_j of B is in lanes c_j + N*q. It
+//   gathers them with shfl.sync.idx and accumulates with fma in f32, k
+//   ascending (exactly in i64 for s8/u8, wrapped or clamped with
+//   .satfinite), rounds f16 results once at the end.
+//
+// These are warp-collective: a guard predicate on them is an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InlinePTXBuilder.h"
+
+#include <bit>
+
+using namespace llvm;
+using namespace rubicon::ptx;
+
+namespace rubicon::ptxir {
+
+namespace {
+
+struct WmmaShape {
+  PTXModifier Modifier;
+  unsigned M, N, K;
+};
+constexpr WmmaShape WmmaShapes[] = {{PTXModifier::M16N16K16, 16, 16, 16},
+                                    {PTXModifier::M32N8K16, 32, 8, 16},
+                                    {PTXModifier::M8N32K16, 8, 32, 16},
+                                    {PTXModifier::M16N16K8, 16, 16, 8}};
+
+enum class WmmaMatrix { A, B, C };
+
+/// The geometry of one fragment (see the file comment).
+struct WmmaFragment {
+  unsigned Rows = 0, Columns = 0; ///< of the matrix (A: MxK, B: KxN, C: MxN)
+  unsigned Major = 0, Minor = 0;  ///< A: M, K; B: N, K; C: M, N
+  unsigned Slots = 0;             ///< elements per lane
+  unsigned ElementBits = 0;
+  bool MajorIsRow = true; ///< false for B (its major dimension is n)
+
+  unsigned perRegister() const { return 32 / ElementBits; }
+  unsigned registers() const { return Slots / perRegister(); }
+  unsigned chunks() const { return Minor / Slots; }
+};
+
+unsigned log2u(unsigned V) { return unsigned(std::countr_zero(V)); }
+
+WmmaFragment wmmaFragment(const WmmaShape &S, WmmaMatrix Which, PTXType T) {
+  WmmaFragment F;
+  F.ElementBits = T == PTXType::F16 || T == PTXType::BF16 ? 16
+                  : T == PTXType::S8 || T == PTXType::U8  ? 8
+                                                          : 32;
+  switch (Which) {
+  case WmmaMatrix::A:
+    F.Rows = S.M, F.Columns = S.K, F.Major = S.M, F.Minor = S.K;
+    break;
+  case WmmaMatrix::B:
+    F.Rows = S.K, F.Columns = S.N, F.Major = S.N, F.Minor = S.K;
+    F.MajorIsRow = false;
+    break;
+  case WmmaMatrix::C:
+    F.Rows = S.M, F.Columns = S.N, F.Major = S.M, F.Minor = S.N;
+    break;
+  }
+  // f16 multiplicands are eight f16x2 registers in every shape.
+  if (Which != WmmaMatrix::C && T == PTXType::F16)
+    F.Slots = 16;
+  else
+    F.Slots = F.Rows * F.Columns / 32;
+  return F;
+}
+
+} // namespace
+
+void InlinePTXBuilder::emitWmma(const Instruction &I) {
+  std::string Name(I.Info->Mnemonic);
+  if (I.Predicate)
+    return (void)fail("'" + Name +
+                      "' is warp-collective: a guard predicate is not "
+                      "supported");
+  const WmmaShape *Shape = nullptr;
+  for (const WmmaShape &S : WmmaShapes)
+    if (I.has(S.Modifier))
+      Shape = &S;
+  unsigned Layouts = 0;
+  for (PTXModifier Mod : I.Modifiers)
+    Layouts += category(Mod) == PTXModifierCategory::Layout;
+  bool IsMma = I.opcode() == PTXOpcode::WmmaMma;
+  if (!Shape || Layouts != (IsMma ? 2u : 1u) || !I.has(PTXModifier::Sync) ||
+      !I.has(PTXModifier::Aligned))
+    return (void)fail("'" + Name + "' needs '.sync.aligned', " +
+                      (IsMma ? "two layouts ('.row'/'.col' for a and b)"
+                             : "a layout ('.row' or '.col')") +
+                      " and a shape");
+  bool TF32Shape = Shape->Modifier == PTXModifier::M16N16K8;
+  if (IsMma)
+    return emitWmmaMma(I, Shape->M, Shape->N, Shape->K);
+
+  // wmma.load.{a,b,c} / wmma.store.d: r, [p] {, stride}.
+  PTXType T = type(0);
+  WmmaMatrix Which = I.opcode() == PTXOpcode::WmmaLoadA   ? WmmaMatrix::A
+                     : I.opcode() == PTXOpcode::WmmaLoadB ? WmmaMatrix::B
+                                                          : WmmaMatrix::C;
+  bool Valid = Which == WmmaMatrix::C
+                   ? (TF32Shape ? T == PTXType::F32
+                                : T == PTXType::F16 || T == PTXType::F32 ||
+                                      T == PTXType::S32)
+                   : (TF32Shape ? T == PTXType::TF32 : T != PTXType::TF32);
+  if (!Valid)
+    return (void)unsupported("this shape and type are not a '" + Name +
+                             "' the PTX ISA defines");
+  WmmaFragment F = wmmaFragment(*Shape, Which, T);
+  bool IsStore = I.opcode() == PTXOpcode::WmmaStoreD;
+  const Operand &DataOp = I.Operands[IsStore ? 1 : 0];
+  const Operand &AddressOp = I.Operands[IsStore ? 0 : 1];
+  auto *Vec = std::get_if<VectorOperand>(&DataOp.Value);
+  if (!Vec || Vec->Elements.size() != F.registers())
+    return (void)fail(DataOp.Position, "expected a vector of " +
+                                           std::to_string(F.registers()) +
+                                           " registers");
+  std::optional<unsigned> AS = addressSpace(I);
+  if (!AS)
+    return;
+  Value *Base = address(AddressOp, *AS);
+  if (!Base)
+    return;
+  // The stride in elements between consecutive rows (.row) or columns
+  // (.col); by default the length of one.
+  bool RowMajor = I.has(PTXModifier::Row);
+  Value *Stride = I.Operands.size() > 2
+                      ? read(2, PTXType::U32)
+                      : intC(32, RowMajor ? F.Columns : F.Rows);
+  if (!Stride)
+    return;
+  Stride = Builder.CreateZExt(Stride, intTy(64));
+  std::vector<Value *> Values;
+  if (IsStore)
+    for (const ScalarOperand &R : Vec->Elements) {
+      Value *V = readScalar(R, PTXType::B32);
+      if (!V)
+        return;
+      Values.push_back(V);
+    }
+
+  // %laneid is below 32 in a PTX warp (no `& 31`: the warp-size analysis
+  // would read that as code assuming 32-lane hardware warps).
+  Value *Lane =
+      Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
+  Value *Major = Builder.CreateAnd(Lane, F.Major - 1);
+  Value *Chunk = Builder.CreateAnd(Builder.CreateLShr(Lane, log2u(F.Major)),
+                                   F.chunks() - 1);
+  Value *FirstMinor = Builder.CreateShl(Chunk, log2u(F.Slots));
+  Major = Builder.CreateZExt(Major, intTy(64));
+  FirstMinor = Builder.CreateZExt(FirstMinor, intTy(64));
+  unsigned Bytes = F.ElementBits / 8;
+  std::vector<Value *> Loaded(F.registers(), nullptr);
+  for (unsigned S = 0; S < F.Slots; ++S) {
+    Value *Minor = Builder.CreateAdd(FirstMinor, intC(64, S));
+    Value *Row = F.MajorIsRow ? Major : Minor;
+    Value *Column = F.MajorIsRow ? Minor : Major;
+    Value *Index =
+        RowMajor ? Builder.CreateAdd(Builder.CreateMul(Row, Stride), Column)
+                 : Builder.CreateAdd(Builder.CreateMul(Column, Stride), Row);
+    Value *Pointer = Builder.CreateGEP(
+        Builder.getInt8Ty(), Base, Builder.CreateMul(Index, intC(64, Bytes)));
+    unsigned Register = S / F.perRegister();
+    unsigned Shift = F.ElementBits * (S % F.perRegister());
+    if (IsStore) {
+      Value *Element = Builder.CreateTrunc(
+          Builder.CreateLShr(Values[Register], Shift), intTy(F.ElementBits));
+      Builder.CreateAlignedStore(Element, Pointer, Align(Bytes));
+      continue;
+    }
+    Value *Element = Builder.CreateZExt(
+        Builder.CreateAlignedLoad(intTy(F.ElementBits), Pointer, Align(Bytes)),
+        intTy(32));
+    if (Shift)
+      Element = Builder.CreateShl(Element, Shift);
+    Loaded[Register] = Loaded[Register]
+                           ? Builder.CreateOr(Loaded[Register], Element)
+                           : Element;
+  }
+  if (IsStore)
+    return;
+  for (unsigned R = 0; R < F.registers(); ++R) {
+    auto *Ref = std::get_if<RegisterRef>(&Vec->Elements[R]);
+    if (!Ref)
+      return (void)fail(DataOp.Position, "destinations must be registers");
+    writeRegister(*Ref, Loaded[R], false, DataOp.Position);
+  }
+}
+
+void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
+                                   unsigned K) {
+  // .dtype.ctype (f16 multiplicands) or .dtype.atype.btype.ctype.
+  PTXType DT = type(0), AT = PTXType::F16, BT = PTXType::F16, CT;
+  if (I.Types.size() == 2) {
+    CT = type(1);
+  } else if (I.Types.size() == 4) {
+    AT = type(1), BT = type(2), CT = type(3);
+  } else {
+    return (void)unsupported("'wmma.mma' takes '.dtype.ctype' (f16 "
+                             "multiplicands) or '.dtype.atype.btype.ctype'");
+  }
+  auto IsInt8 = [](PTXType T) { return T == PTXType::S8 || T == PTXType::U8; };
+  bool Integer = IsInt8(AT) && IsInt8(BT);
+  bool Brain = AT == PTXType::BF16;
+  bool TF32 = AT == PTXType::TF32;
+  bool TF32Shape = K == 8;
+  bool Valid;
+  if (Integer)
+    Valid = !TF32Shape && DT == PTXType::S32 && CT == PTXType::S32;
+  else if (AT == PTXType::F16 && BT == AT)
+    Valid = !TF32Shape && (DT == PTXType::F16 || DT == PTXType::F32) &&
+            (CT == PTXType::F16 || CT == PTXType::F32);
+  else if ((Brain || TF32) && BT == AT)
+    Valid = TF32Shape == TF32 && DT == PTXType::F32 && CT == PTXType::F32;
+  else
+    Valid = false;
+  if (!Valid)
+    return (void)unsupported("this shape and these types are not a "
+                             "'wmma.mma' the PTX ISA defines");
+  bool SatFinite = I.has(PTXModifier::SatFinite);
+  WmmaShape Shape{PTXModifier::M16N16K16, M, N, K};
+  WmmaFragment FA = wmmaFragment(Shape, WmmaMatrix::A, AT);
+  WmmaFragment FB = wmmaFragment(Shape, WmmaMatrix::B, BT);
+  WmmaFragment FC = wmmaFragment(Shape, WmmaMatrix::C, CT);
+  WmmaFragment FD = wmmaFragment(Shape, WmmaMatrix::C, DT);
+
+  auto Registers = [&](unsigned Index, unsigned Count) -> std::vector<Value *> {
+    auto *Vec = std::get_if<VectorOperand>(&I.Operands[Index].Value);
+    if (!Vec || Vec->Elements.size() != Count) {
+      fail(I.Operands[Index].Position,
+           "expected a vector of " + std::to_string(Count) + " registers");
+      return {};
+    }
+    std::vector<Value *> Values;
+    if (Index != 0)
+      for (const ScalarOperand &R : Vec->Elements) {
+        Value *V = readScalar(R, PTXType::B32);
+        if (!V)
+          return {};
+        Values.push_back(V);
+      }
+    return Values;
+  };
+  Registers(0, FD.registers());
+  std::vector<Value *> A = Registers(1, FA.registers());
+  std::vector<Value *> B = Registers(2, FB.registers());
+  std::vector<Value *> CRegs = Registers(3, FC.registers());
+  if (Error)
+    return;
+
+  Type *SumTy = Integer ? static_cast<Type *>(intTy(64)) : Builder.getFloatTy();
+  // Element E of a register of type T, as SumTy.
+  auto Element = [&](Value *Register, unsigned E, PTXType T) -> Value * {
+    if (T == PTXType::TF32) // the upper 19 bits of an f32
+      return Builder.CreateBitCast(Builder.CreateAnd(Register, 0xffffe000u),
+                                   SumTy);
+    if (T == PTXType::F32)
+      return Builder.CreateBitCast(Register, SumTy);
+    if (T == PTXType::S32)
+      return Builder.CreateSExt(Register, SumTy);
+    unsigned Bits = bitWidth(T);
+    Value *V = Builder.CreateTrunc(Builder.CreateLShr(Register, Bits * E),
+                                   intTy(Bits));
+    if (T == PTXType::S8)
+      return Builder.CreateSExt(V, SumTy);
+    if (T == PTXType::U8)
+      return Builder.CreateZExt(V, SumTy);
+    return halfBitsToFloat(V, T == PTXType::BF16);
+  };
+
+  Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+  auto Shuffle = [&](Value *V, Value *SourceLane) -> Value * {
+    return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
+                                   {FullMask, V, SourceLane, intC(32, 31)});
+  };
+  Value *Lane =
+      Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
+  Value *Row = Builder.CreateAnd(Lane, M - 1);
+  Value *FirstColumn = Builder.CreateShl(Builder.CreateLShr(Lane, log2u(M)), 3);
+
+  // Row r of A: this lane's own fragment, or chunk q from lane r + M*q.
+  std::vector<Value *> RowA(K);
+  for (unsigned Q = 0; Q < FA.chunks(); ++Q) {
+    Value *Source = Builder.CreateAdd(Row, intC(32, M * Q));
+    for (unsigned R = 0; R < FA.registers(); ++R) {
+      Value *Word = FA.chunks() == 1 ? A[R] : Shuffle(A[R], Source);
+      for (unsigned E = 0; E < FA.perRegister(); ++E)
+        RowA[Q * FA.Slots + R * FA.perRegister() + E] = Element(Word, E, AT);
+    }
+  }
+  // Columns c_j of B: chunk q from lane c_j + N*q.
+  std::vector<std::vector<Value *>> ColumnB(8, std::vector<Value *>(K));
+  for (unsigned J = 0; J < 8; ++J)
+    for (unsigned Q = 0; Q < FB.chunks(); ++Q) {
+      Value *Source = Builder.CreateAdd(FirstColumn, intC(32, J + N * Q));
+      for (unsigned R = 0; R < FB.registers(); ++R) {
+        Value *Word = Shuffle(B[R], Source);
+        for (unsigned E = 0; E < FB.perRegister(); ++E)
+          ColumnB[J][Q * FB.Slots + R * FB.perRegister() + E] =
+              Element(Word, E, BT);
+      }
+    }
+
+  std::vector<Value *> D(8);
+  for (unsigned J = 0; J < 8; ++J) {
+    Value *Sum = Element(CRegs[J / FC.perRegister()], J % FC.perRegister(), CT);
+    for (unsigned KK = 0; KK < K; ++KK) {
+      Value *X = RowA[KK], *Y = ColumnB[J][KK];
+      Sum = Integer
+                ? Builder.CreateAdd(Sum, Builder.CreateMul(X, Y))
+                : Builder.CreateIntrinsic(Intrinsic::fma, {SumTy}, {X, Y, Sum});
+    }
+    if (Integer) {
+      if (SatFinite) {
+        Sum = Builder.CreateBinaryIntrinsic(Intrinsic::smax, Sum,
+                                            intC(64, uint64_t(INT32_MIN)));
+        Sum = Builder.CreateBinaryIntrinsic(Intrinsic::smin, Sum,
+                                            intC(64, uint64_t(INT32_MAX)));
+      }
+      D[J] = Builder.CreateTrunc(Sum, intTy(32));
+      continue;
+    }
+    if (DT == PTXType::F16) {
+      Value *Bits = floatToHalfBits(Sum, false);
+      if (SatFinite) {
+        // +-inf -> +-MAX_NORM, NaN -> +0 (the CUDA C++ API's satf).
+        Value *Magnitude = Builder.CreateAnd(Bits, 0x7fff);
+        Value *Inf = Builder.CreateICmpEQ(Magnitude, intC(16, 0x7c00));
+        Value *NaN = Builder.CreateICmpUGT(Magnitude, intC(16, 0x7c00));
+        Bits = Builder.CreateSelect(
+            Inf, Builder.CreateOr(Builder.CreateAnd(Bits, 0x8000), 0x7bff),
+            Bits);
+        Bits = Builder.CreateSelect(NaN, intC(16, 0), Bits);
+      }
+      D[J] = Builder.CreateZExt(Bits, intTy(32));
+      continue;
+    }
+    if (SatFinite) {
+      // +-inf -> +-MAX_NORM, NaN -> +0 (the CUDA C++ API's satf).
+      Type *F32 = Builder.getFloatTy();
+      Value *NaN = Builder.CreateFCmpUNO(Sum, Sum);
+      Sum = Builder.CreateBinaryIntrinsic(
+          Intrinsic::minnum,
+          Builder.CreateBinaryIntrinsic(Intrinsic::maxnum, Sum,
+                                        ConstantFP::get(F32, -3.40282347e+38)),
+          ConstantFP::get(F32, 3.40282347e+38));
+      Sum = Builder.CreateSelect(NaN, ConstantFP::get(F32, 0.0), Sum);
+    }
+    D[J] = Builder.CreateBitCast(Sum, intTy(32));
+  }
+  auto *DVec = std::get_if<VectorOperand>(&I.Operands[0].Value);
+  for (unsigned R = 0; R < FD.registers(); ++R) {
+    auto *Ref = std::get_if<RegisterRef>(&DVec->Elements[R]);
+    if (!Ref)
+      return (void)fail(I.Operands[0].Position,
+                        "destinations must be registers");
+    Value *Bits = D[R * FD.perRegister()];
+    if (FD.perRegister() == 2)
+      Bits = Builder.CreateOr(Bits, Builder.CreateShl(D[R * 2 + 1], 16));
+    writeRegister(*Ref, Bits, false, I.Operands[0].Position);
+  }
+}
+
+} // namespace rubicon::ptxir
