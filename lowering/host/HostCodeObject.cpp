@@ -39,7 +39,8 @@ namespace {
 bool isExported(const GlobalValue &GV) {
   StringRef Name = GV.getName();
   if (Name.starts_with(host::EntryPrefix) ||
-      Name.starts_with(host::ParamsPrefix) || Name == host::SharedBytesSymbol)
+      Name.starts_with(host::ParamsPrefix) || Name == host::SharedBytesSymbol ||
+      Name == host::AbiVersionSymbol)
     return true;
   const auto *G = dyn_cast<GlobalVariable>(&GV);
   return G && (G->getAddressSpace() == 1 || G->getAddressSpace() == 4) &&

@@ -7,8 +7,9 @@
 // which reads every parameter from CUDA's argument array (byval aggregates
 // are passed by address and copied by the call, as CUDA copies them), and
 //   __rubicon_host_params_<kernel> = [N + 1 x i64] [N, size of each parameter]
-// which the runtime uses to copy the arguments at launch (HostABI.h). NVVM
-// launch bounds are dropped: the host runs any block the runtime accepts.
+// which the runtime uses to copy the arguments at launch (HostABI.h), and
+// once per module __rubicon_host_abi_version. NVVM launch bounds are
+// dropped: the host runs any block the runtime accepts.
 //
 //===----------------------------------------------------------------------===//
 #include "HostPasses.h"
@@ -23,16 +24,23 @@ using namespace llvm;
 namespace rubicon {
 
 PreservedAnalyses HostKernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  if (!M.getNamedGlobal(host::AbiVersionSymbol)) {
+    auto *Version = new GlobalVariable(
+        M, I64, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+        ConstantInt::get(I64, host::AbiVersion), host::AbiVersionSymbol);
+    Version->setVisibility(GlobalValue::DefaultVisibility);
+  }
+
   SmallVector<Function *> Kernels;
   for (Function &F : M)
     if (F.getCallingConv() == CallingConv::PTX_Kernel && !F.isDeclaration())
       Kernels.push_back(&F);
   if (Kernels.empty())
-    return PreservedAnalyses::all();
+    return PreservedAnalyses::none();
 
-  LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
-  Type *I64 = Type::getInt64Ty(Ctx);
   PointerType *Ptr = PointerType::get(Ctx, 0);
   FunctionType *EntryType =
       FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false);

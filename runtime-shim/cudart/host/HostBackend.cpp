@@ -892,6 +892,15 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
   void *Handle = nullptr;
   if (cudaError_t E = loadCodeObject(Host->Data, Handle))
     return E;
+  auto *Version = static_cast<const unsigned long long *>(
+      dlsym(Handle, rubicon::host::AbiVersionSymbol));
+  if (!Version || *Version != rubicon::host::AbiVersion) {
+    logMessage("host backend: code object of host ABI version %llu, the "
+               "runtime's is %llu: rebuild it with this toolkit",
+               Version ? *Version : 0ull, rubicon::host::AbiVersion);
+    dlclose(Handle);
+    return cudaErrorInvalidKernelImage;
+  }
   std::lock_guard<std::mutex> Lock(Mutex);
   Modules.push_back(Handle);
   size_t StaticShared = 0;

@@ -20,6 +20,8 @@
 // and once per code object
 //   const unsigned long long __rubicon_host_shared_bytes
 //                                                  static shared memory bytes
+//   const unsigned long long __rubicon_host_abi_version
+//                                                  AbiVersion
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_DEVICE_HOST_HOSTABI_H
@@ -37,6 +39,12 @@ inline constexpr unsigned long SharedMemoryAlignment = 16;
 inline constexpr const char EntryPrefix[] = "__rubicon_host_entry_";
 inline constexpr const char ParamsPrefix[] = "__rubicon_host_params_";
 inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
+/// Every code object exports `const unsigned long long
+/// __rubicon_host_abi_version = AbiVersion`; the runtime loads only code
+/// objects of its own version. 2: RuntimeServices::waveOperation takes the
+/// operation's member mask.
+inline constexpr unsigned long long AbiVersion = 2;
+inline constexpr const char AbiVersionSymbol[] = "__rubicon_host_abi_version";
 
 /// Wavefront operations. The lanes that take part (the operation's group):
 ///  - Members != 0 (a CUDA `_sync` operation; bit i: lane i of the

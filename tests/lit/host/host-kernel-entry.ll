@@ -2,7 +2,9 @@
 ; "rubicon-host-kernel" (launch bounds dropped), called by
 ; __rubicon_host_entry_<name>(void **args), which loads each parameter from
 ; CUDA's argument array (a byval aggregate is passed by its address); and
-; __rubicon_host_params_<name> lists the parameter count, then each size.
+; __rubicon_host_params_<name> lists the parameter count, then each size;
+; __rubicon_host_abi_version (HostABI.h) lets the runtime refuse code objects
+; of another version.
 ; RUN: rubicon-opt -passes=rubicon-host-kernel-entry -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -10,6 +12,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 %struct.Pair = type { i32, double }
 
+; CHECK: @__rubicon_host_abi_version = constant i64 2
 ; CHECK: @__rubicon_host_params_scale = constant [5 x i64] [i64 4, i64 8, i64 4, i64 16, i64 8]
 ; CHECK: @__rubicon_host_params_empty = constant [1 x i64] zeroinitializer
 
