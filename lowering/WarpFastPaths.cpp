@@ -50,12 +50,12 @@ namespace {
 constexpr unsigned QuadPermXor1 = 1 | 0 << 2 | 3 << 4 | 2 << 6; // [1,0,3,2]
 constexpr unsigned QuadPermXor2 = 2 | 3 << 2 | 0 << 4 | 1 << 6; // [2,3,0,1]
 constexpr unsigned QuadPermXor3 = 3 | 2 << 2 | 1 << 4 | 0 << 6; // [3,2,1,0]
-constexpr unsigned RowShl = 0x100;     // + n, 1..15
-constexpr unsigned RowShr = 0x110;     // + n, 1..15
-constexpr unsigned RowRor = 0x120;     // + n, 1..15
+constexpr unsigned RowShl = 0x100;                              // + n, 1..15
+constexpr unsigned RowShr = 0x110;                              // + n, 1..15
+constexpr unsigned RowRor = 0x120;                              // + n, 1..15
 constexpr unsigned RowMirror = 0x140;
 constexpr unsigned RowHalfMirror = 0x141;
-constexpr unsigned RowXmask = 0x160;   // + mask, 0..15 (gfx10+)
+constexpr unsigned RowXmask = 0x160; // + mask, 0..15 (gfx10+)
 
 bool isPowerOf2(unsigned X) { return X != 0 && (X & (X - 1)) == 0; }
 
@@ -211,9 +211,8 @@ unsigned laneOpSource(const LaneSource &S, unsigned Lane,
     return (Lane & ~31u) | ((((Lane & 31) & And) | Or) ^ Xor);
   }
   case LaneOp::PermLaneX16: {
-    const unsigned Select =
-        InRow < 8 ? (S.SelLo >> (4 * InRow)) & 15
-                  : (S.SelHi >> (4 * (InRow - 8))) & 15;
+    const unsigned Select = InRow < 8 ? (S.SelLo >> (4 * InRow)) & 15
+                                      : (S.SelHi >> (4 * (InRow - 8))) & 15;
     return (Lane & ~31u) | ((Lane & 16) ^ 16) | Select;
   }
   case LaneOp::Dpp: {
@@ -265,39 +264,41 @@ using namespace warpfast;
 
 namespace {
 
-// The device library's entry points (runtime-shim/device/WarpLevel.cpp).
+// The device library's entry points (runtime-shim/device/WarpLevel.cpp):
+// shuffles (mask, value, b, c) and reductions (value, mask).
 struct EntryPoint {
   const char *Name;
   bool IsReduce;
-  ShuffleKind Kind;      // shuffles
-  Intrinsic::ID Combine; // reductions: an intrinsic, or not_intrinsic with
+  ShuffleKind Kind;          // shuffles
+  Intrinsic::ID Combine;     // reductions: an intrinsic, or else
   Instruction::BinaryOps Op; // a binary operator
 };
+constexpr EntryPoint shuffleEntry(const char *Name, ShuffleKind Kind) {
+  return {Name, false, Kind, Intrinsic::not_intrinsic, Instruction::Add};
+}
+constexpr EntryPoint reduceEntry(const char *Name, Instruction::BinaryOps Op) {
+  return {Name, true, ShuffleKind::Index, Intrinsic::not_intrinsic, Op};
+}
+constexpr EntryPoint reduceEntry(const char *Name, Intrinsic::ID Combine) {
+  return {Name, true, ShuffleKind::Index, Combine, Instruction::Add};
+}
 const EntryPoint EntryPoints[] = {
-#define RUBICON_SHUFFLE_ENTRY(Name, Kind)                                      \
-  {"__rubicon_shfl_sync_" #Name "_i32", false, ShuffleKind::Kind,              \
-   Intrinsic::not_intrinsic, Instruction::Add},                                \
-      {"__rubicon_shfl_sync_" #Name "_f32", false, ShuffleKind::Kind,          \
-       Intrinsic::not_intrinsic, Instruction::Add},
-    RUBICON_SHUFFLE_ENTRY(idx, Index) RUBICON_SHUFFLE_ENTRY(up, Up)
-        RUBICON_SHUFFLE_ENTRY(down, Down) RUBICON_SHUFFLE_ENTRY(bfly, Butterfly)
-#undef RUBICON_SHUFFLE_ENTRY
-            {"__rubicon_redux_sync_add", true, ShuffleKind::Index,
-             Intrinsic::not_intrinsic, Instruction::Add},
-    {"__rubicon_redux_sync_and", true, ShuffleKind::Index,
-     Intrinsic::not_intrinsic, Instruction::And},
-    {"__rubicon_redux_sync_or", true, ShuffleKind::Index,
-     Intrinsic::not_intrinsic, Instruction::Or},
-    {"__rubicon_redux_sync_xor", true, ShuffleKind::Index,
-     Intrinsic::not_intrinsic, Instruction::Xor},
-    {"__rubicon_redux_sync_umin", true, ShuffleKind::Index, Intrinsic::umin,
-     Instruction::Add},
-    {"__rubicon_redux_sync_umax", true, ShuffleKind::Index, Intrinsic::umax,
-     Instruction::Add},
-    {"__rubicon_redux_sync_min", true, ShuffleKind::Index, Intrinsic::smin,
-     Instruction::Add},
-    {"__rubicon_redux_sync_max", true, ShuffleKind::Index, Intrinsic::smax,
-     Instruction::Add},
+    shuffleEntry("__rubicon_shfl_sync_idx_i32", ShuffleKind::Index),
+    shuffleEntry("__rubicon_shfl_sync_idx_f32", ShuffleKind::Index),
+    shuffleEntry("__rubicon_shfl_sync_up_i32", ShuffleKind::Up),
+    shuffleEntry("__rubicon_shfl_sync_up_f32", ShuffleKind::Up),
+    shuffleEntry("__rubicon_shfl_sync_down_i32", ShuffleKind::Down),
+    shuffleEntry("__rubicon_shfl_sync_down_f32", ShuffleKind::Down),
+    shuffleEntry("__rubicon_shfl_sync_bfly_i32", ShuffleKind::Butterfly),
+    shuffleEntry("__rubicon_shfl_sync_bfly_f32", ShuffleKind::Butterfly),
+    reduceEntry("__rubicon_redux_sync_add", Instruction::Add),
+    reduceEntry("__rubicon_redux_sync_and", Instruction::And),
+    reduceEntry("__rubicon_redux_sync_or", Instruction::Or),
+    reduceEntry("__rubicon_redux_sync_xor", Instruction::Xor),
+    reduceEntry("__rubicon_redux_sync_umin", Intrinsic::umin),
+    reduceEntry("__rubicon_redux_sync_umax", Intrinsic::umax),
+    reduceEntry("__rubicon_redux_sync_min", Intrinsic::smin),
+    reduceEntry("__rubicon_redux_sync_max", Intrinsic::smax),
 };
 
 const EntryPoint *findEntryPoint(StringRef Name) {
@@ -336,14 +337,15 @@ public:
       return call(Intrinsic::amdgcn_ds_swizzle, {V, B.getInt32(S.Control)});
     case LaneOp::PermLaneX16:
       return call(Intrinsic::amdgcn_permlanex16,
-                  {V, V, B.getInt32(S.SelLo), B.getInt32(S.SelHi),
-                   B.getFalse(), B.getFalse()});
+                  {V, V, B.getInt32(S.SelLo), B.getInt32(S.SelHi), B.getFalse(),
+                   B.getFalse()});
     }
     return V;
   }
 
   Value *position() {
-    Value *Lane = call(Intrinsic::amdgcn_mbcnt_lo, {B.getInt32(~0u), B.getInt32(0)});
+    Value *Lane =
+        call(Intrinsic::amdgcn_mbcnt_lo, {B.getInt32(~0u), B.getInt32(0)});
     if (T.WaveSize == 64)
       Lane = call(Intrinsic::amdgcn_mbcnt_hi, {B.getInt32(~0u), Lane});
     return B.CreateAnd(Lane, 31, "warp.lane");
@@ -405,7 +407,8 @@ PreservedAnalyses WarpFastPathsPass::run(Module &M, ModuleAnalysisManager &) {
     SmallVector<CallInst *, 16> Calls;
     for (User *U : F->users())
       if (auto *CI = dyn_cast<CallInst>(U))
-        if (CI->getCalledFunction() == F && CI->arg_size() == (E.IsReduce ? 2u : 4u))
+        if (CI->getCalledFunction() == F &&
+            CI->arg_size() == (E.IsReduce ? 2u : 4u))
           Calls.push_back(CI);
     for (CallInst *CI : Calls) {
       IRBuilder<> B(CI);

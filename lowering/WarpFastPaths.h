@@ -49,8 +49,8 @@ struct LaneSource {
 /// result(lane) for p = the lane's position in its 32-lane warp:
 ///   Cond == Always: First
 ///   otherwise, with q = p % FirstSpan and r = p % SecondSpan:
-///     Down: q + Delta < FirstSpan ? First : r + Delta < SecondSpan ? Second : own
-///     Up:   q >= Delta ? First : r >= Delta ? Second : own
+///     Down: q + Delta < FirstSpan ? First : r + Delta < SecondSpan ? Second :
+///     own Up:   q >= Delta ? First : r >= Delta ? Second : own
 struct ShufflePlan {
   enum Condition { Always, Down, Up } Cond = Always;
   LaneSource First, Second;

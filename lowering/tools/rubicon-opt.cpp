@@ -7,11 +7,13 @@
 //   rubicon-opt --print-intrinsic-table
 //
 // Internal tool for lit tests: the pipeline accepts Rubicon's passes
-// (lowering/Passes.def) and LLVM's. Exits with 1 after any error diagnostic.
+// (lowering/Passes.def, and the warp-size analysis: rubicon-warp-size) and
+// LLVM's. Exits with 1 after any error diagnostic.
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
 #include "rubicon/Lowering.h"
+#include "rubicon/WarpSize.h"
 
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -151,6 +153,7 @@ int main(int argc, char **argv) {
   ModuleAnalysisManager MAM;
   PassBuilder PB;
   rubicon::registerLoweringPasses(PB);
+  rubicon::registerWarpSizePasses(PB); // rubicon-warp-size
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

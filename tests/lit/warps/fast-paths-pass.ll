@@ -1,0 +1,77 @@
+; rubicon-warp-fast-paths alone (rubicon-opt): calls of the device library's
+; shuffle and reduce entry points with constant operands and the full mask
+; become amdgcn lane moves; the others stay calls, and the entry points are
+; made internal and always-inline so that the generic path is inlined.
+; RUN: rubicon-opt -rubicon-arch=gfx942 -passes=rubicon-warp-fast-paths %s -S | FileCheck %s --check-prefixes=CHECK,GFX942
+; RUN: rubicon-opt -rubicon-arch=gfx1100 -passes=rubicon-warp-fast-paths %s -S | FileCheck %s --check-prefixes=CHECK,GFX1100
+target triple = "amdgcn-amd-amdhsa"
+
+; xor 1: DPP quad_perm [1,0,3,2] = 0xb1 on gfx942, row_xmask:1 = 0x161 on gfx1100.
+; CHECK-LABEL: @xor1(
+; GFX942: call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 177, i32 15, i32 15, i1 false)
+; GFX1100: call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 353, i32 15, i32 15, i1 false)
+; CHECK-NOT: call {{.*}}@__rubicon_shfl_sync
+define i32 @xor1(i32 %v) {
+  %r = call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 %v, i32 1, i32 31)
+  ret i32 %r
+}
+
+; A float broadcast of lane 7: ds_swizzle offset or=7 (7 << 5 = 224).
+; CHECK-LABEL: @broadcast7(
+; CHECK: %[[BITS:.*]] = bitcast float %v to i32
+; CHECK: call i32 @llvm.amdgcn.ds.swizzle(i32 %[[BITS]], i32 224)
+define float @broadcast7(float %v) {
+  %r = call float @__rubicon_shfl_sync_idx_f32(i32 -1, float %v, i32 7, i32 31)
+  ret float %r
+}
+
+; down 4 over 32 lanes: row_shl:4 (0x104) where the source is in the row,
+; else (gfx942) ds_swizzle xor 28 (28 << 10 | 31 = 28703) or (gfx1100)
+; permlanex16 (lane i reads lane (i + 4) % 16 of the other row: 0xba987654,
+; 0x3210fedc), else the lane's own value; selected by the lane's position.
+; CHECK-LABEL: @down4(
+; CHECK: %[[ROW:.*]] = call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 260, i32 15, i32 15, i1 false)
+; GFX942: %[[CROSS:.*]] = call i32 @llvm.amdgcn.ds.swizzle(i32 %v, i32 28703)
+; GFX1100: %[[CROSS:.*]] = call i32 @llvm.amdgcn.permlanex16.i32(i32 %v, i32 %v, i32 -1164413356, i32 839974620, i1 false, i1 false)
+; GFX942: call i32 @llvm.amdgcn.mbcnt.hi
+; GFX1100-NOT: mbcnt.hi
+; CHECK: select i1 %{{.*}}, i32 %[[CROSS]], i32 %v
+; CHECK: select i1 %{{.*}}, i32 %[[ROW]], i32
+define i32 @down4(i32 %v) {
+  %r = call i32 @__rubicon_shfl_sync_down_i32(i32 -1, i32 %v, i32 4, i32 31)
+  ret i32 %r
+}
+
+; __reduce_add_sync(full): five steps, each an add.
+; CHECK-LABEL: @reduce_add(
+; CHECK-COUNT-5: add i32
+; CHECK-NOT: call {{.*}}@__rubicon_redux_sync_add
+define i32 @reduce_add(i32 %v) {
+  %r = call i32 @__rubicon_redux_sync_add(i32 %v, i32 -1)
+  ret i32 %r
+}
+
+; Not constant, not the full mask: left to the library.
+; CHECK-LABEL: @variable(
+; CHECK: call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 %v, i32 %k, i32 31)
+; CHECK: call i32 @__rubicon_shfl_sync_bfly_i32(i32 65535, i32 %v, i32 1, i32 31)
+; CHECK: call i32 @__rubicon_redux_sync_add(i32 %v, i32 %m)
+define i32 @variable(i32 %v, i32 %k, i32 %m) {
+  %a = call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 %v, i32 %k, i32 31)
+  %b = call i32 @__rubicon_shfl_sync_bfly_i32(i32 65535, i32 %v, i32 1, i32 31)
+  %c = call i32 @__rubicon_redux_sync_add(i32 %v, i32 %m)
+  %s = add i32 %a, %b
+  %t = add i32 %s, %c
+  ret i32 %t
+}
+
+; The library definition: internal and always-inline after the pass.
+; CHECK: define internal i32 @__rubicon_shfl_sync_bfly_i32({{.*}}) #[[ATTRS:[0-9]+]]
+; CHECK: attributes #[[ATTRS]] = { alwaysinline convergent }
+define weak hidden i32 @__rubicon_shfl_sync_bfly_i32(i32 %mask, i32 %v, i32 %b, i32 %c) #0 {
+  ret i32 %v
+}
+declare float @__rubicon_shfl_sync_idx_f32(i32, float, i32, i32)
+declare i32 @__rubicon_shfl_sync_down_i32(i32, i32, i32, i32)
+declare i32 @__rubicon_redux_sync_add(i32, i32)
+attributes #0 = { noinline convergent }
