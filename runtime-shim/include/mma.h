@@ -84,7 +84,7 @@ public:
 
 /* tf32: rounds to the 10-bit fraction of tf32 (to nearest, ties away from
  * zero, like cvt.rna.tf32.f32); the low 13 bits become zero. */
-__host__ __device__ inline float __float_to_tf32(float in) {
+__device__ inline float __float_to_tf32(float in) {
   unsigned bits = __builtin_bit_cast(unsigned, in);
   if ((bits & 0x7f800000u) != 0x7f800000u) { /* finite */
     bits += 0x1000u;

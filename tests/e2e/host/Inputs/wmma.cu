@@ -22,8 +22,23 @@ template <> double toDouble<__nv_bfloat16>(__nv_bfloat16 v) {
   return __bfloat162float(v);
 }
 
-template <typename L> constexpr bool isRow() { return false; }
-template <> constexpr bool isRow<wmma::row_major>() { return true; }
+template <typename L> __host__ __device__ constexpr bool isRow() {
+  return false;
+}
+template <> __host__ __device__ constexpr bool isRow<wmma::row_major>() {
+  return true;
+}
+
+// d += a * b; satf only for integers (CUDA has no floating-point satf).
+template <typename D, typename A, typename B>
+__device__ void multiplyAdd(D &d, const A &a, const B &b, bool) {
+  wmma::mma_sync(d, a, b, d);
+}
+template <int M, int N, int K, typename A, typename B>
+__device__ void multiplyAdd(wmma::fragment<wmma::accumulator, M, N, K, int> &d,
+                            const A &a, const B &b, bool satf) {
+  wmma::mma_sync(d, a, b, d, satf);
+}
 
 // D = -(A * B + C) for an Mt x Nt x Kt problem, one warp per M x N tile.
 // A is Mt x Kt, B is Kt x Nt (row- or column-major as LA/LB say), C is
@@ -43,7 +58,7 @@ __global__ void gemm(const TStore *a, const TStore *b, const TAcc *c, TAcc *d,
     const TStore *pb = isRow<LB>() ? b + k * Nt + tileN : b + tileN * Kt + k;
     wmma::load_matrix_sync(fa, pa, isRow<LA>() ? Kt : Mt);
     wmma::load_matrix_sync(fb, pb, isRow<LB>() ? Nt : Kt);
-    wmma::mma_sync(acc, fa, fb, acc, satf);
+    multiplyAdd(acc, fa, fb, satf);
   }
   for (int i = 0; i < acc.num_elements; ++i)
     acc.x[i] = -acc.x[i];
@@ -51,7 +66,10 @@ __global__ void gemm(const TStore *a, const TStore *b, const TAcc *c, TAcc *d,
 }
 
 __global__ void tf32Rounding(float *out) {
-  out[threadIdx.x] = wmma::__float_to_tf32(1.0f + 0x1p-11f);
+  // A tie rounds away from zero; below half an ulp rounds down.
+  out[0] = wmma::__float_to_tf32(1.0f + 0x1p-11f);
+  out[1] = wmma::__float_to_tf32(-1.0f - 0x1p-11f);
+  out[2] = wmma::__float_to_tf32(1.0f + 0x1p-12f);
 }
 
 int failures = 0;
@@ -152,10 +170,10 @@ int main() {
       "tf32 tiled 32x32x32", 32, 32, 32, -8, 8);
   float *t;
   cudaMallocManaged(&t, 32 * sizeof(float));
-  tf32Rounding<<<1, 32>>>(t);
+  tf32Rounding<<<1, 1>>>(t);
   cudaDeviceSynchronize();
   bool tf32ok =
-      t[0] == 1.0f + 0x1p-10f && wmma::__float_to_tf32(1.0f + 0x1p-12f) == 1.0f;
+      t[0] == 1.0f + 0x1p-10f && t[1] == -1.0f - 0x1p-10f && t[2] == 1.0f;
   std::printf("__float_to_tf32: %s\n", tf32ok ? "ok" : "FAILED");
   failures += !tf32ok;
   std::printf("wmma: %s\n", failures ? "FAILED" : "PASSED");
