@@ -46,6 +46,27 @@ RUBICON_EXPORT void __rubicon_barrier_cta_sync_all(u32 /*barrierId*/) {
   block::synchronize();
 }
 
+// bar.sync a, b / barrier.sync a, b (__nvvm_barrier_sync_cnt): the one
+// work-group barrier, exact when b is the block's size. A smaller count (a
+// subset of warps meeting at a named barrier) has no equivalent: it traps
+// instead of deadlocking or racing, as the inline-PTX translation does.
+static void synchronizeCount(u32 count) {
+  if (count != blockSize(Dimension::X) * blockSize(Dimension::Y) *
+                   blockSize(Dimension::Z))
+    trap();
+  block::synchronize();
+}
+
+RUBICON_EXPORT void __rubicon_barrier_cta_sync_aligned_count(u32 /*barrierId*/,
+                                                             u32 count) {
+  synchronizeCount(count);
+}
+
+RUBICON_EXPORT void __rubicon_barrier_cta_sync_count(u32 /*barrierId*/,
+                                                     u32 count) {
+  synchronizeCount(count);
+}
+
 RUBICON_EXPORT u32 __rubicon_barrier_cta_red_popc_aligned_all(u32 /*barrierId*/,
                                                               bool predicate) {
   return countInBlock(predicate);
