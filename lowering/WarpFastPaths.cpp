@@ -1,10 +1,12 @@
 //===- WarpFastPaths.cpp - Shuffles and reductions without LDS ------------===//
 //
 // Part of Rubicon. See WarpFastPaths.h. The device library implements every
-// shuffle with ds_bpermute (any lane, any mask). When a call's member mask is
-// the whole 32-lane warp (so, per CUDA, all 32 lanes execute it) and its
-// lane/offset and width operands are constants, the same lane mapping is
-// often one DPP move (VALU, no LDS round trip) or one ds_swizzle:
+// shuffle with ds_bpermute (any lane, any mask). When a call's lane/offset
+// and width operands are constants, the same lane mapping is often one DPP
+// move (VALU, no LDS round trip) or one ds_swizzle. The member mask does not
+// matter for a shuffle: a source lane in the mask executes the call (CUDA
+// requires it), and a source lane outside it gives an undefined value in
+// CUDA too. A reduction needs the full mask (all 32 lanes are members):
 //
 //   __shfl_xor_sync k (k < width)  gfx9: k = 1, 2, 3 quad_perm; 7
 //                                  row_half_mirror; 8 row_ror:8; 15
@@ -18,7 +20,7 @@
 //                                  a 16-lane row, and for the lanes crossing
 //                                  rows ds_swizzle xor (32-d) (d a power of
 //                                  two) or permlanex16 (gfx10+)
-//   __reduce_*_sync(full mask)     five butterfly steps with the xor moves
+//   __reduce_*_sync(0xffffffff)    five butterfly steps with the xor moves
 //
 // ds_swizzle's bitmask mode works on groups of 32 lanes, DPP on rows of 16:
 // neither crosses a logical warp's boundary on wave64.
@@ -422,7 +424,10 @@ PreservedAnalyses WarpFastPathsPass::run(Module &M, ModuleAnalysisManager &) {
       } else {
         auto *Lane = dyn_cast<ConstantInt>(CI->getArgOperand(2));
         auto *C = dyn_cast<ConstantInt>(CI->getArgOperand(3));
-        if (!isFullWarp(CI->getArgOperand(0)) || !Lane || !C)
+        // Any member mask: a lane whose source is not a member reads an
+        // undefined value (CUDA C++ Programming Guide, warp shuffle
+        // functions), and a member source lane is executing the call.
+        if (!Lane || !C)
           continue;
         std::optional<ShufflePlan> Plan =
             planShuffle(E.Kind, (unsigned)Lane->getZExtValue(),

@@ -1,8 +1,9 @@
 //===- WarpFastPaths.h - Shuffles and reductions without LDS ----*- C++ -*-===//
 //
 // Part of Rubicon. rubicon-warp-fast-paths replaces the device library's
-// 32-lane shuffle and reduce calls whose operands are constants (and whose
-// member mask is the whole warp) by DPP, ds_swizzle and permlanex16 code.
+// 32-lane shuffle calls whose lane/offset and width operands are constants,
+// and its reduce calls whose member mask is the whole warp, by DPP,
+// ds_swizzle and permlanex16 code.
 // It runs after the device library link and -O<n>, when unrolled loops and
 // folded widths have made the operands constant (emitCodeObject calls
 // runWarpFastPaths). Everything else keeps the library's ds_bpermute path.
@@ -64,8 +65,8 @@ struct FastPathTarget {
 };
 FastPathTarget fastPathTarget(llvm::StringRef Arch);
 
-/// The fast path for shfl.sync `Kind` with constant b and c operands and a
-/// full member mask, or none when only ds_bpermute is exact.
+/// The fast path for shfl.sync `Kind` with constant b and c operands, or
+/// none when only ds_bpermute is exact.
 std::optional<ShufflePlan> planShuffle(ShuffleKind Kind, unsigned B, unsigned C,
                                        const FastPathTarget &Target);
 

@@ -102,12 +102,13 @@ define amdgpu_kernel void @barrier_count(ptr addrspace(1) %out, i32 %x) #0 {
   ret void
 }
 
-; __shfl_sync (a partial mask): ds_bpermute within the logical warp.
+; __shfl_sync (a lane that is not a constant): ds_bpermute within the
+; logical warp.
 ; CHECK-LABEL: shuffle:
 ; CHECK: ds_bpermute_b32
 define amdgpu_kernel void @shuffle(ptr addrspace(1) %out) #0 {
   %x = call i32 @llvm.amdgcn.workitem.id.x()
-  %v = call i32 @__rubicon_shfl_sync_idx_i32(i32 65535, i32 %x, i32 3, i32 31)
+  %v = call i32 @__rubicon_shfl_sync_idx_i32(i32 -1, i32 %x, i32 %x, i32 31)
   store i32 %v, ptr addrspace(1) %out
   ret void
 }

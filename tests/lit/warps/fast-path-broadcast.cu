@@ -1,4 +1,4 @@
-// __shfl_sync from a constant lane with the full member mask: one
+// __shfl_sync from a constant lane (any member mask): one
 // ds_swizzle in bitmask mode (and = ~(width-1), or = lane), which reads
 // within each 32-lane group, i.e. within each logical warp on gfx942.
 // REQUIRES: target-gfx942, target-gfx1100
@@ -27,16 +27,18 @@ extern "C" __global__ void broadcast3_width8(double *p) {
   p[threadIdx.x] = __shfl_sync(0xffffffff, p[threadIdx.x], 3, 8);
 }
 
-// A lane that is not a constant, or a mask that is not the whole warp:
-// ds_bpermute.
+// A lane that is not a constant: ds_bpermute.
 // CHECK-LABEL: variable_lane:
 // CHECK: ds_bpermute_b32
 // CHECK: s_endpgm
 extern "C" __global__ void variable_lane(int *p, int lane) {
   p[threadIdx.x] = __shfl_sync(0xffffffff, p[threadIdx.x], lane);
 }
+// A mask that is not constant changes nothing: lanes outside it read
+// undefined values in CUDA, lanes in it are executing.
 // CHECK-LABEL: partial_mask:
-// CHECK: ds_bpermute_b32
+// CHECK: ds_swizzle_b32 {{v[0-9]+}}, {{v[0-9]+}} offset:swizzle(BROADCAST,32,5)
+// CHECK-NOT: ds_bpermute
 // CHECK: s_endpgm
 extern "C" __global__ void partial_mask(int *p) {
   p[threadIdx.x] = __shfl_sync(__activemask(), p[threadIdx.x], 5);

@@ -1,7 +1,8 @@
 ; rubicon-warp-fast-paths alone (rubicon-opt): calls of the device library's
-; shuffle and reduce entry points with constant operands and the full mask
-; become amdgcn lane moves; the others stay calls, and the entry points are
-; made internal and always-inline so that the generic path is inlined.
+; shuffle entry points with constant lane and width operands (any mask) and
+; of its reduce entry points with the full mask become amdgcn lane moves; the
+; others stay calls, and the entry points are made internal and always-inline
+; so that the generic path is inlined.
 ; RUN: rubicon-opt -rubicon-arch=gfx942 -passes=rubicon-warp-fast-paths %s -S | FileCheck %s --check-prefixes=CHECK,GFX942
 ; RUN: rubicon-opt -rubicon-arch=gfx1100 -passes=rubicon-warp-fast-paths %s -S | FileCheck %s --check-prefixes=CHECK,GFX1100
 target triple = "amdgcn-amd-amdhsa"
@@ -51,15 +52,25 @@ define i32 @reduce_add(i32 %v) {
   ret i32 %r
 }
 
-; Not constant, not the full mask: left to the library.
+; A partial mask does not matter for a shuffle.
+; CHECK-LABEL: @partial_mask(
+; GFX942: call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 177,
+; CHECK-NOT: call {{.*}}@__rubicon_shfl_sync
+define i32 @partial_mask(i32 %v, i32 %m) {
+  %r = call i32 @__rubicon_shfl_sync_bfly_i32(i32 %m, i32 %v, i32 1, i32 31)
+  ret i32 %r
+}
+
+; Not constant, a width operand no header produces, a reduction over part of
+; the warp: left to the library.
 ; CHECK-LABEL: @variable(
 ; CHECK: call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 %v, i32 %k, i32 31)
-; CHECK: call i32 @__rubicon_shfl_sync_bfly_i32(i32 65535, i32 %v, i32 1, i32 31)
-; CHECK: call i32 @__rubicon_redux_sync_add(i32 %v, i32 %m)
+; CHECK: call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 %v, i32 1, i32 2847)
+; CHECK: call i32 @__rubicon_redux_sync_add(i32 %v, i32 65535)
 define i32 @variable(i32 %v, i32 %k, i32 %m) {
   %a = call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 %v, i32 %k, i32 31)
-  %b = call i32 @__rubicon_shfl_sync_bfly_i32(i32 65535, i32 %v, i32 1, i32 31)
-  %c = call i32 @__rubicon_redux_sync_add(i32 %v, i32 %m)
+  %b = call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 %v, i32 1, i32 2847)
+  %c = call i32 @__rubicon_redux_sync_add(i32 %v, i32 65535)
   %s = add i32 %a, %b
   %t = add i32 %s, %c
   ret i32 %t

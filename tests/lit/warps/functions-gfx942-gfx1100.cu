@@ -7,8 +7,10 @@
 // RUN: FileCheck %s --check-prefixes=CHECK,GFX942 < %t/functions-gfx942-gfx1100.gfx942.s
 // RUN: FileCheck %s --check-prefixes=CHECK,GFX1100 < %t/functions-gfx942-gfx1100.gfx1100.s
 
+// (A source lane that is not a constant: ds_bpermute; the constant
+// operands below take the fast paths of fast-path-*.cu.)
 template <typename T> __device__ T shuffleAll(T v, unsigned mask) {
-  v = __shfl_sync(mask, v, 3);
+  v = __shfl_sync(mask, v, (int)threadIdx.y);
   v = __shfl_up_sync(mask, v, 1);
   v = __shfl_down_sync(mask, v, 2, 16);
   return __shfl_xor_sync(mask, v, 4);
