@@ -29,12 +29,20 @@ namespace {
 
 constexpr StringLiteral NVVMPrefix = "llvm.nvvm.";
 
-enum class HostLowering { DeviceLib, Fence, AtomicRMW, CmpXchg };
+enum class HostLowering {
+  DeviceLib,
+  DeviceLibPredicate,
+  Sleep,
+  Fence,
+  AtomicRMW,
+  CmpXchg
+};
 
 struct HostRow {
   StringRef Name;
   HostLowering Kind;
   AtomicRMWInst::BinOp Op;
+  StringRef Target = ""; // DeviceLibPredicate: the device library function
 };
 
 const HostRow HostTable[] = {
@@ -48,6 +56,9 @@ const HostRow HostTable[] = {
   {Name, HostLowering::AtomicRMW, AtomicRMWInst::Op},
 #define NVVM_TO_CMPXCHG(Name, SyncScope)                                       \
   {Name, HostLowering::CmpXchg, AtomicRMWInst::BAD_BINOP},
+#define NVVM_TO_DEVICE_LIB_PREDICATE(Name, Function)                           \
+  {Name, HostLowering::DeviceLibPredicate, AtomicRMWInst::BAD_BINOP, Function},
+#define NVVM_TO_SLEEP(Name) {Name, HostLowering::Sleep, AtomicRMWInst::BAD_BINOP},
 #include "NVVMIntrinsics.def"
 };
 
@@ -79,6 +90,29 @@ void lowerCall(CallInst &Call, const HostRow &Row, Module &M) {
                                                   Call.getFunctionType());
     SmallVector<Value *> Args(Call.args());
     Result = B.CreateCall(Callee, Args);
+    break;
+  }
+  case HostLowering::DeviceLibPredicate: {
+    // {value, value != 0} from the device library function returning value
+    // (the AMDGPU lowering's rule).
+    auto *Pair = cast<StructType>(Call.getType());
+    Type *ValueType = Pair->getElementType(0);
+    FunctionCallee Callee = M.getOrInsertFunction(
+        Row.Target,
+        FunctionType::get(ValueType, Call.getFunctionType()->params(), false));
+    SmallVector<Value *> Args(Call.args());
+    Value *V = B.CreateCall(Callee, Args);
+    Result = B.CreateInsertValue(PoisonValue::get(Pair), V, 0);
+    Result = B.CreateInsertValue(
+        Result, B.CreateICmpNE(V, ConstantInt::get(ValueType, 0)), 1);
+    break;
+  }
+  case HostLowering::Sleep: {
+    // The sleeping thread yields its fiber (HostSleep.cpp).
+    FunctionCallee Sleep = M.getOrInsertFunction(
+        "__rubicon_nanosleep", Type::getVoidTy(M.getContext()),
+        Type::getInt32Ty(M.getContext()));
+    B.CreateCall(Sleep, {Call.getArgOperand(0)});
     break;
   }
   case HostLowering::Fence:

@@ -88,7 +88,7 @@ constexpr size_t MaxGuardPages = 16384;
 std::atomic<size_t> GuardPagesInUse{0};
 constexpr size_t AltStackBytes = 64 * 1024;
 constexpr uint64_t AltStackMagic = 0x52554249434f4e46ull; // "RUBICONF"
-enum class FiberState { Ready, AtBarrier, AtWaveOperation, Done };
+enum class FiberState { Ready, Yielded, AtBarrier, AtWaveOperation, Done };
 // MXCSR 0x1f80 (all exceptions masked, round to nearest) and x87 control
 // word 0x037f, the ABI's initial values.
 constexpr uint64_t DefaultControlWords = 0x1f80ull | (0x037full << 32);
@@ -268,6 +268,11 @@ struct FiberServices {
     suspend(F); // never resumed: the scheduler abandons the block
     __builtin_unreachable();
   }
+  static void yield(ThreadContext *Thread) {
+    BlockScheduler::Fiber &F = fiberOf(Thread);
+    F.State = FiberState::Yielded;
+    suspend(F);
+  }
   static unsigned long long nanoseconds() {
     return static_cast<unsigned long long>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -290,7 +295,7 @@ rubicon_host_fiber_start(BlockScheduler::Fiber *F) {
 namespace {
 const rubicon::host::RuntimeServices Services = {
     FiberServices::workgroupBarrier, FiberServices::waveOperation,
-    FiberServices::trap, FiberServices::nanoseconds};
+    FiberServices::trap, FiberServices::nanoseconds, FiberServices::yield};
 } // namespace
 
 BlockScheduler::BlockScheduler()
@@ -512,8 +517,20 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
     }
     if (RanAny)
       continue;
-    if (resolveWaveOperations(ThreadCount, ResolveRule::Complete) ||
-        resolveWaveOperations(ThreadCount, ResolveRule::AcrossSites) ||
+    if (resolveWaveOperations(ThreadCount, ResolveRule::Complete))
+      continue;
+    // Sleepers (__nanosleep in a spin-wait) run again once everyone else has
+    // run as far as they can; before operations are resolved with lanes
+    // missing, since a sleeper may still join them.
+    bool Woke = false;
+    for (size_t I = 0; I < ThreadCount; ++I)
+      if (Fibers[I].State == FiberState::Yielded) {
+        Fibers[I].State = FiberState::Ready;
+        Woke = true;
+      }
+    if (Woke)
+      continue;
+    if (resolveWaveOperations(ThreadCount, ResolveRule::AcrossSites) ||
         resolveWaveOperations(ThreadCount, ResolveRule::Unmasked) ||
         resolveWaveOperations(ThreadCount, ResolveRule::Forced))
       continue;

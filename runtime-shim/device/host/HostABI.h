@@ -42,8 +42,8 @@ inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
 /// Every code object exports `const unsigned long long
 /// __rubicon_host_abi_version = AbiVersion`; the runtime loads only code
 /// objects of its own version. 2: RuntimeServices::waveOperation takes the
-/// operation's member mask.
-inline constexpr unsigned long long AbiVersion = 2;
+/// operation's member mask. 3: RuntimeServices::yield.
+inline constexpr unsigned long long AbiVersion = 3;
 inline constexpr const char AbiVersionSymbol[] = "__rubicon_host_abi_version";
 
 /// Wavefront operations. The lanes that take part (the operation's group):
@@ -84,6 +84,9 @@ struct RuntimeServices {
   void (*trap)(ThreadContext *Thread, int Fault);
   /// A steady clock in nanoseconds (%globaltimer).
   unsigned long long (*nanoseconds)();
+  /// Lets the block's other threads run before this one goes on (a thread
+  /// sleeping in a spin-wait, __nanosleep).
+  void (*yield)(ThreadContext *Thread);
 };
 
 /// The running CUDA thread, at the base of its fiber stack.
