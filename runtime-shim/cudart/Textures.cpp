@@ -23,6 +23,7 @@
 #include "cuda_runtime_api.h"
 
 #include "Runtime.h"
+#include "TextureArrays.h"
 
 #include "__rubicon/texture_api.h"
 #include "__rubicon/texture_descriptor.h"
@@ -32,15 +33,6 @@
 #include <unordered_map>
 
 using namespace rubicon::cudart;
-
-struct cudaArray {
-  cudaChannelFormatDesc Desc{};
-  size_t Width = 0;  // texels
-  size_t Height = 0; // rows; 0 for a 1D array
-  unsigned Flags = 0;
-  char *Data = nullptr;
-  size_t Pitch = 0; // bytes
-};
 
 namespace {
 
@@ -62,13 +54,6 @@ TextureRegistry &registry() {
 
 cudaError_t fail(cudaError_t Status) {
   return Runtime::instance().record(Status);
-}
-
-size_t texelSize(const cudaChannelFormatDesc &Desc) {
-  if (Desc.x < 0 || Desc.y < 0 || Desc.z < 0 || Desc.w < 0)
-    return 0;
-  int Bits = Desc.x + Desc.y + Desc.z + Desc.w;
-  return Bits % 8 == 0 ? static_cast<size_t>(Bits / 8) : 0;
 }
 
 /// Writes Descriptor for Texref to device memory and its address into the

@@ -12,6 +12,8 @@
 
 #include "host_defines.h"
 
+#include <stddef.h>
+
 #define cudaTextureType1D 0x01
 #define cudaTextureType2D 0x02
 #define cudaTextureType3D 0x03
@@ -61,6 +63,85 @@ struct textureReference {
   float maxMipmapLevelClamp;
   int disableTrilinearOptimization;
   int __cudaReserved[14];
+};
+
+/* Texture objects (CUDA 5 and later): a 64-bit handle passed to kernels by
+ * value. In Rubicon it is the device address of the object's
+ * __rubicon_texture_descriptor (__rubicon/texture_descriptor.h). */
+typedef unsigned long long cudaTextureObject_t;
+
+enum cudaResourceType {
+  cudaResourceTypeArray = 0x00,
+  cudaResourceTypeMipmappedArray = 0x01,
+  cudaResourceTypeLinear = 0x02,
+  cudaResourceTypePitch2D = 0x03
+};
+
+struct cudaMipmappedArray;
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
+
+/* What a texture or surface object reads. */
+struct cudaResourceDesc {
+  enum cudaResourceType resType;
+  union {
+    struct {
+      cudaArray_t array;
+    } array;
+    struct {
+      cudaMipmappedArray_t mipmap;
+    } mipmap;
+    struct {
+      void *devPtr;
+      struct cudaChannelFormatDesc desc;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      void *devPtr;
+      struct cudaChannelFormatDesc desc;
+      size_t width;  /* texels */
+      size_t height; /* rows */
+      size_t pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags; /* must be zero */
+};
+
+/* How a texture object samples. */
+struct cudaTextureDesc {
+  enum cudaTextureAddressMode addressMode[3];
+  enum cudaTextureFilterMode filterMode;
+  enum cudaTextureReadMode readMode;
+  int sRGB;
+  float borderColor[4];
+  int normalizedCoords;
+  unsigned int maxAnisotropy;
+  enum cudaTextureFilterMode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  int disableTrilinearOptimization;
+  int seamlessCubemap;
+};
+
+enum cudaResourceViewFormat {
+  cudaResViewFormatNone = 0x00
+  /* Rubicon applies no resource views: the other formats are not listed. */
+};
+
+struct cudaResourceViewDesc {
+  enum cudaResourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+  unsigned int reserved[16];
 };
 
 #endif /* RUBICON_TEXTURE_TYPES_H */

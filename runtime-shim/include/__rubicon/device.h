@@ -23,6 +23,7 @@
 #include "warp_functions.h"
 #include "device_runtime.h"
 #include "texture_fetch.h"
+#include "texture_object.h"
 #include "../math_constants.h"
 #include "standard_headers.h"
 #endif

@@ -11,6 +11,7 @@
 
 #include "../cuda_runtime_api.h"
 #include "../texture_types.h"
+#include "../surface_types.h"
 
 #if defined(__cplusplus)
 #define __RUBICON_TEXTURE_DEFAULT(value) = value
@@ -62,6 +63,25 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref,
 cudaError_t cudaUnbindTexture(const struct textureReference *texref);
 cudaError_t cudaGetTextureAlignmentOffset(size_t *offset,
                                           const struct textureReference *texref);
+
+/* Texture and surface objects (runtime-shim/cudart/TextureObjects.cpp). */
+cudaError_t cudaCreateTextureObject(
+    cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
+    const struct cudaTextureDesc *pTexDesc,
+    const struct cudaResourceViewDesc *pResViewDesc);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaTextureObject_t texObject);
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+                                            cudaTextureObject_t texObject);
+cudaError_t
+cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
+                                     cudaTextureObject_t texObject);
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                                    const struct cudaResourceDesc *pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaSurfaceObject_t surfObject);
 
 /* Called by clang's host code for each texture reference of a module. */
 void __cudaRegisterTexture(void **fatCubinHandle,

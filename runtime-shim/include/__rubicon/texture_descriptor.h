@@ -1,10 +1,15 @@
-/*===- __rubicon/texture_descriptor.h - Bound texture, in device memory -===*
+/*===- __rubicon/texture_descriptor.h - A texture, in device memory -----===*
  *
- * Part of Rubicon. The contract between the runtime (cudart/Textures.cpp),
- * which writes one descriptor per bound texture reference into device memory
- * and its address into the reference's device variable, and the device-side
- * fetch functions (texture_fetch.h), which read texels through it in
- * software. Plain C so both sides include it.
+ * Part of Rubicon. The contract between the runtime and the device-side
+ * fetch functions, which read texels in software:
+ * - legacy texture references: the runtime (cudart/Textures.cpp) writes one
+ *   descriptor per bound reference into device memory and its address into
+ *   the reference's device variable (texture_fetch.h reads through it);
+ * - texture and surface objects: the object handle (cudaTextureObject_t,
+ *   cudaSurfaceObject_t) is the device address of a descriptor written by
+ *   cudaCreateTextureObject/cudaCreateSurfaceObject
+ *   (cudart/TextureObjects.cpp; texture_object.h reads through it).
+ * Plain C so both sides include it.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_INTERNAL_TEXTURE_DESCRIPTOR_H
@@ -18,8 +23,12 @@ struct __rubicon_texture_descriptor {
   unsigned int texel_size;       /* bytes per texel */
   int filter_mode;               /* enum cudaTextureFilterMode */
   int normalized_coordinates;    /* 0 or 1 */
-  int address_mode[2];           /* enum cudaTextureAddressMode, x and y */
-  int reserved;
+  int address_mode[3];           /* enum cudaTextureAddressMode, x, y, z */
+  int read_mode;                 /* enum cudaTextureReadMode (objects) */
+  int channel_kind;              /* enum cudaChannelFormatKind */
+  int channel_bits;              /* bits of each channel */
+  int channel_count;             /* 1 to 4 */
+  float border_color[4];         /* cudaAddressModeBorder, float results */
 };
 
 #endif /* RUBICON_INTERNAL_TEXTURE_DESCRIPTOR_H */
