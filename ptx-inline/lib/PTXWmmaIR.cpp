@@ -166,9 +166,13 @@ void InlinePTXBuilder::emitWmma(const Instruction &I) {
   // would read that as code assuming 32-lane hardware warps).
   Value *Lane =
       Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
-  Value *Major = Builder.CreateAnd(Lane, F.Major - 1);
-  Value *Chunk = Builder.CreateAnd(Builder.CreateLShr(Lane, log2u(F.Major)),
-                                   F.chunks() - 1);
+  // l % 32 is l: no `& 31`, which reads as code assuming 32-lane warps.
+  Value *Major = F.Major == 32 ? Lane : Builder.CreateAnd(Lane, F.Major - 1);
+  Value *Chunk =
+      F.Major == 32
+          ? intC(32, 0)
+          : Builder.CreateAnd(Builder.CreateLShr(Lane, log2u(F.Major)),
+                              F.chunks() - 1);
   Value *FirstMinor = Builder.CreateShl(Chunk, log2u(F.Slots));
   Major = Builder.CreateZExt(Major, intTy(64));
   FirstMinor = Builder.CreateZExt(FirstMinor, intTy(64));
@@ -298,8 +302,10 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
   };
   Value *Lane =
       Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
-  Value *Row = Builder.CreateAnd(Lane, M - 1);
-  Value *FirstColumn = Builder.CreateShl(Builder.CreateLShr(Lane, log2u(M)), 3);
+  Value *Row = M == 32 ? Lane : Builder.CreateAnd(Lane, M - 1);
+  Value *FirstColumn =
+      M == 32 ? intC(32, 0)
+              : Builder.CreateShl(Builder.CreateLShr(Lane, log2u(M)), 3);
 
   // Row r of A: this lane's own fragment, or chunk q from lane r + M*q.
   std::vector<Value *> RowA(K);

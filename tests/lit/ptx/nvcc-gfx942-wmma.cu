@@ -33,8 +33,10 @@ __global__ void gemm16(const half *a, const half *b, float *c) {
 }
 
 // Signed bytes, exact integer sums, satf clamps them.
+// In 32x8x16 every lane reads B's columns from the same lanes: constant-lane
+// shuffles, which the warp fast paths turn into swizzles.
 // CHECK-LABEL: <_Z4int8PKaS0_PKiPi>:
-// CHECK: ds_bpermute_b32
+// CHECK: {{ds_bpermute_b32|ds_swizzle_b32|v_readlane_b32}}
 // CHECK: v_cmp_{{.*}}_i64
 // CHECK: s_endpgm
 __global__ void int8(const signed char *a, const signed char *b, const int *c,

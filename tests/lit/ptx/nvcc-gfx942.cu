@@ -68,8 +68,10 @@ __global__ void sharedSum(int *out) {
   out[threadIdx.x] = other;
 }
 
+// A butterfly with a constant distance: a DPP move after the warp fast
+// paths, a ds_bpermute without them.
 // CHECK-LABEL: <_Z4warpPj>:
-// CHECK: ds_bpermute_b32
+// CHECK: {{ds_bpermute_b32|v_mov_b32_dpp}}
 __global__ void warp(unsigned *out) {
   unsigned v = out[threadIdx.x], r, ballot;
   asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, %2;"
