@@ -18,8 +18,8 @@
 //                                  as shfl.sync's do), plus a lane test for
 //                                  widths below 16; width 32: the same within
 //                                  a 16-lane row, and for the lanes crossing
-//                                  rows ds_swizzle xor (32-d) (d a power of
-//                                  two) or permlanex16 (gfx10+)
+//                                  rows permlanex16 (gfx10+; gfx9 keeps
+//                                  ds_bpermute for width 32)
 //   __reduce_*_sync(0xffffffff)    five butterfly steps with the xor moves
 //
 // ds_swizzle's bitmask mode works on groups of 32 lanes, DPP on rows of 16:
@@ -35,6 +35,7 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -159,10 +160,13 @@ std::optional<ShufflePlan> planShuffle(ShuffleKind Kind, unsigned B, unsigned C,
     if (T.HasGfx10Lanes)
       P.Second = permLaneX16(
           [D, Down](unsigned I) { return Down ? I + D : I + 16 - D; });
-    else if (isPowerOf2(D))
-      // A crossing lane's bits log2(d)..4 all flip: p +- d == p ^ (32 - d).
-      P.Second = swizzle(31, 0, 32 - D);
     else
+      // gfx9's DPP has no cross-row move: a ds_swizzle for the crossing
+      // lanes (p +- d == p ^ (32 - d) for a power of two) costs the same
+      // LDS round trip as ds_bpermute plus the DPP move and the lane tests
+      // (measured for the offsets 16..1 of a reduction: 61 instructions
+      // instead of 47; with d = 16 alone by ds_swizzle: 49), so the
+      // library's ds_bpermute it is.
       return std::nullopt;
     return P;
   }
@@ -265,6 +269,12 @@ std::vector<LaneSource> reductionSteps(const FastPathTarget &T) {
 using namespace warpfast;
 
 namespace {
+
+// For measurements and bisecting: every call takes the library's path.
+cl::opt<bool> DisableWarpFastPaths(
+    "rubicon-disable-warp-fast-paths", cl::Hidden,
+    cl::desc("Keep every warp shuffle and reduction on the device library's "
+             "ds_bpermute path"));
 
 // The device library's entry points (runtime-shim/device/WarpLevel.cpp):
 // shuffles (mask, value, b, c) and reductions (value, mask).
@@ -413,6 +423,8 @@ PreservedAnalyses WarpFastPathsPass::run(Module &M, ModuleAnalysisManager &) {
             CI->arg_size() == (E.IsReduce ? 2u : 4u))
           Calls.push_back(CI);
     for (CallInst *CI : Calls) {
+      if (DisableWarpFastPaths)
+        break;
       IRBuilder<> B(CI);
       Emitter Emit(M, T, B);
       Value *Result = nullptr;

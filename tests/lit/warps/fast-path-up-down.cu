@@ -1,8 +1,9 @@
 // __shfl_up_sync / __shfl_down_sync with a constant delta and the full member
 // mask: DPP row_shr / row_shl within a 16-lane row (lanes whose source is
 // outside keep their own value, as shfl.sync's do); with width 32 the lanes
-// crossing into the other row of their warp take ds_swizzle xor (32 - d) on
-// gfx942 (d a power of two) and permlanex16 on gfx1100.
+// crossing into the other row of their warp take permlanex16 on gfx1100;
+// gfx942's DPP has no cross-row move, so there width 32 keeps ds_bpermute
+// (a ds_swizzle would cost the same LDS round trip plus the lane tests).
 // REQUIRES: target-gfx942, target-gfx1100
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: nvcc -c %s -o %t/f.o --amdgpu-arch=gfx942,gfx1100 -keep -keep-dir %t -Wno-warp-size
@@ -11,14 +12,12 @@
 
 // The classic reduction loop: offsets 16, 8, 4, 2, 1 (unrolled by -O3).
 // CHECK-LABEL: down_loop:
-// GFX942: ds_swizzle_b32 {{v[0-9]+}}, {{v[0-9]+}} offset:swizzle(SWAP,16)
-// GFX942: v_mov_b32_dpp {{v[0-9]+}}, {{v[0-9]+}} row_shl:8
-// GFX942: ds_swizzle_b32 {{v[0-9]+}}, {{v[0-9]+}} offset:swizzle(REVERSE,32)
-// GFX942: v_mov_b32_dpp {{v[0-9]+}}, {{v[0-9]+}} row_shl:1
+// GFX942-COUNT-5: ds_bpermute_b32
+// GFX942-NOT: _dpp
 // GFX1100: v_permlanex16_b32
 // GFX1100: v_mov_b32_dpp {{v[0-9]+}}, {{v[0-9]+}} row_shl:8
 // GFX1100: v_mov_b32_dpp {{v[0-9]+}}, {{v[0-9]+}} row_shl:1
-// CHECK-NOT: ds_bpermute
+// GFX1100-NOT: ds_bpermute
 // CHECK: s_endpgm
 extern "C" __global__ void down_loop(float *p) {
   float v = p[threadIdx.x];
@@ -29,10 +28,10 @@ extern "C" __global__ void down_loop(float *p) {
 
 // An inclusive scan step: up by 1 over the whole warp.
 // CHECK-LABEL: up1:
-// CHECK-DAG: v_mov_b32_dpp {{v[0-9]+}}, {{v[0-9]+}} row_shr:1
-// GFX942-DAG: ds_swizzle_b32 {{v[0-9]+}}, {{v[0-9]+}} offset:swizzle(REVERSE,32)
+// GFX942: ds_bpermute_b32
+// GFX1100-DAG: v_mov_b32_dpp {{v[0-9]+}}, {{v[0-9]+}} row_shr:1
 // GFX1100-DAG: v_permlanex16_b32
-// CHECK-NOT: ds_bpermute
+// GFX1100-NOT: ds_bpermute
 // CHECK: s_endpgm
 extern "C" __global__ void up1(int *p) {
   p[threadIdx.x] = __shfl_up_sync(0xffffffff, p[threadIdx.x], 1);
@@ -58,8 +57,7 @@ extern "C" __global__ void up3_width8(int *p) {
   p[threadIdx.x] = __shfl_up_sync(0xffffffff, p[threadIdx.x], 3, 8);
 }
 
-// A delta that is not a power of two, across rows: gfx942 has no such
-// move (ds_bpermute), gfx1100's permlanex16 does it.
+// Any delta across rows: gfx1100's permlanex16 (gfx942: ds_bpermute).
 // CHECK-LABEL: down3:
 // GFX942: ds_bpermute_b32
 // GFX1100: v_permlanex16_b32

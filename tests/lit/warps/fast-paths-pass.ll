@@ -26,20 +26,29 @@ define float @broadcast7(float %v) {
   ret float %r
 }
 
-; down 4 over 32 lanes: row_shl:4 (0x104) where the source is in the row,
-; else (gfx942) ds_swizzle xor 28 (28 << 10 | 31 = 28703) or (gfx1100)
-; permlanex16 (lane i reads lane (i + 4) % 16 of the other row: 0xba987654,
-; 0x3210fedc), else the lane's own value; selected by the lane's position.
+; down 4 over 32 lanes on gfx1100: row_shl:4 (0x104) where the source is in
+; the row, else permlanex16 (lane i reads lane (i + 4) % 16 of the other
+; row: 0xba987654, 0x3210fedc), else the lane's own value; selected by the
+; lane's position. gfx942 has no cross-row VALU move: the call stays.
 ; CHECK-LABEL: @down4(
-; CHECK: %[[ROW:.*]] = call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 260, i32 15, i32 15, i1 false)
-; GFX942: %[[CROSS:.*]] = call i32 @llvm.amdgcn.ds.swizzle(i32 %v, i32 28703)
+; GFX942: call i32 @__rubicon_shfl_sync_down_i32(i32 -1, i32 %v, i32 4, i32 31)
+; GFX1100: %[[ROW:.*]] = call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 260, i32 15, i32 15, i1 false)
 ; GFX1100: %[[CROSS:.*]] = call i32 @llvm.amdgcn.permlanex16.i32(i32 %v, i32 %v, i32 -1164413356, i32 839974620, i1 false, i1 false)
-; GFX942: call i32 @llvm.amdgcn.mbcnt.hi
 ; GFX1100-NOT: mbcnt.hi
-; CHECK: select i1 %{{.*}}, i32 %[[CROSS]], i32 %v
-; CHECK: select i1 %{{.*}}, i32 %[[ROW]], i32
+; GFX1100: select i1 %{{.*}}, i32 %[[CROSS]], i32 %v
+; GFX1100: select i1 %{{.*}}, i32 %[[ROW]], i32
 define i32 @down4(i32 %v) {
   %r = call i32 @__rubicon_shfl_sync_down_i32(i32 -1, i32 %v, i32 4, i32 31)
+  ret i32 %r
+}
+
+; down 16 over 32 lanes: gfx1100's permlanex16 reads the same lane of the
+; other row; gfx942 keeps the call.
+; CHECK-LABEL: @down16(
+; GFX942: call i32 @__rubicon_shfl_sync_down_i32(i32 -1, i32 %v, i32 16, i32 31)
+; GFX1100: call i32 @llvm.amdgcn.permlanex16.i32(i32 %v, i32 %v, i32 1985229328, i32 -19088744, i1 false, i1 false)
+define i32 @down16(i32 %v) {
+  %r = call i32 @__rubicon_shfl_sync_down_i32(i32 -1, i32 %v, i32 16, i32 31)
   ret i32 %r
 }
 

@@ -63,7 +63,7 @@ unsigned checkAll(const FastPathTarget &T) {
 
 TEST(WarpFastPaths, Gfx9LaneMappingsEqualShflSync) {
   // idx: every b and width; bfly: every 0 < k < width plus k = 0; up/down:
-  // widths <= 16 every d, width 32 d in {0, 1, 2, 4, 8, 16} and d >= 32.
+  // widths <= 16 every d; width 32 only d = 0 and d >= 32.
   EXPECT_GT(checkAll(Gfx9), 300u);
 }
 
@@ -76,20 +76,23 @@ TEST(WarpFastPaths, CoverageOfTheCommonShapes) {
     for (unsigned K : {1u, 2u, 4u, 8u, 16u, 31u})
       EXPECT_TRUE(planShuffle(ShuffleKind::Butterfly, K,
                               cOperand(ShuffleKind::Butterfly, 32), T));
-    for (unsigned D : {1u, 2u, 4u, 8u, 16u}) {
+    for (unsigned D : {1u, 2u, 4u, 8u, 15u})
       EXPECT_TRUE(planShuffle(ShuffleKind::Down, D,
-                              cOperand(ShuffleKind::Down, 32), T));
+                              cOperand(ShuffleKind::Down, 16), T));
+    for (unsigned D : {1u, 3u, 7u})
       EXPECT_TRUE(
-          planShuffle(ShuffleKind::Up, D, cOperand(ShuffleKind::Up, 32), T));
-    }
+          planShuffle(ShuffleKind::Up, D, cOperand(ShuffleKind::Up, 8), T));
     EXPECT_TRUE(planShuffle(ShuffleKind::Index, 0,
                             cOperand(ShuffleKind::Index, 32), T));
   }
-  // gfx9 has no cross-row move for an up/down by 3 within 32 lanes.
-  EXPECT_FALSE(
-      planShuffle(ShuffleKind::Down, 3, cOperand(ShuffleKind::Down, 32), Gfx9));
-  EXPECT_TRUE(planShuffle(ShuffleKind::Down, 3, cOperand(ShuffleKind::Down, 32),
-                          Gfx11));
+  // gfx9's DPP has no cross-row move for an up/down within 32
+  // lanes (ds_bpermute); gfx11 has permlanex16.
+  for (unsigned D : {1u, 3u, 8u, 16u}) {
+    EXPECT_FALSE(planShuffle(ShuffleKind::Down, D,
+                             cOperand(ShuffleKind::Down, 32), Gfx9));
+    EXPECT_TRUE(
+        planShuffle(ShuffleKind::Up, D, cOperand(ShuffleKind::Up, 32), Gfx11));
+  }
 }
 
 TEST(WarpFastPaths, OnlyTheOperandsTheHeadersProduce) {
