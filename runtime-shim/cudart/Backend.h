@@ -163,6 +163,13 @@ public:
   virtual cudaError_t launchKernel(const void *HostStub, LaunchDims Grid,
                                    LaunchDims Block, void **Args,
                                    size_t SharedMem, cudaStream_t Stream) = 0;
+  /// A cooperative launch (cudaLaunchCooperativeKernel): every block of the
+  /// grid resident at once, so the device library's grid barrier works.
+  /// cudaErrorCooperativeLaunchTooLarge when the grid does not fit.
+  virtual cudaError_t launchCooperativeKernel(const void *HostStub,
+                                              LaunchDims Grid, LaunchDims Block,
+                                              void **Args, size_t SharedMem,
+                                              cudaStream_t Stream);
   /// Device address of a registered variable, named by its host shadow.
   virtual cudaError_t symbolAddress(void **DevicePtr, const void *HostVar) = 0;
   virtual cudaError_t funcGetAttributes(cudaFuncAttributes &Attributes,

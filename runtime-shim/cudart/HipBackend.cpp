@@ -456,6 +456,18 @@ public:
     return check(Fn.hipLaunchKernel(HostStub, toHip(Grid), toHip(Block), Args,
                                     SharedMem, toHipStream(Stream)));
   }
+  cudaError_t launchCooperativeKernel(const void *HostStub, LaunchDims Grid,
+                                      LaunchDims Block, void **Args,
+                                      size_t SharedMem,
+                                      cudaStream_t Stream) override {
+    // HIP checks that the grid is resident (hipErrorCooperativeLaunchTooLarge)
+    // and runs cooperative launches one at a time.
+    if (!Fn.hipLaunchCooperativeKernel)
+      return cudaErrorNotSupported;
+    return check(Fn.hipLaunchCooperativeKernel(
+        HostStub, toHip(Grid), toHip(Block), Args,
+        static_cast<unsigned>(SharedMem), toHipStream(Stream)));
+  }
   cudaError_t symbolAddress(void **DevicePtr, const void *HostVar) override {
     return check(Fn.hipGetSymbolAddress(DevicePtr, HostVar));
   }
@@ -556,6 +568,12 @@ private:
 } // namespace
 
 Backend::~Backend() = default;
+
+cudaError_t Backend::launchCooperativeKernel(const void *, LaunchDims,
+                                             LaunchDims, void **, size_t,
+                                             cudaStream_t) {
+  return cudaErrorNotSupported;
+}
 
 std::unique_ptr<Backend> createHipBackend() {
   return std::make_unique<HipBackend>();

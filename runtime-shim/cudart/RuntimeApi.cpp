@@ -733,9 +733,11 @@ cudaError_t cudaEventDestroy(cudaEvent_t Event) {
 
 //--- Execution -------------------------------------------------------------
 
-cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
-                             void **Args, size_t SharedMem,
-                             cudaStream_t Stream) {
+/// cudaLaunchKernel and cudaLaunchCooperativeKernel: CUDA's checks, then the
+/// backend.
+static cudaError_t launch(const void *Func, dim3 GridDim, dim3 BlockDim,
+                          void **Args, size_t SharedMem, cudaStream_t Stream,
+                          bool Cooperative) {
   return withBackend([&](Backend &B) {
     if (!runtime().findKernel(Func))
       return cudaErrorInvalidDeviceFunction;
@@ -756,9 +758,31 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
           GridDim.z > unsigned(P.maxGridSize[2]))
         return cudaErrorInvalidConfiguration;
     }
+    if (Cooperative)
+      return B.launchCooperativeKernel(Func, toLaunchDims(GridDim),
+                                       toLaunchDims(BlockDim), Args, SharedMem,
+                                       Stream);
     return B.launchKernel(Func, toLaunchDims(GridDim), toLaunchDims(BlockDim),
                           Args, SharedMem, Stream);
   });
+}
+
+cudaError_t cudaLaunchKernel(const void *Func, dim3 GridDim, dim3 BlockDim,
+                             void **Args, size_t SharedMem,
+                             cudaStream_t Stream) {
+  return launch(Func, GridDim, BlockDim, Args, SharedMem, Stream, false);
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void *Func, dim3 GridDim,
+                                        dim3 BlockDim, void **Args,
+                                        size_t SharedMem, cudaStream_t Stream) {
+  return launch(Func, GridDim, BlockDim, Args, SharedMem, Stream, true);
+}
+
+cudaError_t cudaLaunchCooperativeKernelMultiDevice(cudaLaunchParams *, unsigned,
+                                                   unsigned) {
+  // Deprecated in CUDA 11.3; Rubicon has no multi-device grid barrier.
+  return fail(cudaErrorNotSupported);
 }
 
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *Attributes,
@@ -817,6 +841,13 @@ cudaError_t cudaLaunchKernel_ptsz(const void *Func, dim3 GridDim, dim3 BlockDim,
                                   cudaStream_t Stream) {
   return cudaLaunchKernel(Func, GridDim, BlockDim, Args, SharedMem,
                           perThread(Stream));
+}
+cudaError_t cudaLaunchCooperativeKernel_ptsz(const void *Func, dim3 GridDim,
+                                             dim3 BlockDim, void **Args,
+                                             size_t SharedMem,
+                                             cudaStream_t Stream) {
+  return cudaLaunchCooperativeKernel(Func, GridDim, BlockDim, Args, SharedMem,
+                                     perThread(Stream));
 }
 cudaError_t cudaMemcpyAsync_ptsz(void *Dst, const void *Src, size_t Count,
                                  cudaMemcpyKind Kind, cudaStream_t Stream) {

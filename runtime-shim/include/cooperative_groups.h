@@ -231,6 +231,46 @@ public:
 
 __device__ __inline__ coalesced_group coalesced_threads() { return coalesced_group(); }
 
+/* ---- grid_group (runtime engineer): the whole grid of a cooperative launch
+ * (cudaLaunchCooperativeKernel). sync() is the device library's global-memory
+ * barrier (runtime-shim/device/GridSync.cpp), correct because a cooperative
+ * launch keeps every block resident. */
+extern "C" __device__ void __rubicon_grid_sync(void);
+extern "C" __device__ bool __rubicon_grid_is_valid(void);
+
+class grid_group {
+public:
+  __device__ bool is_valid() const { return __rubicon_grid_is_valid(); }
+  __device__ void sync() const { __rubicon_grid_sync(); }
+  __device__ unsigned long long num_blocks() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+  }
+  __device__ unsigned long long block_rank() const {
+    return ((unsigned long long)blockIdx.z * gridDim.y + blockIdx.y) *
+               gridDim.x +
+           blockIdx.x;
+  }
+  __device__ unsigned long long size() const {
+    return num_blocks() * __rubicon_cg::blockThreads();
+  }
+  __device__ unsigned long long num_threads() const { return size(); }
+  __device__ unsigned long long thread_rank() const {
+    return block_rank() * __rubicon_cg::blockThreads() +
+           __rubicon_cg::blockRank();
+  }
+  __device__ dim3 group_dim() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+  __device__ dim3 dim_blocks() const { return group_dim(); }
+  __device__ dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  __device__ dim3 group_index() const { return block_index(); }
+  __device__ dim3 thread_index() const {
+    return dim3(threadIdx.x, threadIdx.y, threadIdx.z);
+  }
+};
+
+__device__ __inline__ grid_group this_grid() { return grid_group(); }
+__device__ __inline__ void sync(const grid_group &group) { group.sync(); }
+/* ---- end grid_group */
+
 } // namespace cooperative_groups
 
 #endif /* __CUDACC__ */

@@ -113,6 +113,16 @@ static inline cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim,
 }
 
 template <class T>
+static inline cudaError_t
+cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim,
+                            void **args, size_t sharedMem = 0,
+                            cudaStream_t stream = 0) {
+  return ::cudaLaunchCooperativeKernel(reinterpret_cast<const void *>(func),
+                                       gridDim, blockDim, args, sharedMem,
+                                       stream);
+}
+
+template <class T>
 static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
                                                 T *entry) {
   return ::cudaFuncGetAttributes(attr, reinterpret_cast<const void *>(entry));

@@ -39,6 +39,7 @@ extern "C" {
  * _ptsz variants. */
 #if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
 #define cudaLaunchKernel cudaLaunchKernel_ptsz
+#define cudaLaunchCooperativeKernel cudaLaunchCooperativeKernel_ptsz
 #define cudaMemcpyAsync cudaMemcpyAsync_ptsz
 #define cudaMemsetAsync cudaMemsetAsync_ptsz
 #define cudaMemcpy2DAsync cudaMemcpy2DAsync_ptsz
@@ -193,6 +194,23 @@ cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
                              void **args, size_t sharedMem,
                              cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
+struct cudaLaunchParams {
+  void *func;
+  dim3 gridDim;
+  dim3 blockDim;
+  void **args;
+  size_t sharedMem;
+  cudaStream_t stream;
+};
+#define cudaCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define cudaCooperativeLaunchMultiDeviceNoPostSync 0x02
+cudaError_t
+cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *launchParamsList,
+                                       unsigned int numDevices,
+                                       unsigned int flags RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,
                                   const void *func);
 cudaError_t cudaFuncSetCacheConfig(const void *func,

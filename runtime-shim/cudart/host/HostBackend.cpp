@@ -657,9 +657,20 @@ public:
 
   // Code.
   cudaError_t registerFatBinary(const FatBinaryRecord &FatBinary) override;
+  cudaError_t launchCooperativeKernel(const void *HostStub, LaunchDims Grid,
+                                      LaunchDims Block, void **Args,
+                                      size_t SharedMem,
+                                      cudaStream_t Stream) override {
+    return launch(HostStub, Grid, Block, Args, SharedMem, Stream, true);
+  }
   cudaError_t launchKernel(const void *HostStub, LaunchDims Grid,
                            LaunchDims Block, void **Args, size_t SharedMem,
-                           cudaStream_t Stream) override;
+                           cudaStream_t Stream) override {
+    return launch(HostStub, Grid, Block, Args, SharedMem, Stream, false);
+  }
+  cudaError_t launch(const void *HostStub, LaunchDims Grid, LaunchDims Block,
+                     void **Args, size_t SharedMem, cudaStream_t Stream,
+                     bool Cooperative);
   cudaError_t symbolAddress(void **DevicePtr, const void *HostVar) override {
     std::lock_guard<std::mutex> Lock(Mutex);
     auto It = Symbols.find(HostVar);
@@ -820,6 +831,7 @@ cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
   Prop.texturePitchAlignment = 256;
   Prop.deviceOverlap = 1;
   Prop.multiProcessorCount = static_cast<int>(Pool->size());
+  Prop.cooperativeLaunch = 1;
   Prop.integrated = 1;
   Prop.canMapHostMemory = 1;
   Prop.concurrentKernels = 1;
@@ -934,9 +946,32 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
   return cudaSuccess;
 }
 
-cudaError_t HostBackend::launchKernel(const void *HostStub, LaunchDims Grid,
-                                      LaunchDims Block, void **Args,
-                                      size_t SharedMem, cudaStream_t Stream) {
+/// Runs every block of a cooperative launch at once, each on its own CPU
+/// thread with its own scheduler, so blocks waiting in the grid barrier
+/// (runtime-shim/device/GridSync.cpp) never keep the others from running.
+/// Returns 0 or the first fault.
+static int runCooperativeGrid(const GridLaunch &Launch) {
+  uint64_t Blocks = uint64_t(Launch.Grid[0]) * Launch.Grid[1] * Launch.Grid[2];
+  std::atomic<int> Fault{0};
+  std::vector<std::thread> Threads;
+  Threads.reserve(Blocks);
+  for (uint64_t Block = 0; Block < Blocks; ++Block)
+    Threads.emplace_back([&Launch, &Fault, Block] {
+      BlockScheduler Scheduler;
+      if (int F = Scheduler.runBlock(Launch, Block)) {
+        int Expected = 0;
+        Fault.compare_exchange_strong(Expected, F);
+      }
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  return Fault.load();
+}
+
+cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
+                                LaunchDims Block, void **Args,
+                                size_t SharedMem, cudaStream_t Stream,
+                                bool Cooperative) {
   HostKernel Kernel;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -953,6 +988,15 @@ cudaError_t HostBackend::launchKernel(const void *HostStub, LaunchDims Grid,
     return cudaErrorInvalidValue;
   if (!Kernel.ParamSizes.empty() && !Args)
     return cudaErrorInvalidValue;
+  if (Cooperative) {
+    // Resident blocks: as many as cudaOccupancyMaxActiveBlocksPerMultiprocessor
+    // times the multiprocessors (worker threads) promise.
+    uint64_t Threads = uint64_t(Block.X) * Block.Y * Block.Z;
+    uint64_t Resident =
+        uint64_t(Pool->size()) * std::max<uint64_t>(1, 2048 / Threads);
+    if (uint64_t(Grid.X) * Grid.Y * Grid.Z > Resident)
+      return cudaErrorCooperativeLaunchTooLarge;
+  }
   // CUDA copies the arguments at launch: so does this.
   struct LaunchData {
     std::vector<unsigned char> Bytes;
@@ -978,8 +1022,9 @@ cudaError_t HostBackend::launchKernel(const void *HostStub, LaunchDims Grid,
   L.Grid[0] = Grid.X, L.Grid[1] = Grid.Y, L.Grid[2] = Grid.Z;
   L.Block[0] = Block.X, L.Block[1] = Block.Y, L.Block[2] = Block.Z;
   L.SharedBytes = Kernel.StaticSharedBytes + SharedMem;
-  return enqueue(Stream, false, [this, Data] {
-    if (int F = Pool->runGrid(Data->Launch)) {
+  return enqueue(Stream, false, [this, Data, Cooperative] {
+    if (int F = Cooperative ? runCooperativeGrid(Data->Launch)
+                            : Pool->runGrid(Data->Launch)) {
       int Expected = 0;
       Fault.compare_exchange_strong(Expected, F);
     }
