@@ -326,6 +326,29 @@ TEST_F(RuntimeSemantics, LaunchConfigurationIsValidated) {
             cudaSuccess);
 }
 
+TEST_F(RuntimeSemantics, CooperativeLaunchIsCheckedAndNeverAPlainLaunch) {
+  registerModule();
+  const void *Stub = reinterpret_cast<const void *>(&kernelStub);
+  // CUDA's checks come first, as for cudaLaunchKernel.
+  EXPECT_EQ(cudaLaunchCooperativeKernel(
+                reinterpret_cast<const void *>(&otherKernelStub), dim3(1),
+                dim3(1), nullptr, 0, nullptr),
+            cudaErrorInvalidDeviceFunction);
+  EXPECT_EQ(cudaLaunchCooperativeKernel(Stub, dim3(1), dim3(1025), nullptr, 0,
+                                        nullptr),
+            cudaErrorInvalidConfiguration);
+  // A backend without cooperative launches says so; the kernel is not run as
+  // an ordinary launch (its grid barrier could hang).
+  EXPECT_EQ(cudaLaunchCooperativeKernel(Stub, dim3(2), dim3(64), nullptr, 0,
+                                        nullptr),
+            cudaErrorNotSupported);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorNotSupported);
+  cudaLaunchParams Params{};
+  EXPECT_EQ(cudaLaunchCooperativeKernelMultiDevice(&Params, 1, 0),
+            cudaErrorNotSupported);
+  EXPECT_TRUE(State.Launches.empty());
+}
+
 TEST_F(RuntimeSemantics, FunctionQueriesNeedARegisteredKernel) {
   registerModule();
   cudaFuncAttributes Attributes{};
