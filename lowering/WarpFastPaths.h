@@ -24,6 +24,7 @@
 namespace llvm {
 class Module;
 class TargetMachine;
+class raw_ostream;
 } // namespace llvm
 
 namespace rubicon {
@@ -84,6 +85,13 @@ unsigned planSource(const ShufflePlan &Plan, unsigned Lane,
 
 /// The butterfly steps of a full-warp reduction: xor 16, 8, 4, 2, 1.
 std::vector<LaneSource> reductionSteps(const FastPathTarget &Target);
+
+/// The moves as assembly operands ("row_shl:4", "ds_swizzle xor 12", ...).
+std::string describe(const LaneSource &Src);
+
+/// docs/warp-fast-paths.table.md: every constant shuffle shape and what it
+/// becomes on gfx9 and gfx10+ (rubicon-opt --print-warp-fast-path-table).
+void printFastPathTable(llvm::raw_ostream &OS);
 
 } // namespace warpfast
 

@@ -5,6 +5,7 @@
 //               [--device-lib=<gfx>.bc] [--ld-lld=<path>] in.ll -o out.co
 //               [--print-ir=<file>] [--print-asm=<file>]
 //   rubicon-opt --print-intrinsic-table
+//   rubicon-opt --print-warp-fast-path-table
 //
 // Internal tool for lit tests: the pipeline accepts Rubicon's passes
 // (lowering/Passes.def, and the warp-size analysis: rubicon-warp-size) and
@@ -12,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
+#include "WarpFastPaths.h"
 #include "rubicon/Lowering.h"
 #include "rubicon/WarpSize.h"
 
@@ -44,6 +46,10 @@ static cl::opt<std::string> Passes("passes", cl::desc("Pass pipeline to run"),
 static cl::opt<bool> PrintIntrinsicTable(
     "print-intrinsic-table",
     cl::desc("Print the NVVM intrinsic lowering table as Markdown and exit"),
+    cl::cat(Category));
+static cl::opt<bool> PrintWarpFastPathTable(
+    "print-warp-fast-path-table",
+    cl::desc("Print the warp fast paths per shuffle shape as Markdown and exit"),
     cl::cat(Category));
 static cl::opt<bool> EmitCodeObject(
     "emit-code-object",
@@ -130,6 +136,10 @@ int main(int argc, char **argv) {
                               "Rubicon's NVVM -> AMDGPU lowering passes\n");
   if (PrintIntrinsicTable) {
     rubicon::printNVVMIntrinsicTable(outs());
+    return 0;
+  }
+  if (PrintWarpFastPathTable) {
+    rubicon::warpfast::printFastPathTable(outs());
     return 0;
   }
 
