@@ -103,8 +103,10 @@ static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol) {
   return ::cudaGetSymbolSize(size, static_cast<const void *>(&symbol));
 }
 
+// T is the kernel's function type: a pointer to a const-qualified function
+// type would not be deduced from a kernel's name.
 template <class T>
-static inline cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim,
+static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim,
                                            dim3 blockDim, void **args,
                                            size_t sharedMem = 0,
                                            cudaStream_t stream = 0) {
