@@ -5,7 +5,8 @@
 // RUN: cuobjdump -xelf all warp.o
 // RUN: llvm-objdump -d warp.1.gfx942.elf | FileCheck %s
 // CHECK-LABEL: <_Z8matchRedPjj>:
-// CHECK: ds_bpermute_b32
+// (redux.sync with the full mask: the warp fast path's butterfly.)
+// CHECK: ds_swizzle_b32 {{.*}}offset:swizzle(SWAP,16)
 __global__ void matchRed(unsigned *out, unsigned value) {
   unsigned peers, sum;
   asm volatile("match.any.sync.b32 %0, %1, 0xffffffff;" : "=r"(peers) : "r"(value));
