@@ -28,6 +28,11 @@
 #else
 #define __RUBICON_H_OPERATORS 1
 #endif
+#if defined(__CUDA_NO_BFLOAT16_OPERATORS__) || defined(__CUDA_NO_BFLOAT162_OPERATORS__)
+#define __RUBICON_H_OPERATORS2 0
+#else
+#define __RUBICON_H_OPERATORS2 1
+#endif
 #include "__rubicon/half_types.h"
 #include "__rubicon/half_operations.h"
 #include "__rubicon/half_epilogue.h"

@@ -327,9 +327,8 @@ __RUBICON_H_FUNCTION(trunc, __RUBICON_H_MATH(trunc, x))
 __RUBICON_H_FUNCTION(rint, __RUBICON_H_MATH(rint, x))
 #undef __RUBICON_H_FUNCTION
 
-/* ---- Operators (unless __CUDA_NO_HALF_OPERATORS__ /
- * __CUDA_NO_BFLOAT16_OPERATORS__). ----------------------------------------- */
-#if __RUBICON_H_OPERATORS
+/* ---- Operators (unless __CUDA_NO_HALF_OPERATORS__ / __CUDA_NO_HALF2_OPERATORS__,
+ * __CUDA_NO_BFLOAT16_OPERATORS__ / __CUDA_NO_BFLOAT162_OPERATORS__). ------- */
 #define __RUBICON_H_OPERATORS_FOR(T, Add, Sub, Mul, Div, Neg)                  \
   __RUBICON_HOST_DEVICE__ T operator+(const T &a, const T &b) { return Add(a, b); } \
   __RUBICON_HOST_DEVICE__ T operator-(const T &a, const T &b) { return Sub(a, b); } \
@@ -340,61 +339,73 @@ __RUBICON_H_FUNCTION(rint, __RUBICON_H_MATH(rint, x))
   __RUBICON_HOST_DEVICE__ T &operator*=(T &a, const T &b) { return a = Mul(a, b); } \
   __RUBICON_HOST_DEVICE__ T &operator/=(T &a, const T &b) { return a = Div(a, b); } \
   __RUBICON_HOST_DEVICE__ T operator+(const T &a) { return a; }                \
-  __RUBICON_HOST_DEVICE__ T operator-(const T &a) { return Neg(a); }
-__RUBICON_H_OPERATORS_FOR(__RUBICON_H_T, __hadd, __hsub, __hmul, __hdiv, __hneg)
-__RUBICON_H_OPERATORS_FOR(__RUBICON_H_T2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2)
-#undef __RUBICON_H_OPERATORS_FOR
-__RUBICON_HOST_DEVICE__ __RUBICON_H_T &operator++(__RUBICON_H_T &a) {
-  return a = __hadd(a, __RUBICON_H_MAKE(__RUBICON_H_ONE));
-}
-__RUBICON_HOST_DEVICE__ __RUBICON_H_T &operator--(__RUBICON_H_T &a) {
-  return a = __hsub(a, __RUBICON_H_MAKE(__RUBICON_H_ONE));
-}
-__RUBICON_HOST_DEVICE__ __RUBICON_H_T operator++(__RUBICON_H_T &a, int) {
-  const __RUBICON_H_T old = a;
-  ++a;
-  return old;
-}
-__RUBICON_HOST_DEVICE__ __RUBICON_H_T operator--(__RUBICON_H_T &a, int) {
-  const __RUBICON_H_T old = a;
-  --a;
-  return old;
-}
-__RUBICON_HOST_DEVICE__ __RUBICON_H_T2 &operator++(__RUBICON_H_T2 &a) {
-  const __RUBICON_H_T one = __RUBICON_H_MAKE(__RUBICON_H_ONE);
-  return a = __hadd2(a, __RUBICON_H_T2(one, one));
-}
-__RUBICON_HOST_DEVICE__ __RUBICON_H_T2 &operator--(__RUBICON_H_T2 &a) {
-  const __RUBICON_H_T one = __RUBICON_H_MAKE(__RUBICON_H_ONE);
-  return a = __hsub2(a, __RUBICON_H_T2(one, one));
-}
-__RUBICON_HOST_DEVICE__ __RUBICON_H_T2 operator++(__RUBICON_H_T2 &a, int) {
-  const __RUBICON_H_T2 old = a;
-  ++a;
-  return old;
-}
-__RUBICON_HOST_DEVICE__ __RUBICON_H_T2 operator--(__RUBICON_H_T2 &a, int) {
-  const __RUBICON_H_T2 old = a;
-  --a;
-  return old;
-}
-#define __RUBICON_H_RELATIONS(Op, Scalar, Pair)                                \
-  __RUBICON_HOST_DEVICE__ bool operator Op(const __RUBICON_H_T &a,             \
-                                           const __RUBICON_H_T &b) {           \
-    return Scalar(a, b);                                                       \
+  __RUBICON_HOST_DEVICE__ T operator-(const T &a) { return Neg(a); }           \
+  __RUBICON_HOST_DEVICE__ T &operator++(T &a) { return a = Add(a, __RUBICON_H_OP_ONE); }      \
+  __RUBICON_HOST_DEVICE__ T &operator--(T &a) { return a = Sub(a, __RUBICON_H_OP_ONE); }      \
+  __RUBICON_HOST_DEVICE__ T operator++(T &a, int) {                            \
+    const T old = a;                                                           \
+    a = Add(a, __RUBICON_H_OP_ONE);                                                           \
+    return old;                                                                \
   }                                                                            \
-  __RUBICON_HOST_DEVICE__ bool operator Op(const __RUBICON_H_T2 &a,            \
-                                           const __RUBICON_H_T2 &b) {          \
-    return Pair(a, b);                                                         \
+  __RUBICON_HOST_DEVICE__ T operator--(T &a, int) {                            \
+    const T old = a;                                                           \
+    a = Sub(a, __RUBICON_H_OP_ONE);                                                           \
+    return old;                                                                \
+  }                                                                            \
+  __RUBICON_HOST_DEVICE__ bool operator==(const T &a, const T &b) {            \
+    return __RUBICON_H_OP_EQ(a, b);                                                           \
+  }                                                                            \
+  __RUBICON_HOST_DEVICE__ bool operator!=(const T &a, const T &b) {            \
+    return __RUBICON_H_OP_NEU(a, b);                                                          \
+  }                                                                            \
+  __RUBICON_HOST_DEVICE__ bool operator<(const T &a, const T &b) {             \
+    return __RUBICON_H_OP_LT(a, b);                                                           \
+  }                                                                            \
+  __RUBICON_HOST_DEVICE__ bool operator>(const T &a, const T &b) {             \
+    return __RUBICON_H_OP_GT(a, b);                                                           \
+  }                                                                            \
+  __RUBICON_HOST_DEVICE__ bool operator<=(const T &a, const T &b) {            \
+    return __RUBICON_H_OP_LE(a, b);                                                           \
+  }                                                                            \
+  __RUBICON_HOST_DEVICE__ bool operator>=(const T &a, const T &b) {            \
+    return __RUBICON_H_OP_GE(a, b);                                                           \
   }
-__RUBICON_H_RELATIONS(==, __heq, __hbeq2)
-__RUBICON_H_RELATIONS(!=, __hneu, __hbneu2)
-__RUBICON_H_RELATIONS(<, __hlt, __hblt2)
-__RUBICON_H_RELATIONS(>, __hgt, __hbgt2)
-__RUBICON_H_RELATIONS(<=, __hle, __hble2)
-__RUBICON_H_RELATIONS(>=, __hge, __hbge2)
-#undef __RUBICON_H_RELATIONS
+/* Operators on pairs compare both halves (==: __hbeq2). */
+#if __RUBICON_H_OPERATORS
+#define __RUBICON_H_OP_ONE __RUBICON_H_MAKE(__RUBICON_H_ONE)
+#define __RUBICON_H_OP_EQ __heq
+#define __RUBICON_H_OP_NEU __hneu
+#define __RUBICON_H_OP_LT __hlt
+#define __RUBICON_H_OP_GT __hgt
+#define __RUBICON_H_OP_LE __hle
+#define __RUBICON_H_OP_GE __hge
+__RUBICON_H_OPERATORS_FOR(__RUBICON_H_T, __hadd, __hsub, __hmul, __hdiv, __hneg)
+#undef __RUBICON_H_OP_ONE
+#undef __RUBICON_H_OP_EQ
+#undef __RUBICON_H_OP_NEU
+#undef __RUBICON_H_OP_LT
+#undef __RUBICON_H_OP_GT
+#undef __RUBICON_H_OP_LE
+#undef __RUBICON_H_OP_GE
 #endif
+#if __RUBICON_H_OPERATORS2
+#define __RUBICON_H_OP_ONE __RUBICON_H_T2(__RUBICON_H_MAKE(__RUBICON_H_ONE), __RUBICON_H_MAKE(__RUBICON_H_ONE))
+#define __RUBICON_H_OP_EQ __hbeq2
+#define __RUBICON_H_OP_NEU __hbneu2
+#define __RUBICON_H_OP_LT __hblt2
+#define __RUBICON_H_OP_GT __hbgt2
+#define __RUBICON_H_OP_LE __hble2
+#define __RUBICON_H_OP_GE __hbge2
+__RUBICON_H_OPERATORS_FOR(__RUBICON_H_T2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2)
+#undef __RUBICON_H_OP_ONE
+#undef __RUBICON_H_OP_EQ
+#undef __RUBICON_H_OP_NEU
+#undef __RUBICON_H_OP_LT
+#undef __RUBICON_H_OP_GT
+#undef __RUBICON_H_OP_LE
+#undef __RUBICON_H_OP_GE
+#endif
+#undef __RUBICON_H_OPERATORS_FOR
 
 /* ---- Device only: loads, shuffles, atomics. ----------------------------- */
 #if defined(__CUDA__)

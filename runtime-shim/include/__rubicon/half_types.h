@@ -10,6 +10,8 @@
  *   __RUBICON_H_P, __RUBICON_H_E        significand and exponent bits
  *   __RUBICON_H_CONVERSIONS             0 when __CUDA_NO_HALF_CONVERSIONS__
  *                                       (__CUDA_NO_BFLOAT16_CONVERSIONS__)
+ *   __RUBICON_H_OPERATORS, ..._OPERATORS2  0 when the scalar / pair
+ *                                       operators are turned off
  * Not a public header; no include guard on purpose.
  *
  *===----------------------------------------------------------------------===*/

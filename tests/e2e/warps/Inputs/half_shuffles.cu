@@ -27,6 +27,13 @@ __global__ void shuffles(const float *in, float *out) {
   o[7] = __high2float(__hfma2(b2, b2, b2));
 }
 
+// atomicAdd on a __half2 and on the upper __half of a 32-bit word.
+__global__ void atomics(__half2 *pair, __half *halves, __nv_bfloat16 *b) {
+  atomicAdd(pair, __floats2half2_rn(1.0f, 2.0f));
+  atomicAdd(&halves[1], __float2half(0.5f));
+  atomicAdd(b, __float2bfloat16(1.0f));
+}
+
 int main() {
   float *in, *out;
   cudaMallocManaged(&in, Threads * sizeof(float));
@@ -65,6 +72,25 @@ int main() {
     printf("%s: %s\n", names[k], bad ? "FAILED" : "ok");
     failures += bad;
   }
+  __half2 *pair;
+  __half *halves;
+  __nv_bfloat16 *b;
+  cudaMallocManaged(&pair, sizeof(__half2));
+  cudaMallocManaged(&halves, 2 * sizeof(__half));
+  cudaMallocManaged(&b, sizeof(__nv_bfloat16));
+  *pair = __floats2half2_rn(0.0f, 0.0f);
+  halves[0] = __float2half(7.0f);
+  halves[1] = __float2half(0.0f);
+  *b = __float2bfloat16(0.0f);
+  atomics<<<1, Threads>>>(pair, halves, b);
+  cudaDeviceSynchronize();
+  const bool atomicsOk = __low2float(*pair) == Threads &&
+                         __high2float(*pair) == 2 * Threads &&
+                         __half2float(halves[0]) == 7.0f &&
+                         __half2float(halves[1]) == Threads / 2 &&
+                         __bfloat162float(*b) == Threads;
+  printf("atomicAdd: %s\n", atomicsOk ? "ok" : "FAILED");
+  failures += !atomicsOk;
   printf("half_shuffles: %s\n", failures ? "FAILED" : "PASSED");
   return failures != 0;
 }
