@@ -71,14 +71,6 @@ const IntrinsicLowering *findLowering(StringRef NameWithoutPrefix) {
   return nullptr;
 }
 
-/// The device-library function that implements intrinsic `Name`:
-/// "__rubicon_" + Name with dots as underscores.
-std::string deviceLibFunctionName(StringRef Name) {
-  std::string Result = "__rubicon_" + Name.str();
-  std::replace(Result.begin(), Result.end(), '.', '_');
-  return Result;
-}
-
 /// Rows whose intrinsics carry type suffixes (printed as ".*").
 bool isOverloadedRow(StringRef Name) {
   return Name.starts_with("atomic.");
@@ -152,7 +144,7 @@ private:
       break;
     }
     case LoweringKind::DeviceLib: {
-      std::string Name = deviceLibFunctionName(Row.Name);
+      std::string Name = nvvmDeviceLibraryName(Row.Name);
       FunctionCallee Callee =
           M.getOrInsertFunction(Name, Call.getFunctionType());
       auto *Target = dyn_cast<Function>(Callee.getCallee());
@@ -201,11 +193,8 @@ private:
         return signatureMismatch(Call, Row.Target);
       Target->setConvergent();
       Target->setDoesNotThrow();
-      Value *V = cloneCallTo(Call, Target, Builder);
-      Value *Result = Builder.CreateInsertValue(PoisonValue::get(Pair), V, 0);
-      Replacement = Builder.CreateInsertValue(
-          Result, Builder.CreateICmpNE(V, ConstantInt::get(V->getType(), 0)),
-          1);
+      Replacement = buildValueAndNonzero(Builder, Pair,
+                                         cloneCallTo(Call, Target, Builder));
       break;
     }
     case LoweringKind::Sleep: {
@@ -314,6 +303,19 @@ bool scopeUnscopedAtomicsToAgent(Module &M) {
 
 } // namespace
 
+std::string nvvmDeviceLibraryName(StringRef Name) {
+  std::string Result = "__rubicon_" + Name.str();
+  std::replace(Result.begin(), Result.end(), '.', '_');
+  return Result;
+}
+
+Value *buildValueAndNonzero(IRBuilderBase &Builder, StructType *Pair,
+                            Value *V) {
+  Value *Result = Builder.CreateInsertValue(PoisonValue::get(Pair), V, 0);
+  return Builder.CreateInsertValue(
+      Result, Builder.CreateICmpNE(V, ConstantInt::get(V->getType(), 0)), 1);
+}
+
 PreservedAnalyses LowerNVVMIntrinsicsPass::run(Module &M,
                                                ModuleAnalysisManager &) {
   // Before lowering: the scoped-atomic rows create system-scope atomics on
@@ -343,7 +345,7 @@ void printNVVMIntrinsicTable(raw_ostream &OS) {
       OS << "`" << Row.Target << "`";
       break;
     case LoweringKind::DeviceLib:
-      OS << "device library `" << deviceLibFunctionName(Row.Name) << "`";
+      OS << "device library `" << nvvmDeviceLibraryName(Row.Name) << "`";
       break;
     case LoweringKind::Fence:
       OS << "`fence " << Scope << "seq_cst`";

@@ -15,7 +15,10 @@
 #include <string>
 
 namespace llvm {
+class IRBuilderBase;
 class Instruction;
+class StructType;
+class Value;
 class LLVMContext;
 class TargetMachine;
 class raw_ostream;
@@ -53,6 +56,16 @@ void reportLoweringError(llvm::LLVMContext &Ctx, const llvm::Twine &Message,
 
 /// Prints NVVMIntrinsics.def as a Markdown table.
 void printNVVMIntrinsicTable(llvm::raw_ostream &OS);
+
+/// The device-library function that implements NVVM intrinsic `Name` (without
+/// "llvm.nvvm."): "__rubicon_" + Name with dots as underscores. Shared by the
+/// AMDGPU and host lowerings of NVVMIntrinsics.def.
+std::string nvvmDeviceLibraryName(llvm::StringRef Name);
+
+/// {Value, Value != 0} as the struct `Pair` (an NVVM intrinsic returning a
+/// value and a predicate, from a device-library function returning the value).
+llvm::Value *buildValueAndNonzero(llvm::IRBuilderBase &Builder,
+                                  llvm::StructType *Pair, llvm::Value *Value);
 
 #define RUBICON_DECLARE_PASS(Class)                                            \
   class Class : public llvm::PassInfoMixin<Class> {                            \

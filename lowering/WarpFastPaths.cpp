@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "WarpFastPaths.h"
+#include "BackendSupport.h"
 #include "LoweringPasses.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -562,28 +563,20 @@ PreservedAnalyses WarpFastPathsPass::run(Module &M, ModuleAnalysisManager &) {
 
 void runWarpFastPaths(Module &M, TargetMachine &TM, StringRef Arch,
                       unsigned OptLevel) {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB(&TM);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  ModulePassManager MPM;
-  MPM.addPass(WarpFastPathsPass(Arch.str()));
-  MPM.addPass(AlwaysInlinerPass());
-  MPM.addPass(GlobalDCEPass());
-  if (OptLevel > 0) {
-    FunctionPassManager FPM;
-    FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
-    FPM.addPass(InstCombinePass());
-    FPM.addPass(SimplifyCFGPass());
-    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
-  }
-  MPM.run(M, MAM);
+  runModulePipeline(M, TM, [&](PassBuilder &) {
+    ModulePassManager MPM;
+    MPM.addPass(WarpFastPathsPass(Arch.str()));
+    MPM.addPass(AlwaysInlinerPass());
+    MPM.addPass(GlobalDCEPass());
+    if (OptLevel > 0) {
+      FunctionPassManager FPM;
+      FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+      FPM.addPass(InstCombinePass());
+      FPM.addPass(SimplifyCFGPass());
+      MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+    }
+    return MPM;
+  });
 }
 
 } // namespace rubicon

@@ -58,7 +58,8 @@ const HostRow HostTable[] = {
   {Name, HostLowering::CmpXchg, AtomicRMWInst::BAD_BINOP},
 #define NVVM_TO_DEVICE_LIB_PREDICATE(Name, Function)                           \
   {Name, HostLowering::DeviceLibPredicate, AtomicRMWInst::BAD_BINOP, Function},
-#define NVVM_TO_SLEEP(Name) {Name, HostLowering::Sleep, AtomicRMWInst::BAD_BINOP},
+#define NVVM_TO_SLEEP(Name)                                                    \
+  {Name, HostLowering::Sleep, AtomicRMWInst::BAD_BINOP},
 #include "NVVMIntrinsics.def"
 };
 
@@ -75,19 +76,13 @@ const HostRow *findRow(const Function &F) {
   return nullptr;
 }
 
-std::string deviceLibraryName(StringRef Name) {
-  std::string Result = "__rubicon_" + Name.str();
-  std::replace(Result.begin(), Result.end(), '.', '_');
-  return Result;
-}
-
 void lowerCall(CallInst &Call, const HostRow &Row, Module &M) {
   IRBuilder<> B(&Call);
   Value *Result = nullptr;
   switch (Row.Kind) {
   case HostLowering::DeviceLib: {
-    FunctionCallee Callee = M.getOrInsertFunction(deviceLibraryName(Row.Name),
-                                                  Call.getFunctionType());
+    FunctionCallee Callee = M.getOrInsertFunction(
+        nvvmDeviceLibraryName(Row.Name), Call.getFunctionType());
     SmallVector<Value *> Args(Call.args());
     Result = B.CreateCall(Callee, Args);
     break;
@@ -101,10 +96,7 @@ void lowerCall(CallInst &Call, const HostRow &Row, Module &M) {
         Row.Target,
         FunctionType::get(ValueType, Call.getFunctionType()->params(), false));
     SmallVector<Value *> Args(Call.args());
-    Value *V = B.CreateCall(Callee, Args);
-    Result = B.CreateInsertValue(PoisonValue::get(Pair), V, 0);
-    Result = B.CreateInsertValue(
-        Result, B.CreateICmpNE(V, ConstantInt::get(ValueType, 0)), 1);
+    Result = buildValueAndNonzero(B, Pair, B.CreateCall(Callee, Args));
     break;
   }
   case HostLowering::Sleep: {

@@ -63,6 +63,33 @@ inline u32 shuffle(typename W::Mask members, u32 value, u32 laneOrOffset,
 inline float asFloat(u32 bits) { return __builtin_bit_cast(float, bits); }
 inline u32 asBits(float value) { return __builtin_bit_cast(u32, value); }
 
+// __ballot_sync, __all_sync, __any_sync, __uni_sync and __syncwarp, for the
+// logical warp and the native 64-lane one.
+template <typename W>
+inline typename W::Mask voteBallot(typename W::Mask members, bool predicate) {
+  return W::ballot(predicate, members) & members;
+}
+template <typename W>
+inline bool voteAll(typename W::Mask members, bool predicate) {
+  return voteBallot<W>(members, !predicate) == 0;
+}
+template <typename W>
+inline bool voteAny(typename W::Mask members, bool predicate) {
+  return voteBallot<W>(members, predicate) != 0;
+}
+template <typename W>
+inline bool voteUni(typename W::Mask members, bool predicate) {
+  const typename W::Mask active = members & W::activeMask(members);
+  const typename W::Mask holding = W::ballot(predicate, members) & active;
+  return holding == 0 || holding == active;
+}
+// Lanes of a wavefront execute together; order their memory.
+template <typename W> inline void syncWarp(typename W::Mask members) {
+  fenceWavefront();
+  wavefrontBarrier(W::waveMembers(members));
+  fenceWavefront();
+}
+
 // __match_any_sync: the members holding the same value as this lane.
 template <typename W, typename T>
 inline typename W::Mask matchAny(typename W::Mask members, T value) {
@@ -202,28 +229,19 @@ RUBICON_SHUFFLE(bfly, Butterfly)
 RUBICON_EXPORT u32 __rubicon_activemask() { return Logical::activeMask(); }
 
 RUBICON_EXPORT u32 __rubicon_vote_ballot_sync(u32 memberMask, bool predicate) {
-  return Logical::ballot(predicate, memberMask) & memberMask;
+  return voteBallot<Logical>(memberMask, predicate);
 }
-
 RUBICON_EXPORT bool __rubicon_vote_all_sync(u32 memberMask, bool predicate) {
-  return (Logical::ballot(!predicate, memberMask) & memberMask) == 0;
+  return voteAll<Logical>(memberMask, predicate);
 }
-
 RUBICON_EXPORT bool __rubicon_vote_any_sync(u32 memberMask, bool predicate) {
-  return (Logical::ballot(predicate, memberMask) & memberMask) != 0;
+  return voteAny<Logical>(memberMask, predicate);
 }
-
 RUBICON_EXPORT bool __rubicon_vote_uni_sync(u32 memberMask, bool predicate) {
-  const u32 members = memberMask & Logical::activeMask(memberMask);
-  const u32 holding = Logical::ballot(predicate, memberMask) & members;
-  return holding == 0 || holding == members;
+  return voteUni<Logical>(memberMask, predicate);
 }
-
-// __syncwarp(): lanes of a wavefront execute together; order their memory.
 RUBICON_EXPORT void __rubicon_bar_warp_sync(u32 memberMask) {
-  fenceWavefront();
-  wavefrontBarrier(Logical::waveMembers(memberMask));
-  fenceWavefront();
+  syncWarp<Logical>(memberMask);
 }
 
 RUBICON_EXPORT u32 __rubicon_match_any_sync_i32(u32 memberMask, u32 value) {
@@ -270,23 +288,19 @@ RUBICON_EXPORT int __rubicon_wave64_warp_size() { return 64; }
 RUBICON_EXPORT u32 __rubicon_wave64_lane_id() { return Wave64::lane(); }
 RUBICON_EXPORT u64 __rubicon_wave64_activemask() { return Wave64::activeMask(); }
 RUBICON_EXPORT u64 __rubicon_wave64_vote_ballot(u64 memberMask, bool predicate) {
-  return Wave64::ballot(predicate, memberMask) & memberMask;
+  return voteBallot<Wave64>(memberMask, predicate);
 }
 RUBICON_EXPORT bool __rubicon_wave64_vote_all(u64 memberMask, bool predicate) {
-  return (Wave64::ballot(!predicate, memberMask) & memberMask) == 0;
+  return voteAll<Wave64>(memberMask, predicate);
 }
 RUBICON_EXPORT bool __rubicon_wave64_vote_any(u64 memberMask, bool predicate) {
-  return (Wave64::ballot(predicate, memberMask) & memberMask) != 0;
+  return voteAny<Wave64>(memberMask, predicate);
 }
 RUBICON_EXPORT bool __rubicon_wave64_vote_uni(u64 memberMask, bool predicate) {
-  const u64 members = memberMask & Wave64::activeMask(memberMask);
-  const u64 holding = Wave64::ballot(predicate, memberMask) & members;
-  return holding == 0 || holding == members;
+  return voteUni<Wave64>(memberMask, predicate);
 }
 RUBICON_EXPORT void __rubicon_wave64_syncwarp(u64 memberMask) {
-  fenceWavefront();
-  wavefrontBarrier(Wave64::waveMembers(memberMask));
-  fenceWavefront();
+  syncWarp<Wave64>(memberMask);
 }
 RUBICON_EXPORT u64 __rubicon_wave64_match_any_i32(u64 memberMask, u32 value) {
   return matchAny<Wave64>(memberMask, value);

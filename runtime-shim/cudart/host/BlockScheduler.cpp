@@ -502,6 +502,16 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
     return Fault; // the block is abandoned; its stacks are reused
   }
 
+  // Makes every fiber waiting in `State` ready; false if there was none.
+  auto readyAll = [&](FiberState State) {
+    bool Any = false;
+    for (size_t I = 0; I < ThreadCount; ++I)
+      if (Fibers[I].State == State) {
+        Fibers[I].State = FiberState::Ready;
+        Any = true;
+      }
+    return Any;
+  };
   for (;;) {
     bool RanAny = false;
     for (size_t I = 0; I < ThreadCount; ++I) {
@@ -522,25 +532,14 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
     // Sleepers (__nanosleep in a spin-wait) run again once everyone else has
     // run as far as they can; before operations are resolved with lanes
     // missing, since a sleeper may still join them.
-    bool Woke = false;
-    for (size_t I = 0; I < ThreadCount; ++I)
-      if (Fibers[I].State == FiberState::Yielded) {
-        Fibers[I].State = FiberState::Ready;
-        Woke = true;
-      }
-    if (Woke)
+    if (readyAll(FiberState::Yielded))
       continue;
     if (resolveWaveOperations(ThreadCount, ResolveRule::AcrossSites) ||
         resolveWaveOperations(ThreadCount, ResolveRule::Unmasked) ||
         resolveWaveOperations(ThreadCount, ResolveRule::Forced))
       continue;
-    bool Released = false;
-    for (size_t I = 0; I < ThreadCount; ++I)
-      if (Fibers[I].State == FiberState::AtBarrier) {
-        Fibers[I].State = FiberState::Ready;
-        Released = true;
-      }
-    if (!Released)
+    // Everyone that has not finished waits at the barrier: release it.
+    if (!readyAll(FiberState::AtBarrier))
       return 0;
   }
 }

@@ -168,34 +168,42 @@ __rubicon_texel_coordinate(const __rubicon_texture_descriptor *d, float c,
   return d->normalized_coordinates ? c * static_cast<float>(n) : c;
 }
 
-template <class T, enum cudaTextureReadMode mode>
-__device__ static inline typename __rubicon_texel<T, mode>::result
-__rubicon_texture_sample(const __rubicon_texture_descriptor *d, float u,
-                         float v) {
-  using Texel = __rubicon_texel<T, mode>;
+/* Samples at texture coordinates (u, v): the nearest texel, or with linear
+ * filtering (when Filterable) the bilinear blend of the four around it (two
+ * in one dimension). read(i, j) gives one texel in its result type; legacy
+ * references and texture objects differ only in that. */
+template <bool Filterable, class Read>
+__device__ static inline auto
+__rubicon_sample_2d(const __rubicon_texture_descriptor *d, float u, float v,
+                    Read read) {
   float x = __rubicon_texel_coordinate(d, u, d->width);
   float y = __rubicon_texel_coordinate(d, v, d->height);
-  if constexpr (Texel::filterable) {
+  if constexpr (Filterable) {
     if (d->filter_mode == cudaFilterModeLinear) {
       float xb = x - 0.5f, yb = y - 0.5f;
       float x0 = __builtin_floorf(xb), y0 = __builtin_floorf(yb);
       float ax = xb - x0, ay = yb - y0;
       long long i = static_cast<long long>(x0);
       long long j = static_cast<long long>(y0);
-      auto row0 = __rubicon_texel_lerp(__rubicon_texel_read<T, mode>(d, i, j),
-                                       __rubicon_texel_read<T, mode>(d, i + 1, j),
-                                       ax);
+      auto row0 = __rubicon_texel_lerp(read(i, j), read(i + 1, j), ax);
       if (d->height <= 1)
         return row0;
-      auto row1 = __rubicon_texel_lerp(
-          __rubicon_texel_read<T, mode>(d, i, j + 1),
-          __rubicon_texel_read<T, mode>(d, i + 1, j + 1), ax);
+      auto row1 = __rubicon_texel_lerp(read(i, j + 1), read(i + 1, j + 1), ax);
       return __rubicon_texel_lerp(row0, row1, ay);
     }
   }
-  return __rubicon_texel_read<T, mode>(
-      d, static_cast<long long>(__builtin_floorf(x)),
-      static_cast<long long>(__builtin_floorf(y)));
+  return read(static_cast<long long>(__builtin_floorf(x)),
+              static_cast<long long>(__builtin_floorf(y)));
+}
+
+template <class T, enum cudaTextureReadMode mode>
+__device__ static inline typename __rubicon_texel<T, mode>::result
+__rubicon_texture_sample(const __rubicon_texture_descriptor *d, float u,
+                         float v) {
+  return __rubicon_sample_2d<__rubicon_texel<T, mode>::filterable>(
+      d, u, v, [d](long long i, long long j) {
+        return __rubicon_texel_read<T, mode>(d, i, j);
+      });
 }
 
 template <class T, enum cudaTextureReadMode mode>

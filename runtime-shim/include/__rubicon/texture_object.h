@@ -117,28 +117,10 @@ template <class T>
 __device__ static inline T
 __rubicon_object_sample(const __rubicon_texture_descriptor *d, float u,
                         float v) {
-  float x = __rubicon_texel_coordinate(d, u, d->width);
-  float y = __rubicon_texel_coordinate(d, v, d->height);
-  if constexpr (__rubicon_object_result<T>::is_float) {
-    if (d->filter_mode == cudaFilterModeLinear) {
-      float xb = x - 0.5f, yb = y - 0.5f;
-      float x0 = __builtin_floorf(xb), y0 = __builtin_floorf(yb);
-      float ax = xb - x0, ay = yb - y0;
-      long long i = static_cast<long long>(x0);
-      long long j = static_cast<long long>(y0);
-      T row0 = __rubicon_texel_lerp(__rubicon_object_read<T>(d, i, j),
-                                    __rubicon_object_read<T>(d, i + 1, j), ax);
-      if (d->height <= 1)
-        return row0;
-      T row1 =
-          __rubicon_texel_lerp(__rubicon_object_read<T>(d, i, j + 1),
-                               __rubicon_object_read<T>(d, i + 1, j + 1), ax);
-      return __rubicon_texel_lerp(row0, row1, ay);
-    }
-  }
-  return __rubicon_object_read<T>(
-      d, static_cast<long long>(__builtin_floorf(x)),
-      static_cast<long long>(__builtin_floorf(y)));
+  return __rubicon_sample_2d<__rubicon_object_result<T>::is_float>(
+      d, u, v, [d](long long i, long long j) -> T {
+        return __rubicon_object_read<T>(d, i, j);
+      });
 }
 
 /* Texture objects. */
