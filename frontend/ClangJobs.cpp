@@ -85,7 +85,7 @@ makeCompilerInstance(const std::vector<std::string> &CC1Args) {
                                           Argv0.c_str()))
     return nullptr;
   auto CI = std::make_unique<CompilerInstance>(std::move(Invocation));
-  CI->createVirtualFileSystem(llvm::vfs::getRealFileSystem());
+  applyNvccDialect(*CI); // the file system, with nvcc spellings clang rejects
   CI->createDiagnostics();
   if (!CI->hasDiagnostics())
     return nullptr;
@@ -93,7 +93,6 @@ makeCompilerInstance(const std::vector<std::string> &CC1Args) {
   if (CI->getHeaderSearchOpts().ResourceDir.empty())
     CI->getHeaderSearchOpts().ResourceDir =
         clang::GetResourcesPath(Argv0);
-  applyNvccDialect(*CI); // nvcc spellings clang rejects (NvccDialect.h)
   return CI;
 }
 

@@ -1,14 +1,16 @@
 //===- NvccDialect.cpp - nvcc-dialect leniency before parsing -------------===//
 //
-// Part of Rubicon. See NvccDialect.h. The scan skips comments, string and
+// Part of Rubicon. See NvccDialect.h. The scans skip comments, string and
 // character literals (raw strings included) so only code is rewritten.
 //
 //===----------------------------------------------------------------------===//
 #include "NvccDialect.h"
 
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 using namespace llvm;
 
@@ -96,23 +98,113 @@ std::optional<std::string> rewriteLaunchChevrons(StringRef Source) {
   return Out;
 }
 
-void applyNvccDialect(clang::CompilerInstance &CI) {
-  for (const clang::FrontendInputFile &Input : CI.getFrontendOpts().Inputs) {
-    if (Input.getKind().getLanguage() != clang::Language::CUDA ||
-        !Input.isFile())
-      continue;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-        MemoryBuffer::getFile(Input.getFile());
-    if (!Buffer)
-      continue; // clang reports the missing file itself
-    std::optional<std::string> Rewritten =
-        rewriteLaunchChevrons((*Buffer)->getBuffer());
-    if (!Rewritten)
-      continue;
-    CI.getPreprocessorOpts().addRemappedFile(
-        Input.getFile(),
-        MemoryBuffer::getMemBufferCopy(*Rewritten, Input.getFile()).release());
+std::optional<std::string> rewriteStringConstraints(StringRef Source) {
+  static constexpr StringRef Constraint = "\"C\"";
+  if (!Source.contains(Constraint))
+    return std::nullopt;
+  std::string Out;
+  for (size_t I = 0; I < Source.size();) {
+    if (Source.substr(I).starts_with(Constraint)) {
+      size_t J = I + Constraint.size();
+      while (J < Source.size() && isspace(static_cast<unsigned char>(Source[J])))
+        ++J;
+      if (J < Source.size() && Source[J] == '(') {
+        if (Out.empty())
+          Out = Source.str();
+        Out[I + 1] = 'X';
+        I = J;
+        continue;
+      }
+    }
+    size_t Skipped = skipNonCode(Source, I);
+    I = Skipped != I ? Skipped : I + 1;
   }
+  if (Out.empty())
+    return std::nullopt;
+  return Out;
+}
+
+namespace {
+/// A file whose text is rewritten when clang reads it.
+class RewrittenFile : public vfs::File {
+public:
+  RewrittenFile(std::unique_ptr<vfs::File> Inner, bool Chevrons,
+                bool StringConstraints)
+      : Inner(std::move(Inner)), Chevrons(Chevrons),
+        StringConstraints(StringConstraints) {}
+
+  ErrorOr<vfs::Status> status() override { return Inner->status(); }
+  ErrorOr<std::string> getName() override { return Inner->getName(); }
+  std::error_code close() override { return Inner->close(); }
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>>
+  getBuffer(const Twine &Name, int64_t FileSize, bool RequiresNullTerminator,
+            bool IsVolatile) override {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+    if (!Buffer)
+      return Buffer;
+    std::optional<std::string> Text;
+    if (Chevrons)
+      Text = rewriteLaunchChevrons((*Buffer)->getBuffer());
+    if (StringConstraints)
+      if (std::optional<std::string> Rewritten = rewriteStringConstraints(
+              Text ? StringRef(*Text) : (*Buffer)->getBuffer()))
+        Text = std::move(Rewritten);
+    if (!Text)
+      return Buffer;
+    return MemoryBuffer::getMemBufferCopy(*Text,
+                                          (*Buffer)->getBufferIdentifier());
+  }
+
+private:
+  std::unique_ptr<vfs::File> Inner;
+  bool Chevrons, StringConstraints;
+};
+
+/// The real file system, with the nvcc-dialect rewrites on what is read.
+class NvccDialectFileSystem : public vfs::ProxyFileSystem {
+public:
+  NvccDialectFileSystem(IntrusiveRefCntPtr<vfs::FileSystem> FS,
+                        StringSet<> CudaInputs, bool DeviceSide)
+      : ProxyFileSystem(std::move(FS)), CudaInputs(std::move(CudaInputs)),
+        DeviceSide(DeviceSide) {}
+
+  ErrorOr<std::unique_ptr<vfs::File>>
+  openFileForRead(const Twine &Path) override {
+    ErrorOr<std::unique_ptr<vfs::File>> File =
+        ProxyFileSystem::openFileForRead(Path);
+    if (!File)
+      return File;
+    bool Chevrons = CudaInputs.contains(normalized(Path));
+    if (!Chevrons && !DeviceSide)
+      return File;
+    return std::make_unique<RewrittenFile>(std::move(*File), Chevrons,
+                                           DeviceSide);
+  }
+
+  static std::string normalized(const Twine &Path) {
+    SmallString<256> Text;
+    Path.toVector(Text);
+    sys::path::remove_dots(Text, /*remove_dot_dot=*/true);
+    return Text.str().str();
+  }
+
+private:
+  StringSet<> CudaInputs;
+  bool DeviceSide;
+};
+} // namespace
+
+void applyNvccDialect(clang::CompilerInstance &CI) {
+  StringSet<> CudaInputs;
+  for (const clang::FrontendInputFile &Input : CI.getFrontendOpts().Inputs)
+    if (Input.getKind().getLanguage() == clang::Language::CUDA &&
+        Input.isFile())
+      CudaInputs.insert(NvccDialectFileSystem::normalized(Input.getFile()));
+  bool DeviceSide = CI.getLangOpts().CUDA && CI.getLangOpts().CUDAIsDevice;
+  CI.createVirtualFileSystem(makeIntrusiveRefCnt<NvccDialectFileSystem>(
+      vfs::getRealFileSystem(), std::move(CudaInputs), DeviceSide));
 }
 
 } // namespace rubicon

@@ -11,8 +11,10 @@
 #include "PTXIRBuilder.h"
 #include "rubicon/PTX/PTXParser.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -21,6 +23,8 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+#include <map>
 
 using namespace llvm;
 
@@ -101,12 +105,91 @@ bool isEmptyAsm(const CallBase &Call, const ptx::Block &PTX) {
   return PTX.Statements.empty() && Call.getType()->isVoidTy();
 }
 
+/// The text of nvcc's `"C"` operand Arg (clang's `"X"`, see the frontend's
+/// NvccDialect.h): the contents, up to the first NUL, of the constant char
+/// array whose address it is.
+std::optional<std::string> stringOperandText(const Value *Arg) {
+  const auto *Array = dyn_cast<GlobalVariable>(Arg->stripPointerCasts());
+  if (!Array || !Array->isConstant() || !Array->hasInitializer())
+    return std::nullopt;
+  const Constant *Init = Array->getInitializer();
+  if (const auto *Data = dyn_cast<ConstantDataArray>(Init);
+      Data && Data->getElementType()->isIntegerTy(8))
+    return Data->getRawDataValues().split('\0').first.str();
+  if (isa<ConstantAggregateZero>(Init) &&
+      Init->getType()->isArrayTy() &&
+      Init->getType()->getArrayElementType()->isIntegerTy(8))
+    return std::string();
+  return std::nullopt;
+}
+
+/// The asm text with each `"C"` operand's `$N` (or `${N}`) replaced by its
+/// string, the way nvcc pastes a compile-time string into the template.
+Expected<std::string> pasteStringOperands(const CallBase &Call) {
+  auto *IA = cast<InlineAsm>(Call.getCalledOperand());
+  std::map<unsigned, std::string> Pasted;
+  unsigned Placeholder = 0, ArgIndex = 0;
+  for (const InlineAsm::ConstraintInfo &CI : IA->ParseConstraints()) {
+    if (CI.Type == InlineAsm::isClobber)
+      continue;
+    unsigned Number = Placeholder++;
+    if (CI.Type == InlineAsm::isOutput && !CI.isIndirect)
+      continue;
+    if (ArgIndex >= Call.arg_size())
+      break; // bindOperands reports the mismatch
+    const Value *Arg = Call.getArgOperand(ArgIndex++);
+    if (CI.Codes.empty() || CI.Codes.front() != "X")
+      continue;
+    std::optional<std::string> Text = stringOperandText(Arg);
+    if (!Text)
+      return makeError(Call, ptx::SourcePosition{},
+                       "operand $" + std::to_string(Number) +
+                           " (constraint 'C') must be the address of a "
+                           "constant char array, such as a static constexpr "
+                           "const char[] (nvcc's rule)");
+    Pasted[Number] = std::move(*Text);
+  }
+  StringRef Asm = IA->getAsmString();
+  if (Pasted.empty())
+    return Asm.str();
+  std::string Out;
+  for (size_t I = 0; I < Asm.size();) {
+    if (Asm[I] != '$' || I + 1 == Asm.size()) {
+      Out += Asm[I++];
+      continue;
+    }
+    if (Asm[I + 1] == '$') {
+      Out += Asm.substr(I, 2);
+      I += 2;
+      continue;
+    }
+    bool Braced = Asm[I + 1] == '{';
+    size_t Digits = I + 1 + Braced, End = Digits;
+    while (End < Asm.size() && isdigit(static_cast<unsigned char>(Asm[End])))
+      ++End;
+    unsigned Number = 0;
+    bool IsNumber = End != Digits &&
+                    !Asm.slice(Digits, End).getAsInteger(10, Number) &&
+                    (!Braced || (End < Asm.size() && Asm[End] == '}'));
+    auto It = IsNumber ? Pasted.find(Number) : Pasted.end();
+    if (It == Pasted.end()) {
+      Out += Asm[I++];
+      continue;
+    }
+    Out += It->second;
+    I = End + Braced;
+  }
+  return Out;
+}
+
 } // namespace
 
 Error lowerInlinePTXCall(CallBase &Call,
                          std::vector<AllocaInst *> &NewAllocas) {
-  auto *IA = cast<InlineAsm>(Call.getCalledOperand());
-  ptx::ParseResult Parsed = ptx::parsePTX(IA->getAsmString());
+  Expected<std::string> Text = pasteStringOperands(Call);
+  if (!Text)
+    return Text.takeError();
+  ptx::ParseResult Parsed = ptx::parsePTX(*Text);
   if (!Parsed)
     return makeError(Call, Parsed.error().Position, Parsed.error().Message);
   if (isEmptyAsm(Call, Parsed.block()))
