@@ -4,19 +4,35 @@
 // instance of the backend (Backend.h), created by cuInit. Calls before a
 // successful cuInit return CUDA_ERROR_NOT_INITIALIZED, as CUDA's do.
 //
+// Memory, streams and events are the runtime's backend operations under the
+// driver API's names. Modules (docs/driver-api.md) are the backend's: a
+// CUmodule and a CUfunction are this file's records around the backend's
+// handles, checked on every use, so a stale or made-up handle is
+// CUDA_ERROR_INVALID_HANDLE, never a crash.
+//
 //===----------------------------------------------------------------------===//
 
 #include "cuda.h"
 #include "driver_types.h"
 
 #include "Backend.h"
+#include "Log.h"
+#include "ModuleImage.h"
 #include "host/HostBackend.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 using namespace rubicon::cudart;
 
@@ -49,6 +65,9 @@ CUresult toDriverError(cudaError_t Status) {
   case cudaErrorInvalidConfiguration:
   case cudaErrorInvalidMemcpyDirection:
   case cudaErrorInvalidSymbol:
+  case cudaErrorInvalidPitchValue:
+  case cudaErrorInvalidHostPointer:
+  case cudaErrorInvalidDevicePointer:
     return CUDA_ERROR_INVALID_VALUE;
   case cudaErrorInvalidDeviceFunction:
     return CUDA_ERROR_INVALID_HANDLE;
@@ -124,9 +143,114 @@ cudaError_t propertiesOf(Backend &B, CUdevice Device, cudaDeviceProp &P) {
 }
 
 /// Opaque handles standing for each device's primary context.
+char PrimaryContexts[64];
 CUcontext primaryContextOf(int Device) {
-  static char Contexts[64];
-  return reinterpret_cast<CUcontext>(&Contexts[Device & 63]);
+  return reinterpret_cast<CUcontext>(&PrimaryContexts[Device & 63]);
+}
+/// The device of a primary context handle; -1 for anything else.
+int deviceOfContext(CUcontext Context) {
+  auto *P = reinterpret_cast<char *>(Context);
+  if (P < std::begin(PrimaryContexts) || P >= std::end(PrimaryContexts))
+    return -1;
+  return static_cast<int>(P - std::begin(PrimaryContexts));
+}
+
+void *toPointer(CUdeviceptr Address) {
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(Address));
+}
+CUdeviceptr toDevicePtr(const void *Pointer) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(Pointer));
+}
+cudaStream_t toStream(CUstream Stream) {
+  return reinterpret_cast<cudaStream_t>(Stream);
+}
+
+//===-- Modules and functions ---------------------------------------------===//
+
+struct DriverModule;
+
+struct DriverFunction {
+  DriverModule *Module = nullptr;
+  void *BackendFunction = nullptr;
+};
+
+struct DriverModule {
+  void *BackendModule = nullptr;
+  std::map<std::string, std::unique_ptr<DriverFunction>> Functions;
+};
+
+/// Every live module and function: handles are checked against these.
+class ModuleTable {
+public:
+  static ModuleTable &instance() {
+    static ModuleTable *Table = new ModuleTable();
+    return *Table;
+  }
+  std::mutex Mutex;
+  std::set<DriverModule *> Modules;
+  std::set<DriverFunction *> Functions;
+};
+
+/// Loads an image of at most MaxSize bytes (SIZE_MAX: unknown) as a module.
+/// ErrorLog, if set, receives why a module was refused.
+CUresult loadModule(CUmodule *Module, const void *Data, size_t MaxSize,
+                    std::string *ErrorLog = nullptr) {
+  if (!Module || !Data)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Module = nullptr;
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  ModuleImage Image = classifyModuleImage(Data, MaxSize);
+  auto Refuse = [&](CUresult Status, const char *Why) {
+    logMessage("cuModuleLoad: %s", Why);
+    if (ErrorLog)
+      *ErrorLog = Why;
+    return Status;
+  };
+  switch (Image.Kind) {
+  case ModuleImageKind::Ptx:
+    return Refuse(CUDA_ERROR_INVALID_PTX,
+                  "the image is text (PTX?): Rubicon has no PTX JIT compiler; "
+                  "load a fat binary or code object built by Rubicon's nvcc");
+  case ModuleImageKind::Invalid:
+  case ModuleImageKind::OtherElf:
+    return Refuse(CUDA_ERROR_INVALID_IMAGE,
+                  "the image is neither a Rubicon fat binary nor an AMD GPU "
+                  "or host-target code object");
+  default:
+    break;
+  }
+  auto Loaded = std::make_unique<DriverModule>();
+  if (CUresult Status = toDriverError(
+          B->moduleLoad(Loaded->BackendModule, Image.Data, Image.Size)))
+    return Status == CUDA_ERROR_NO_BINARY_FOR_GPU
+               ? Refuse(Status, "the image has no code object for this device")
+               : Status;
+  ModuleTable &Table = ModuleTable::instance();
+  std::lock_guard<std::mutex> Lock(Table.Mutex);
+  *Module = reinterpret_cast<CUmodule>(Loaded.get());
+  Table.Modules.insert(Loaded.release());
+  return CUDA_SUCCESS;
+}
+
+/// The module behind a handle, or null (the table's mutex held by caller).
+DriverModule *findModule(ModuleTable &Table, CUmodule Module) {
+  auto *M = reinterpret_cast<DriverModule *>(Module);
+  return Table.Modules.count(M) ? M : nullptr;
+}
+
+/// The backend's function behind a handle, or null.
+void *backendFunctionOf(CUfunction Function) {
+  ModuleTable &Table = ModuleTable::instance();
+  std::lock_guard<std::mutex> Lock(Table.Mutex);
+  auto *F = reinterpret_cast<DriverFunction *>(Function);
+  return Table.Functions.count(F) ? F->BackendFunction : nullptr;
+}
+
+/// A memory type as cuPointerGetAttribute reports it.
+unsigned memoryTypeOf(cudaMemoryType Type) {
+  return Type == cudaMemoryTypeHost ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
 }
 
 } // namespace
@@ -270,6 +394,618 @@ CUresult cuMemGetInfo(size_t *Free, size_t *Total) {
 
 CUresult cuMemGetInfo_v2(size_t *Free, size_t *Total) {
   return cuMemGetInfo(Free, Total);
+}
+
+//===-- Contexts: each device's primary context ---------------------------===//
+
+CUresult cuCtxCreate(CUcontext *Context, unsigned int, CUdevice Device) {
+  if (!Context)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](Backend &B) {
+    cudaError_t Status = B.setDevice(Device);
+    *Context = Status == cudaSuccess ? primaryContextOf(Device) : nullptr;
+    return Status;
+  });
+}
+
+CUresult cuCtxCreate_v2(CUcontext *Context, unsigned int Flags,
+                        CUdevice Device) {
+  return cuCtxCreate(Context, Flags, Device);
+}
+
+CUresult cuCtxDestroy(CUcontext Context) {
+  if (deviceOfContext(Context) < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  // The primary context lives on: only its work is waited for.
+  return withBackend([](Backend &B) { return B.deviceSynchronize(); });
+}
+
+CUresult cuCtxDestroy_v2(CUcontext Context) { return cuCtxDestroy(Context); }
+
+CUresult cuCtxSetCurrent(CUcontext Context) {
+  if (!Context)
+    return withBackend([](Backend &) { return cudaSuccess; });
+  int Device = deviceOfContext(Context);
+  if (Device < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return withBackend([&](Backend &B) { return B.setDevice(Device); });
+}
+
+CUresult cuCtxGetDevice(CUdevice *Device) {
+  if (!Device)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](Backend &B) { return B.getDevice(*Device); });
+}
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *Context, CUdevice Device) {
+  if (!Context)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](Backend &B) {
+    int Count = 0;
+    if (cudaError_t Status = B.getDeviceCount(Count))
+      return Status;
+    if (Device < 0 || Device >= Count)
+      return cudaErrorInvalidDevice;
+    *Context = primaryContextOf(Device);
+    return cudaSuccess;
+  });
+}
+
+CUresult cuDevicePrimaryCtxRelease(CUdevice Device) {
+  return withBackend([&](Backend &B) {
+    int Count = 0;
+    if (cudaError_t Status = B.getDeviceCount(Count))
+      return Status;
+    return Device >= 0 && Device < Count ? cudaSuccess : cudaErrorInvalidDevice;
+  });
+}
+
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice Device) {
+  return cuDevicePrimaryCtxRelease(Device);
+}
+
+//===-- Memory ------------------------------------------------------------===//
+
+CUresult cuMemAlloc(CUdeviceptr *Address, size_t Bytes) {
+  if (!Address)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Address = 0;
+  if (Bytes == 0)
+    return withBackend([](Backend &) { return cudaErrorInvalidValue; });
+  return withBackend([&](Backend &B) {
+    void *P = nullptr;
+    cudaError_t Status = B.malloc(&P, Bytes);
+    *Address = toDevicePtr(P);
+    return Status;
+  });
+}
+
+CUresult cuMemFree(CUdeviceptr Address) {
+  return withBackend([&](Backend &B) { return B.free(toPointer(Address)); });
+}
+
+CUresult cuMemAllocHost(void **Pointer, size_t Bytes) {
+  return cuMemHostAlloc(Pointer, Bytes, 0);
+}
+
+CUresult cuMemHostAlloc(void **Pointer, size_t Bytes, unsigned int Flags) {
+  if (!Pointer)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Pointer = nullptr;
+  if (Flags & ~unsigned(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
+                        CU_MEMHOSTALLOC_WRITECOMBINED))
+    return withBackend([](Backend &) { return cudaErrorInvalidValue; });
+  return withBackend(
+      [&](Backend &B) { return B.hostAlloc(Pointer, Bytes, Flags); });
+}
+
+CUresult cuMemFreeHost(void *Pointer) {
+  return withBackend([&](Backend &B) { return B.freeHost(Pointer); });
+}
+
+CUresult cuMemGetAddressRange(CUdeviceptr *Base, size_t *Size,
+                              CUdeviceptr Address) {
+  return withBackend([&](Backend &B) {
+    void *Start = nullptr;
+    size_t Bytes = 0;
+    cudaError_t Status = B.memGetAddressRange(Start, Bytes, toPointer(Address));
+    if (Status == cudaSuccess) {
+      if (Base)
+        *Base = toDevicePtr(Start);
+      if (Size)
+        *Size = Bytes;
+    }
+    return Status;
+  });
+}
+
+/// Every synchronous or asynchronous copy.
+static CUresult copy(void *Dst, const void *Src, size_t Bytes,
+                     cudaMemcpyKind Kind, const CUstream *Stream) {
+  return withBackend([&](Backend &B) {
+    if (Bytes && (!Dst || !Src))
+      return cudaErrorInvalidValue;
+    return Stream ? B.memcpyAsync(Dst, Src, Bytes, Kind, toStream(*Stream))
+                  : B.memcpy(Dst, Src, Bytes, Kind);
+  });
+}
+
+CUresult cuMemcpy(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
+  return copy(toPointer(Dst), toPointer(Src), Bytes, cudaMemcpyDefault,
+              nullptr);
+}
+CUresult cuMemcpyAsync(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes,
+                       CUstream Stream) {
+  return copy(toPointer(Dst), toPointer(Src), Bytes, cudaMemcpyDefault,
+              &Stream);
+}
+CUresult cuMemcpyHtoD(CUdeviceptr Dst, const void *Src, size_t Bytes) {
+  return copy(toPointer(Dst), Src, Bytes, cudaMemcpyHostToDevice, nullptr);
+}
+CUresult cuMemcpyDtoH(void *Dst, CUdeviceptr Src, size_t Bytes) {
+  return copy(Dst, toPointer(Src), Bytes, cudaMemcpyDeviceToHost, nullptr);
+}
+CUresult cuMemcpyDtoD(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
+  return copy(toPointer(Dst), toPointer(Src), Bytes, cudaMemcpyDeviceToDevice,
+              nullptr);
+}
+CUresult cuMemcpyHtoDAsync(CUdeviceptr Dst, const void *Src, size_t Bytes,
+                           CUstream Stream) {
+  return copy(toPointer(Dst), Src, Bytes, cudaMemcpyHostToDevice, &Stream);
+}
+CUresult cuMemcpyDtoHAsync(void *Dst, CUdeviceptr Src, size_t Bytes,
+                           CUstream Stream) {
+  return copy(Dst, toPointer(Src), Bytes, cudaMemcpyDeviceToHost, &Stream);
+}
+CUresult cuMemcpyDtoDAsync(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes,
+                           CUstream Stream) {
+  return copy(toPointer(Dst), toPointer(Src), Bytes, cudaMemcpyDeviceToDevice,
+              &Stream);
+}
+
+/// cuMemsetD8/D16/D32 (+Async): Count elements of ElementSize bytes.
+static CUresult fill(CUdeviceptr Address, unsigned Value, unsigned ElementSize,
+                     size_t Count, const CUstream *Stream) {
+  return withBackend([&](Backend &B) {
+    if (Count && !Address)
+      return cudaErrorInvalidValue;
+    if (Address % ElementSize)
+      return cudaErrorInvalidValue;
+    return B.memsetElements(toPointer(Address), Value, ElementSize, Count,
+                            Stream ? toStream(*Stream) : nullptr,
+                            Stream != nullptr);
+  });
+}
+
+CUresult cuMemsetD8(CUdeviceptr Address, unsigned char Value, size_t Count) {
+  return fill(Address, Value, 1, Count, nullptr);
+}
+CUresult cuMemsetD16(CUdeviceptr Address, unsigned short Value, size_t Count) {
+  return fill(Address, Value, 2, Count, nullptr);
+}
+CUresult cuMemsetD32(CUdeviceptr Address, unsigned int Value, size_t Count) {
+  return fill(Address, Value, 4, Count, nullptr);
+}
+CUresult cuMemsetD8Async(CUdeviceptr Address, unsigned char Value, size_t Count,
+                         CUstream Stream) {
+  return fill(Address, Value, 1, Count, &Stream);
+}
+CUresult cuMemsetD16Async(CUdeviceptr Address, unsigned short Value,
+                          size_t Count, CUstream Stream) {
+  return fill(Address, Value, 2, Count, &Stream);
+}
+CUresult cuMemsetD32Async(CUdeviceptr Address, unsigned int Value, size_t Count,
+                          CUstream Stream) {
+  return fill(Address, Value, 4, Count, &Stream);
+}
+
+CUresult cuPointerGetAttribute(void *Data, CUpointer_attribute Attribute,
+                               CUdeviceptr Address) {
+  if (!Data)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](Backend &B) {
+    cudaPointerAttributes A{};
+    if (cudaError_t Status = B.pointerGetAttributes(A, toPointer(Address)))
+      return Status;
+    // Memory the driver does not know has no attributes.
+    if (A.type == cudaMemoryTypeUnregistered)
+      return cudaErrorInvalidValue;
+    switch (Attribute) {
+    case CU_POINTER_ATTRIBUTE_CONTEXT:
+      *static_cast<CUcontext *>(Data) = primaryContextOf(A.device);
+      return cudaSuccess;
+    case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+      *static_cast<unsigned *>(Data) = memoryTypeOf(A.type);
+      return cudaSuccess;
+    case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
+      if (!A.devicePointer)
+        return cudaErrorInvalidValue;
+      *static_cast<CUdeviceptr *>(Data) = toDevicePtr(A.devicePointer);
+      return cudaSuccess;
+    case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+      if (!A.hostPointer)
+        return cudaErrorInvalidValue;
+      *static_cast<void **>(Data) = A.hostPointer;
+      return cudaSuccess;
+    case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+      *static_cast<bool *>(Data) = A.type == cudaMemoryTypeManaged;
+      return cudaSuccess;
+    case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+      *static_cast<int *>(Data) = A.device;
+      return cudaSuccess;
+    case CU_POINTER_ATTRIBUTE_SYNC_MEMOPS:
+    case CU_POINTER_ATTRIBUTE_MAPPED:
+      *static_cast<bool *>(Data) = true;
+      return cudaSuccess;
+    case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+    case CU_POINTER_ATTRIBUTE_RANGE_SIZE: {
+      void *Base = nullptr;
+      size_t Size = 0;
+      if (cudaError_t Status =
+              B.memGetAddressRange(Base, Size, toPointer(Address)))
+        return Status;
+      if (Attribute == CU_POINTER_ATTRIBUTE_RANGE_START_ADDR)
+        *static_cast<CUdeviceptr *>(Data) = toDevicePtr(Base);
+      else
+        *static_cast<size_t *>(Data) = Size;
+      return cudaSuccess;
+    }
+    default:
+      return cudaErrorInvalidValue;
+    }
+  });
+}
+
+CUresult cuMemAlloc_v2(CUdeviceptr *Address, size_t Bytes) {
+  return cuMemAlloc(Address, Bytes);
+}
+CUresult cuMemFree_v2(CUdeviceptr Address) { return cuMemFree(Address); }
+CUresult cuMemAllocHost_v2(void **Pointer, size_t Bytes) {
+  return cuMemAllocHost(Pointer, Bytes);
+}
+CUresult cuMemGetAddressRange_v2(CUdeviceptr *Base, size_t *Size,
+                                 CUdeviceptr Address) {
+  return cuMemGetAddressRange(Base, Size, Address);
+}
+CUresult cuMemcpyHtoD_v2(CUdeviceptr Dst, const void *Src, size_t Bytes) {
+  return cuMemcpyHtoD(Dst, Src, Bytes);
+}
+CUresult cuMemcpyDtoH_v2(void *Dst, CUdeviceptr Src, size_t Bytes) {
+  return cuMemcpyDtoH(Dst, Src, Bytes);
+}
+CUresult cuMemcpyDtoD_v2(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes) {
+  return cuMemcpyDtoD(Dst, Src, Bytes);
+}
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr Dst, const void *Src, size_t Bytes,
+                              CUstream Stream) {
+  return cuMemcpyHtoDAsync(Dst, Src, Bytes, Stream);
+}
+CUresult cuMemcpyDtoHAsync_v2(void *Dst, CUdeviceptr Src, size_t Bytes,
+                              CUstream Stream) {
+  return cuMemcpyDtoHAsync(Dst, Src, Bytes, Stream);
+}
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr Dst, CUdeviceptr Src, size_t Bytes,
+                              CUstream Stream) {
+  return cuMemcpyDtoDAsync(Dst, Src, Bytes, Stream);
+}
+CUresult cuMemsetD8_v2(CUdeviceptr Address, unsigned char Value, size_t Count) {
+  return cuMemsetD8(Address, Value, Count);
+}
+CUresult cuMemsetD16_v2(CUdeviceptr Address, unsigned short Value,
+                        size_t Count) {
+  return cuMemsetD16(Address, Value, Count);
+}
+CUresult cuMemsetD32_v2(CUdeviceptr Address, unsigned int Value, size_t Count) {
+  return cuMemsetD32(Address, Value, Count);
+}
+
+//===-- Streams and events ------------------------------------------------===//
+
+CUresult cuStreamCreate(CUstream *Stream, unsigned int Flags) {
+  if (!Stream)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Stream = nullptr;
+  if (Flags & ~unsigned(CU_STREAM_NON_BLOCKING))
+    return withBackend([](Backend &) { return cudaErrorInvalidValue; });
+  return withBackend([&](Backend &B) {
+    cudaStream_t Created = nullptr;
+    cudaError_t Status = B.streamCreate(Created, Flags, 0);
+    *Stream = reinterpret_cast<CUstream>(Created);
+    return Status;
+  });
+}
+
+CUresult cuStreamDestroy(CUstream Stream) {
+  return withBackend(
+      [&](Backend &B) { return B.streamDestroy(toStream(Stream)); });
+}
+CUresult cuStreamDestroy_v2(CUstream Stream) { return cuStreamDestroy(Stream); }
+
+CUresult cuStreamSynchronize(CUstream Stream) {
+  return withBackend(
+      [&](Backend &B) { return B.streamSynchronize(toStream(Stream)); });
+}
+
+CUresult cuStreamQuery(CUstream Stream) {
+  return withBackend(
+      [&](Backend &B) { return B.streamQuery(toStream(Stream)); });
+}
+
+CUresult cuStreamWaitEvent(CUstream Stream, CUevent Event, unsigned int Flags) {
+  return withBackend([&](Backend &B) {
+    return B.streamWaitEvent(toStream(Stream),
+                             reinterpret_cast<cudaEvent_t>(Event), Flags);
+  });
+}
+
+CUresult cuEventCreate(CUevent *Event, unsigned int Flags) {
+  if (!Event)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Event = nullptr;
+  if (Flags & ~unsigned(CU_EVENT_BLOCKING_SYNC | CU_EVENT_DISABLE_TIMING |
+                        CU_EVENT_INTERPROCESS))
+    return withBackend([](Backend &) { return cudaErrorInvalidValue; });
+  return withBackend([&](Backend &B) {
+    cudaEvent_t Created = nullptr;
+    cudaError_t Status = B.eventCreate(Created, Flags);
+    *Event = reinterpret_cast<CUevent>(Created);
+    return Status;
+  });
+}
+
+CUresult cuEventRecord(CUevent Event, CUstream Stream) {
+  return withBackend([&](Backend &B) {
+    return B.eventRecord(reinterpret_cast<cudaEvent_t>(Event),
+                         toStream(Stream));
+  });
+}
+
+CUresult cuEventQuery(CUevent Event) {
+  return withBackend([&](Backend &B) {
+    return B.eventQuery(reinterpret_cast<cudaEvent_t>(Event));
+  });
+}
+
+CUresult cuEventSynchronize(CUevent Event) {
+  return withBackend([&](Backend &B) {
+    return B.eventSynchronize(reinterpret_cast<cudaEvent_t>(Event));
+  });
+}
+
+CUresult cuEventElapsedTime(float *Milliseconds, CUevent Start, CUevent End) {
+  if (!Milliseconds)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](Backend &B) {
+    return B.eventElapsedTime(*Milliseconds,
+                              reinterpret_cast<cudaEvent_t>(Start),
+                              reinterpret_cast<cudaEvent_t>(End));
+  });
+}
+
+CUresult cuEventDestroy(CUevent Event) {
+  return withBackend([&](Backend &B) {
+    return B.eventDestroy(reinterpret_cast<cudaEvent_t>(Event));
+  });
+}
+CUresult cuEventDestroy_v2(CUevent Event) { return cuEventDestroy(Event); }
+
+//===-- Modules -----------------------------------------------------------===//
+
+CUresult cuModuleLoad(CUmodule *Module, const char *Path) {
+  if (!Module || !Path)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Module = nullptr;
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  std::ifstream File(Path, std::ios::binary);
+  if (!File)
+    return CUDA_ERROR_FILE_NOT_FOUND;
+  std::vector<char> Bytes((std::istreambuf_iterator<char>(File)),
+                          std::istreambuf_iterator<char>());
+  if (Bytes.empty())
+    return CUDA_ERROR_INVALID_IMAGE;
+  Bytes.push_back('\0'); // text images end; binary ones know their size
+  return loadModule(Module, Bytes.data(), Bytes.size());
+}
+
+CUresult cuModuleLoadData(CUmodule *Module, const void *Image) {
+  return loadModule(Module, Image, SIZE_MAX);
+}
+
+CUresult cuModuleLoadDataEx(CUmodule *Module, const void *Image,
+                            unsigned int NumOptions, CUjit_option *Options,
+                            void **OptionValues) {
+  if (NumOptions && (!Options || !OptionValues))
+    return CUDA_ERROR_INVALID_VALUE;
+  // No JIT: the options do not apply. The logs say why a module was refused.
+  char *ErrorLog = nullptr;
+  size_t ErrorLogSize = 0;
+  for (unsigned I = 0; I < NumOptions; ++I) {
+    if (Options[I] == CU_JIT_ERROR_LOG_BUFFER)
+      ErrorLog = static_cast<char *>(OptionValues[I]);
+    if (Options[I] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+      ErrorLogSize = reinterpret_cast<uintptr_t>(OptionValues[I]);
+  }
+  std::string Why;
+  CUresult Status = loadModule(Module, Image, SIZE_MAX, &Why);
+  if (ErrorLog && ErrorLogSize) {
+    size_t Length = std::min(Why.size(), ErrorLogSize - 1);
+    std::memcpy(ErrorLog, Why.data(), Length);
+    ErrorLog[Length] = '\0';
+  }
+  for (unsigned I = 0; I < NumOptions; ++I) {
+    if (Options[I] == CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES)
+      OptionValues[I] = nullptr;
+    if (Options[I] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+      OptionValues[I] = reinterpret_cast<void *>(
+          static_cast<uintptr_t>(std::min(Why.size(), ErrorLogSize)));
+  }
+  return Status;
+}
+
+CUresult cuModuleLoadFatBinary(CUmodule *Module, const void *FatBinary) {
+  return loadModule(Module, FatBinary, SIZE_MAX);
+}
+
+CUresult cuModuleUnload(CUmodule Module) {
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  ModuleTable &Table = ModuleTable::instance();
+  std::unique_ptr<DriverModule> Owned;
+  {
+    std::lock_guard<std::mutex> Lock(Table.Mutex);
+    DriverModule *M = findModule(Table, Module);
+    if (!M)
+      return CUDA_ERROR_INVALID_HANDLE;
+    for (auto &[Name, Function] : M->Functions)
+      Table.Functions.erase(Function.get());
+    Table.Modules.erase(M);
+    Owned.reset(M);
+  }
+  return toDriverError(B->moduleUnload(Owned->BackendModule));
+}
+
+CUresult cuModuleGetFunction(CUfunction *Function, CUmodule Module,
+                             const char *Name) {
+  if (!Function || !Name)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Function = nullptr;
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  ModuleTable &Table = ModuleTable::instance();
+  std::lock_guard<std::mutex> Lock(Table.Mutex);
+  DriverModule *M = findModule(Table, Module);
+  if (!M)
+    return CUDA_ERROR_INVALID_HANDLE;
+  auto It = M->Functions.find(Name);
+  if (It == M->Functions.end()) {
+    auto F = std::make_unique<DriverFunction>();
+    F->Module = M;
+    if (CUresult Status = toDriverError(
+            B->moduleGetFunction(F->BackendFunction, M->BackendModule, Name)))
+      return Status;
+    Table.Functions.insert(F.get());
+    It = M->Functions.emplace(Name, std::move(F)).first;
+  }
+  *Function = reinterpret_cast<CUfunction>(It->second.get());
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleGetGlobal(CUdeviceptr *Address, size_t *Bytes, CUmodule Module,
+                           const char *Name) {
+  if (!Name)
+    return CUDA_ERROR_INVALID_VALUE;
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  ModuleTable &Table = ModuleTable::instance();
+  std::lock_guard<std::mutex> Lock(Table.Mutex);
+  DriverModule *M = findModule(Table, Module);
+  if (!M)
+    return CUDA_ERROR_INVALID_HANDLE;
+  void *Global = nullptr;
+  size_t Size = 0;
+  if (CUresult Status = toDriverError(
+          B->moduleGetGlobal(Global, Size, M->BackendModule, Name)))
+    return Status;
+  if (Address)
+    *Address = toDevicePtr(Global);
+  if (Bytes)
+    *Bytes = Size;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *Address, size_t *Bytes,
+                              CUmodule Module, const char *Name) {
+  return cuModuleGetGlobal(Address, Bytes, Module, Name);
+}
+
+CUresult cuFuncGetAttribute(int *Value, CUfunction_attribute Attribute,
+                            CUfunction Function) {
+  if (!Value)
+    return CUDA_ERROR_INVALID_VALUE;
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  void *F = backendFunctionOf(Function);
+  if (!F)
+    return CUDA_ERROR_INVALID_HANDLE;
+  cudaFuncAttributes A{};
+  if (CUresult Status = toDriverError(B->moduleFuncGetAttributes(A, F)))
+    return Status;
+  switch (Attribute) {
+  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+    *Value = A.maxThreadsPerBlock;
+    break;
+  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
+    *Value = static_cast<int>(A.sharedSizeBytes);
+    break;
+  case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
+    *Value = static_cast<int>(A.constSizeBytes);
+    break;
+  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+    *Value = static_cast<int>(A.localSizeBytes);
+    break;
+  case CU_FUNC_ATTRIBUTE_NUM_REGS:
+    *Value = A.numRegs;
+    break;
+  case CU_FUNC_ATTRIBUTE_PTX_VERSION:
+    *Value = A.ptxVersion;
+    break;
+  case CU_FUNC_ATTRIBUTE_BINARY_VERSION:
+    *Value = A.binaryVersion;
+    break;
+  case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA:
+    *Value = A.cacheModeCA;
+    break;
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+    *Value = A.maxDynamicSharedSizeBytes;
+    break;
+  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+    *Value = A.preferredShmemCarveout;
+    break;
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult cuLaunchKernel(CUfunction Function, unsigned int GridX,
+                        unsigned int GridY, unsigned int GridZ,
+                        unsigned int BlockX, unsigned int BlockY,
+                        unsigned int BlockZ, unsigned int SharedMemBytes,
+                        CUstream Stream, void **KernelParams, void **Extra) {
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  void *F = backendFunctionOf(Function);
+  if (!F)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (!GridX || !GridY || !GridZ || !BlockX || !BlockY || !BlockZ)
+    return CUDA_ERROR_INVALID_VALUE;
+  // kernelParams or `extra`, not both; `extra` is {marker, value}... END.
+  const void *Buffer = nullptr;
+  const size_t *BufferSize = nullptr;
+  if (Extra) {
+    if (KernelParams)
+      return CUDA_ERROR_INVALID_VALUE;
+    for (size_t I = 0; Extra[I] != CU_LAUNCH_PARAM_END; I += 2) {
+      if (Extra[I] == CU_LAUNCH_PARAM_BUFFER_POINTER)
+        Buffer = Extra[I + 1];
+      else if (Extra[I] == CU_LAUNCH_PARAM_BUFFER_SIZE)
+        BufferSize = static_cast<const size_t *>(Extra[I + 1]);
+      else
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    if (!Buffer || !BufferSize)
+      return CUDA_ERROR_INVALID_VALUE;
+  }
+  return toDriverError(B->moduleLaunchKernel(
+      F, {GridX, GridY, GridZ}, {BlockX, BlockY, BlockZ}, KernelParams, Buffer,
+      BufferSize ? *BufferSize : 0, SharedMemBytes, toStream(Stream)));
 }
 
 } // extern "C"

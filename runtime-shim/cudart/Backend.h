@@ -183,6 +183,39 @@ public:
   occupancyMaxActiveBlocksPerMultiprocessor(int &NumBlocks,
                                             const void *HostStub, int BlockSize,
                                             size_t DynamicSharedMem) = 0;
+
+  // What only the driver API needs (libcuda, docs/driver-api.md). The
+  // defaults (BackendDriverDefaults.cpp) answer cudaErrorNotSupported.
+  /// Loads a module image (ModuleImage.h: a fat binary or one code object)
+  /// of Size bytes; Module is the backend's handle for it.
+  /// cudaErrorNoKernelImageForDevice when nothing in it runs on the device.
+  virtual cudaError_t moduleLoad(void *&Module, const void *Image, size_t Size);
+  virtual cudaError_t moduleUnload(void *Module);
+  /// A kernel of a loaded module by its (mangled) name;
+  /// cudaErrorSymbolNotFound when the module has none.
+  virtual cudaError_t moduleGetFunction(void *&Function, void *Module,
+                                        const char *Name);
+  /// A __device__/__constant__ variable of a loaded module.
+  virtual cudaError_t moduleGetGlobal(void *&Address, size_t &Size,
+                                      void *Module, const char *Name);
+  virtual cudaError_t moduleFuncGetAttributes(cudaFuncAttributes &Attributes,
+                                              void *Function);
+  /// Launches a module kernel with its arguments given either as Args (one
+  /// pointer per parameter) or, when ArgBuffer is set, packed in ArgBuffer
+  /// (ArgBufferSize bytes, each parameter at its natural alignment).
+  virtual cudaError_t moduleLaunchKernel(void *Function, LaunchDims Grid,
+                                         LaunchDims Block, void **Args,
+                                         const void *ArgBuffer,
+                                         size_t ArgBufferSize, size_t SharedMem,
+                                         cudaStream_t Stream);
+  /// Sets Count elements of ElementSize (1, 2 or 4) bytes to Value; the
+  /// default serves patterns whose bytes are all equal with memset.
+  virtual cudaError_t memsetElements(void *Ptr, unsigned Value,
+                                     unsigned ElementSize, size_t Count,
+                                     cudaStream_t Stream, bool Async);
+  /// The allocation Ptr points into: its start and size.
+  virtual cudaError_t memGetAddressRange(void *&Base, size_t &Size,
+                                         const void *Ptr);
 };
 
 /// The HIP backend: loads libamdhip64 with dlopen at initialize().

@@ -10,6 +10,7 @@
 #include "Backend.h"
 #include "ErrorTable.h"
 #include "Log.h"
+#include "ModuleImage.h"
 
 #include <rubicon/FatBinary.h>
 
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <vector>
 
 namespace rubicon::cudart {
 namespace {
@@ -25,6 +27,8 @@ namespace {
 using HipError = int;
 using HipStream = void *;
 using HipEvent = void *;
+using HipModule = void *;
+using HipFunction = void *;
 struct HipDim3 {
   uint32_t X, Y, Z;
 };
@@ -511,7 +515,139 @@ public:
         &NumBlocks, HostStub, BlockSize, DynamicSharedMem));
   }
 
+  // Driver API (docs/driver-api.md): HIP's module API.
+  cudaError_t moduleLoad(void *&Module, const void *Data,
+                         size_t Size) override {
+    Module = nullptr;
+    // All of HIP's module API, or none of it.
+    if (!Fn.hipModuleLoadData || !Fn.hipModuleUnload ||
+        !Fn.hipModuleGetFunction || !Fn.hipModuleGetGlobal ||
+        !Fn.hipModuleLaunchKernel || !Fn.hipFuncGetAttribute)
+      return cudaErrorNotSupported;
+    ModuleImage Image = classifyModuleImage(Data, Size);
+    if (Image.Kind == ModuleImageKind::HostCodeObject)
+      return cudaErrorNoKernelImageForDevice;
+    if (Image.Kind == ModuleImageKind::FatBinary) {
+      std::vector<fatbin::Entry> Entries;
+      bool HasAmd = false;
+      if (fatbin::readBundle(Image.Data, Image.Size, Entries, nullptr, nullptr))
+        for (const fatbin::Entry &E : Entries)
+          HasAmd |= !fatbin::archOfId(E.Id).empty();
+      if (!HasAmd)
+        return cudaErrorNoKernelImageForDevice;
+    } else if (Image.Kind != ModuleImageKind::AmdCodeObject) {
+      return cudaErrorInvalidKernelImage;
+    }
+    // HIP picks the device's code object out of a bundle itself. Give it a
+    // page-aligned copy, kept until the module is unloaded.
+    auto *Loaded = new LoadedModule;
+    size_t Rounded = (Image.Size + 4095) / 4096 * 4096;
+    Loaded->Copy = std::aligned_alloc(4096, Rounded);
+    if (!Loaded->Copy) {
+      delete Loaded;
+      return cudaErrorMemoryAllocation;
+    }
+    std::memcpy(Loaded->Copy, Image.Data, Image.Size);
+    if (cudaError_t Status =
+            check(Fn.hipModuleLoadData(&Loaded->Module, Loaded->Copy))) {
+      std::free(Loaded->Copy);
+      delete Loaded;
+      return Status;
+    }
+    Module = Loaded;
+    return cudaSuccess;
+  }
+  cudaError_t moduleUnload(void *Module) override {
+    auto *Loaded = static_cast<LoadedModule *>(Module);
+    cudaError_t Status = check(Fn.hipModuleUnload(Loaded->Module));
+    std::free(Loaded->Copy);
+    delete Loaded;
+    return Status;
+  }
+  cudaError_t moduleGetFunction(void *&Function, void *Module,
+                                const char *Name) override {
+    Function = nullptr;
+    return check(Fn.hipModuleGetFunction(
+        &Function, static_cast<LoadedModule *>(Module)->Module, Name));
+  }
+  cudaError_t moduleGetGlobal(void *&Address, size_t &Size, void *Module,
+                              const char *Name) override {
+    return check(Fn.hipModuleGetGlobal(
+        &Address, &Size, static_cast<LoadedModule *>(Module)->Module, Name));
+  }
+  cudaError_t moduleFuncGetAttributes(cudaFuncAttributes &A,
+                                      void *Function) override {
+    A = cudaFuncAttributes{};
+    // hipFunction_attribute has CUfunction_attribute's numbers.
+    int Values[10] = {};
+    for (int Attribute = 0; Attribute < 10; ++Attribute)
+      if (cudaError_t Status = check(
+              Fn.hipFuncGetAttribute(&Values[Attribute], Attribute, Function));
+          Status && Attribute < 7)
+        return Status;
+    A.maxThreadsPerBlock = Values[0];
+    A.sharedSizeBytes = size_t(Values[1]);
+    A.constSizeBytes = size_t(Values[2]);
+    A.localSizeBytes = size_t(Values[3]);
+    A.numRegs = Values[4];
+    A.ptxVersion = Values[5];
+    A.binaryVersion = Values[6];
+    A.cacheModeCA = Values[7];
+    A.maxDynamicSharedSizeBytes = Values[8];
+    A.preferredShmemCarveout = Values[9];
+    return cudaSuccess;
+  }
+  cudaError_t moduleLaunchKernel(void *Function, LaunchDims Grid,
+                                 LaunchDims Block, void **Args,
+                                 const void *ArgBuffer, size_t ArgBufferSize,
+                                 size_t SharedMem,
+                                 cudaStream_t Stream) override {
+    // HIP's `extra` markers: buffer pointer 1, buffer size 2, end 3.
+    size_t BufferSize = ArgBufferSize;
+    void *Extra[] = {reinterpret_cast<void *>(1), const_cast<void *>(ArgBuffer),
+                     reinterpret_cast<void *>(2), &BufferSize,
+                     reinterpret_cast<void *>(3)};
+    return check(Fn.hipModuleLaunchKernel(
+        Function, Grid.X, Grid.Y, Grid.Z, Block.X, Block.Y, Block.Z,
+        static_cast<unsigned>(SharedMem), toHipStream(Stream),
+        ArgBuffer ? nullptr : Args, ArgBuffer ? Extra : nullptr));
+  }
+  cudaError_t memsetElements(void *Ptr, unsigned Value, unsigned ElementSize,
+                             size_t Count, cudaStream_t Stream,
+                             bool Async) override {
+    HipStream S = toHipStream(Stream);
+    switch (ElementSize) {
+    case 2:
+      if (Async ? !Fn.hipMemsetD16Async : !Fn.hipMemsetD16)
+        break;
+      return check(Async ? Fn.hipMemsetD16Async(Ptr, uint16_t(Value), Count, S)
+                         : Fn.hipMemsetD16(Ptr, uint16_t(Value), Count));
+    case 4:
+      if (Async ? !Fn.hipMemsetD32Async : !Fn.hipMemsetD32)
+        break;
+      return check(Async ? Fn.hipMemsetD32Async(Ptr, int(Value), Count, S)
+                         : Fn.hipMemsetD32(Ptr, int(Value), Count));
+    default:
+      break;
+    }
+    return Backend::memsetElements(Ptr, Value, ElementSize, Count, Stream,
+                                   Async);
+  }
+  cudaError_t memGetAddressRange(void *&Base, size_t &Size,
+                                 const void *Ptr) override {
+    if (!Fn.hipMemGetAddressRange)
+      return cudaErrorNotSupported;
+    return check(
+        Fn.hipMemGetAddressRange(&Base, &Size, const_cast<void *>(Ptr)));
+  }
+
 private:
+  /// A module loaded by hipModuleLoadData, and the image copy it reads.
+  struct LoadedModule {
+    HipModule Module = nullptr;
+    void *Copy = nullptr;
+  };
+
   static cudaError_t check(HipError Status) {
     return Status == HipSuccess ? cudaSuccess : cudaErrorFromHip(Status);
   }

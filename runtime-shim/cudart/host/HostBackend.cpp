@@ -17,6 +17,7 @@
 #include "HostBackend.h"
 #include "BlockScheduler.h"
 #include "Log.h"
+#include "ModuleImage.h"
 
 #include <rubicon/Config.h>
 #include <rubicon/FatBinary.h>
@@ -30,6 +31,7 @@
 #include <deque>
 #include <dlfcn.h>
 #include <functional>
+#include <link.h>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -716,6 +718,49 @@ public:
     return cudaSuccess;
   }
 
+  // Driver API (docs/driver-api.md).
+  cudaError_t moduleLoad(void *&Module, const void *Image,
+                         size_t Size) override;
+  cudaError_t moduleUnload(void *Module) override;
+  cudaError_t moduleGetFunction(void *&Function, void *Module,
+                                const char *Name) override;
+  cudaError_t moduleGetGlobal(void *&Address, size_t &Size, void *Module,
+                              const char *Name) override;
+  cudaError_t moduleFuncGetAttributes(cudaFuncAttributes &Attributes,
+                                      void *Function) override {
+    return funcGetAttributes(Attributes, Function);
+  }
+  cudaError_t moduleLaunchKernel(void *Function, LaunchDims Grid,
+                                 LaunchDims Block, void **Args,
+                                 const void *ArgBuffer, size_t ArgBufferSize,
+                                 size_t SharedMem,
+                                 cudaStream_t Stream) override;
+  cudaError_t memsetElements(void *Ptr, unsigned Value, unsigned ElementSize,
+                             size_t Count, cudaStream_t Stream,
+                             bool Async) override {
+    if (Count && !Ptr)
+      return cudaErrorInvalidValue;
+    return enqueue(Async ? Stream : nullptr, !Async, [=] {
+      auto *Bytes = static_cast<unsigned char *>(Ptr);
+      for (size_t I = 0; I < Count; ++I)
+        std::memcpy(Bytes + I * ElementSize, &Value, ElementSize);
+    });
+  }
+  cudaError_t memGetAddressRange(void *&Base, size_t &Size,
+                                 const void *Ptr) override {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto Address = reinterpret_cast<uintptr_t>(Ptr);
+    auto It = Allocations.upper_bound(Address);
+    if (It == Allocations.begin())
+      return cudaErrorInvalidDevicePointer;
+    --It;
+    if (Address >= It->first + std::max<size_t>(It->second.Size, 1))
+      return cudaErrorInvalidDevicePointer;
+    Base = reinterpret_cast<void *>(It->first);
+    Size = It->second.Size;
+    return cudaSuccess;
+  }
+
 private:
   cudaError_t deviceError() const {
     return static_cast<cudaError_t>(Fault.load());
@@ -784,10 +829,16 @@ private:
     return cudaSuccess;
   }
 
+  /// A module loaded by the driver API: its kernels are registered in
+  /// Kernels under their entry points' addresses.
   struct LoadedModule {
     void *Handle = nullptr;
+    size_t StaticShared = 0;
+    std::vector<const void *> KernelKeys;
   };
   cudaError_t loadCodeObject(std::string_view Image, void *&Handle);
+  /// loadCodeObject, then the host ABI version check.
+  cudaError_t openCodeObject(std::string_view Image, void *&Handle);
 
   std::unique_ptr<WorkerPool> Pool;
   std::unique_ptr<WorkQueue> Queue;
@@ -800,6 +851,7 @@ private:
   std::unordered_map<const void *, HostKernel> Kernels;
   std::unordered_map<const void *, void *> Symbols;
   std::vector<void *> Modules;
+  std::set<LoadedModule *> LoadedModules;
 };
 
 cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
@@ -884,6 +936,22 @@ cudaError_t HostBackend::loadCodeObject(std::string_view Image, void *&Handle) {
   return cudaSuccess;
 }
 
+cudaError_t HostBackend::openCodeObject(std::string_view Image, void *&Handle) {
+  if (cudaError_t E = loadCodeObject(Image, Handle))
+    return E;
+  auto *Version = static_cast<const unsigned long long *>(
+      dlsym(Handle, rubicon::host::AbiVersionSymbol));
+  if (!Version || *Version != rubicon::host::AbiVersion) {
+    logMessage("host backend: code object of host ABI version %llu, the "
+               "runtime's is %llu: rebuild it with this toolkit",
+               Version ? *Version : 0ull, rubicon::host::AbiVersion);
+    dlclose(Handle);
+    Handle = nullptr;
+    return cudaErrorInvalidKernelImage;
+  }
+  return cudaSuccess;
+}
+
 cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
   std::vector<fatbin::Entry> Entries;
   std::string Error;
@@ -902,17 +970,8 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
     return cudaErrorNoKernelImageForDevice;
   }
   void *Handle = nullptr;
-  if (cudaError_t E = loadCodeObject(Host->Data, Handle))
+  if (cudaError_t E = openCodeObject(Host->Data, Handle))
     return E;
-  auto *Version = static_cast<const unsigned long long *>(
-      dlsym(Handle, rubicon::host::AbiVersionSymbol));
-  if (!Version || *Version != rubicon::host::AbiVersion) {
-    logMessage("host backend: code object of host ABI version %llu, the "
-               "runtime's is %llu: rebuild it with this toolkit",
-               Version ? *Version : 0ull, rubicon::host::AbiVersion);
-    dlclose(Handle);
-    return cudaErrorInvalidKernelImage;
-  }
   std::lock_guard<std::mutex> Lock(Mutex);
   Modules.push_back(Handle);
   size_t StaticShared = 0;
@@ -1029,6 +1088,154 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
       Fault.compare_exchange_strong(Expected, F);
     }
   });
+}
+
+cudaError_t HostBackend::moduleLoad(void *&Module, const void *Data,
+                                    size_t Size) {
+  Module = nullptr;
+  ModuleImage Image = classifyModuleImage(Data, Size);
+  std::string_view CodeObject;
+  switch (Image.Kind) {
+  case ModuleImageKind::HostCodeObject:
+    CodeObject = {static_cast<const char *>(Image.Data), Image.Size};
+    break;
+  case ModuleImageKind::FatBinary: {
+    std::vector<fatbin::Entry> Entries;
+    if (!fatbin::readBundle(Image.Data, Image.Size, Entries, nullptr, nullptr))
+      return cudaErrorInvalidKernelImage;
+    for (const fatbin::Entry &E : Entries)
+      if (E.Id == fatbin::hostCodeObjectId())
+        CodeObject = E.Data;
+    if (CodeObject.empty()) {
+      logMessage("host backend: the fat binary has no host code object "
+                 "(compile with --amdgpu-arch=host)");
+      return cudaErrorNoKernelImageForDevice;
+    }
+    break;
+  }
+  case ModuleImageKind::AmdCodeObject:
+    logMessage("host backend: an AMD GPU code object does not run on the "
+               "host device");
+    return cudaErrorNoKernelImageForDevice;
+  default:
+    return cudaErrorInvalidKernelImage;
+  }
+  void *Handle = nullptr;
+  if (cudaError_t E = openCodeObject(CodeObject, Handle))
+    return E;
+  auto *Loaded = new LoadedModule;
+  Loaded->Handle = Handle;
+  if (auto *Bytes = static_cast<const unsigned long long *>(
+          dlsym(Handle, rubicon::host::SharedBytesSymbol)))
+    Loaded->StaticShared = *Bytes;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  LoadedModules.insert(Loaded);
+  Module = Loaded;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::moduleUnload(void *Module) {
+  auto *Loaded = static_cast<LoadedModule *>(Module);
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!LoadedModules.count(Loaded))
+      return cudaErrorInvalidResourceHandle;
+  }
+  // Kernels of the module may still be queued or running.
+  Queue->waitForAll();
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (const void *Key : Loaded->KernelKeys)
+    Kernels.erase(Key);
+  LoadedModules.erase(Loaded);
+  dlclose(Loaded->Handle);
+  delete Loaded;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::moduleGetFunction(void *&Function, void *Module,
+                                           const char *Name) {
+  Function = nullptr;
+  auto *Loaded = static_cast<LoadedModule *>(Module);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!LoadedModules.count(Loaded))
+    return cudaErrorInvalidResourceHandle;
+  std::string Entry = std::string(rubicon::host::EntryPrefix) + Name;
+  std::string Params = std::string(rubicon::host::ParamsPrefix) + Name;
+  void *EntryAddress = dlsym(Loaded->Handle, Entry.c_str());
+  auto *ParamTable = static_cast<const unsigned long long *>(
+      dlsym(Loaded->Handle, Params.c_str()));
+  if (!EntryAddress || !ParamTable)
+    return cudaErrorSymbolNotFound;
+  // The entry point's address is the kernel's key, as a host stub's is for
+  // kernels of registered fat binaries.
+  if (!Kernels.count(EntryAddress)) {
+    HostKernel Kernel;
+    Kernel.Entry = reinterpret_cast<KernelEntry>(EntryAddress);
+    Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
+    Kernel.StaticSharedBytes = Loaded->StaticShared;
+    Kernels[EntryAddress] = std::move(Kernel);
+    Loaded->KernelKeys.push_back(EntryAddress);
+  }
+  Function = EntryAddress;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::moduleGetGlobal(void *&Address, size_t &Size,
+                                         void *Module, const char *Name) {
+  Address = nullptr;
+  Size = 0;
+  auto *Loaded = static_cast<LoadedModule *>(Module);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!LoadedModules.count(Loaded))
+    return cudaErrorInvalidResourceHandle;
+  void *Symbol = dlsym(Loaded->Handle, Name);
+  Dl_info Info;
+  void *SymbolEntry = nullptr;
+  if (Symbol)
+    dladdr1(Symbol, &Info, &SymbolEntry, RTLD_DL_SYMENT);
+  const auto *Entry = static_cast<const ElfW(Sym) *>(SymbolEntry);
+  if (!Symbol || !Entry || ELF64_ST_TYPE(Entry->st_info) != STT_OBJECT)
+    return cudaErrorSymbolNotFound;
+  Address = Symbol;
+  Size = Entry->st_size;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::moduleLaunchKernel(void *Function, LaunchDims Grid,
+                                            LaunchDims Block, void **Args,
+                                            const void *ArgBuffer,
+                                            size_t ArgBufferSize,
+                                            size_t SharedMem,
+                                            cudaStream_t Stream) {
+  if (!ArgBuffer)
+    return launch(Function, Grid, Block, Args, SharedMem, Stream, false);
+  std::vector<unsigned long long> Sizes;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Kernels.find(Function);
+    if (It == Kernels.end())
+      return cudaErrorInvalidDeviceFunction;
+    Sizes = It->second.ParamSizes;
+  }
+  // The buffer holds each parameter at its natural alignment. The code
+  // object records sizes only: a parameter's alignment is taken as the
+  // largest power of two up to 16 dividing its size (exact for scalars,
+  // pointers and CUDA's vector types).
+  std::vector<void *> Pointers;
+  size_t Offset = 0;
+  for (unsigned long long Size : Sizes) {
+    size_t Align = 1;
+    while (Align < 16 && Size % (Align * 2) == 0)
+      Align *= 2;
+    Offset = (Offset + Align - 1) & ~(Align - 1);
+    if (Offset + Size > ArgBufferSize)
+      return cudaErrorInvalidValue;
+    Pointers.push_back(
+        const_cast<char *>(static_cast<const char *>(ArgBuffer) + Offset));
+    Offset += Size;
+  }
+  return launch(Function, Grid, Block, Pointers.data(), SharedMem, Stream,
+                false);
 }
 
 } // namespace

@@ -1,0 +1,61 @@
+//===- BackendDriverDefaults.cpp - Driver-API operations by default -------===//
+//
+// Part of Rubicon. The Backend operations only libcuda uses, for backends
+// that do not implement them (a test's fake backend): not supported, except
+// byte-uniform fills, which memset serves.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backend.h"
+
+namespace rubicon::cudart {
+
+cudaError_t Backend::moduleLoad(void *&Module, const void *, size_t) {
+  Module = nullptr;
+  return cudaErrorNotSupported;
+}
+
+cudaError_t Backend::moduleUnload(void *) { return cudaErrorNotSupported; }
+
+cudaError_t Backend::moduleGetFunction(void *&Function, void *, const char *) {
+  Function = nullptr;
+  return cudaErrorNotSupported;
+}
+
+cudaError_t Backend::moduleGetGlobal(void *&Address, size_t &Size, void *,
+                                     const char *) {
+  Address = nullptr;
+  Size = 0;
+  return cudaErrorNotSupported;
+}
+
+cudaError_t Backend::moduleFuncGetAttributes(cudaFuncAttributes &, void *) {
+  return cudaErrorNotSupported;
+}
+
+cudaError_t Backend::moduleLaunchKernel(void *, LaunchDims, LaunchDims, void **,
+                                        const void *, size_t, size_t,
+                                        cudaStream_t) {
+  return cudaErrorNotSupported;
+}
+
+cudaError_t Backend::memsetElements(void *Ptr, unsigned Value,
+                                    unsigned ElementSize, size_t Count,
+                                    cudaStream_t Stream, bool Async) {
+  unsigned Byte = Value & 0xff;
+  for (unsigned I = 1; I < ElementSize; ++I)
+    if (((Value >> (8 * I)) & 0xff) != Byte)
+      return cudaErrorNotSupported;
+  size_t Bytes = Count * ElementSize;
+  return Async ? memsetAsync(Ptr, int(Byte), Bytes, Stream)
+               : memset(Ptr, int(Byte), Bytes);
+}
+
+cudaError_t Backend::memGetAddressRange(void *&Base, size_t &Size,
+                                        const void *) {
+  Base = nullptr;
+  Size = 0;
+  return cudaErrorNotSupported;
+}
+
+} // namespace rubicon::cudart
