@@ -350,6 +350,8 @@ private:
                                         (Info->MaxOperands == 1 ? "" : "s") +
                                         ", found " + std::to_string(Count));
     }
+    if (!checkSelectors(Inst, Mnemonic))
+      return;
     Result.Statements.push_back(std::move(Inst));
   }
 
@@ -618,6 +620,102 @@ private:
     return std::nullopt;
   }
 
+  //===--- Video operand selectors ----------------------------------------===//
+
+  /// `.b2`, `.h10`, `.b7654` right after a register: `.b`/`.h` and digits.
+  std::optional<OperandSelector> parseSelector() {
+    const Token &T = current();
+    OperandSelector Sel;
+    Sel.Position = T.Position;
+    std::string_view Text = T.Text.substr(1);
+    bool Digits = Text.size() >= 2 && (Text[0] == 'b' || Text[0] == 'h');
+    for (size_t I = 1; Digits && I < Text.size(); ++I)
+      Digits = Text[I] >= '0' && Text[I] <= '9';
+    if (!Digits) {
+      fail(T.Position, "unknown operand selector " + quoted(T.Text) +
+                           " (video instructions take '.b0'..'.b3', "
+                           "'.h0'/'.h1' and SIMD lane selectors)");
+      return std::nullopt;
+    }
+    Sel.ElementBits = Text[0] == 'b' ? 8 : 16;
+    for (char C : Text.substr(1))
+      Sel.Digits.push_back(uint8_t(C - '0'));
+    consume();
+    return Sel;
+  }
+
+  /// How many SIMD lanes a video mnemonic has: 1 (scalar), 2 or 4.
+  static unsigned videoLanes(std::string_view Mnemonic) {
+    if (Mnemonic.back() == '2')
+      return 2;
+    if (Mnemonic.back() == '4')
+      return 4;
+    return 1;
+  }
+
+  /// The forms the PTX ISA allows, by operand role:
+  ///   scalar:  d.dsel (merge: needs c, no secondary op), a.asel, b.bsel with
+  ///            dsel/asel/bsel in {.b0 .b1 .b2 .b3 .h0 .h1};
+  ///   SIMD 2:  d{.h0 .h1 .h10}, a/b.hxy with x, y in 0..3;
+  ///   SIMD 4:  d.bxyz.. (distinct lanes 0..3, descending), a/b.bxyzw with
+  ///            x..w in 0..7 (bytes of the pair {b, a}).
+  /// Operand c takes none; other instructions take none.
+  bool checkSelectors(const Instruction &Inst, const std::string &Mnemonic) {
+    for (size_t Index = 0; Index < Inst.Operands.size(); ++Index) {
+      const auto &Sel = Inst.Operands[Index].Selector;
+      if (!Sel)
+        continue;
+      std::string Written =
+          "." + std::string(1, Sel->ElementBits == 8 ? 'b' : 'h');
+      for (uint8_t D : Sel->Digits)
+        Written += char('0' + D);
+      auto Bad = [&](std::string Why) {
+        fail(Sel->Position, "operand selector " + quoted(Written) +
+                                " is not valid on " + quoted(Mnemonic) + ": " +
+                                Why);
+        return false;
+      };
+      if (Inst.Info->Family != PTXFamily::Video)
+        return Bad("only video instructions take operand selectors");
+      if (Index == 3)
+        return Bad("operand c takes no selector");
+      unsigned Lanes = videoLanes(Mnemonic);
+      const auto &Digits = Sel->Digits;
+      if (Lanes == 1) {
+        unsigned Max = Sel->ElementBits == 8 ? 3 : 1;
+        if (Digits.size() != 1 || Digits[0] > Max)
+          return Bad("expected one of '.b0' '.b1' '.b2' '.b3' '.h0' '.h1'");
+        if (Index == 0 && (Inst.Operands.size() != 4 ||
+                           Inst.find(PTXModifierCategory::Operation)))
+          return Bad("merging into a part of d needs operand c and no "
+                     "secondary operation");
+        continue;
+      }
+      unsigned Bits = 32 / Lanes;
+      if (Sel->ElementBits != Bits)
+        return Bad("the lanes of " + quoted(Mnemonic) + " are " +
+                   (Lanes == 2 ? "half-words ('.h')" : "bytes ('.b')"));
+      if (Index == 0) {
+        bool Descending = !Digits.empty() && Digits.size() <= Lanes;
+        for (size_t I = 0; Descending && I < Digits.size(); ++I)
+          Descending =
+              Digits[I] < Lanes && (I == 0 || Digits[I] < Digits[I - 1]);
+        if (!Descending)
+          return Bad(Lanes == 2 ? "the mask is '.h0', '.h1' or '.h10'"
+                                : "the mask names distinct bytes 0..3 in "
+                                  "descending order ('.b0' .. '.b3210')");
+        continue;
+      }
+      bool InRange = Digits.size() == Lanes;
+      for (uint8_t D : Digits)
+        InRange = InRange && D < 2 * Lanes;
+      if (!InRange)
+        return Bad(Lanes == 2 ? "expected '.hxy' with x, y in 0..3"
+                              : "expected '.bxyzw' with x, y, z, w in 0..7");
+    }
+    return true;
+  }
+
   std::optional<Operand> parseOperand(const PTXInstructionInfo &Info) {
     Operand Op;
     Op.Position = current().Position;
@@ -655,6 +753,12 @@ private:
       return Op;
     }
     std::visit([&](auto &&V) { Op.Value = V; }, *Scalar);
+    if (std::holds_alternative<RegisterRef>(*Scalar) &&
+        current().Kind == TokenKind::DotWord && !current().SpaceBefore) {
+      Op.Selector = parseSelector();
+      if (!Op.Selector)
+        return std::nullopt;
+    }
     return Op;
   }
 

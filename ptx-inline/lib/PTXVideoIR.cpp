@@ -1,17 +1,25 @@
 //===- PTXVideoIR.cpp - IR for the PTX video (SIMD in a register) set -----===//
 //
+// The PTX ISA's pseudocode ("Scalar Video Instructions", "SIMD Video
+// Instructions"), computed exactly in a wide integer:
 // Scalar vadd vsub vabsdiff vmin vmax vshl vshr:
-//   ta, tb = a, b sign- or zero-extended per .atype/.btype (to 64 bits)
+//   ta, tb = a.asel, b.bsel: the selected byte/half (or the word), sign- or
+//            zero-extended per .atype/.btype (vshl/vshr: b is unsigned)
 //   tmp    = ta op tb            (vshl/vshr: tb masked to 5 bits with .wrap,
 //                                 clamped to 32 with .clamp, the default)
-//   tmp    = .sat ? clamp(tmp, range of .dtype) : tmp mod 2^32
-//   d      = .add/.min/.max ? tmp op2 c : tmp   (signedness of .dtype)
+//   tmp    = .sat ? clamp(tmp, range of .dtype's byte/half with d.dsel, else
+//            of the word) : tmp
+//   d      = .add/.min/.max: low 32 bits of (tmp op2 c), c extended per
+//            .dtype; d.dsel: the low byte/half of tmp replaces that part of
+//            c; otherwise the low 32 bits of tmp.
 // Two- and four-way SIMD vadd2 vsub2 vabsdiff2 vmin2 vmax2 vavrg2 (and the
-// 4 forms; vavrg: (a[i] + b[i] + 1) >> 1): each 16-bit (8-bit) lane of a and b, extended per its type, gives
-// t[i] = a[i] op b[i], clamped to the lane range of .dtype with .sat; with
-// .add, d = c + sum of t[i], otherwise the lanes of t packed into d.
-// Operand selectors (.b0, .h10, ...) and masks are not accepted by the
-// parser, so the defaults apply: lanes of a with the same lanes of b.
+// 4 forms): lane i of the a source is element asel[i] of the pair {b, a}
+// (elements of a first; `.hxy`/`.bxyzw` name the lanes most significant
+// first; defaults .h10/.b3210 for a, .h32/.b7654 for b), extended per its
+// type; t[i] = a[i] op b[i] (vavrg: sum >= 0 ? (sum + 1) >> 1 : sum >> 1),
+// clamped to the lane range of .dtype with .sat; with .add, d = c + the sum
+// of t[i] over the lanes of d's mask, otherwise lanes in the mask take t[i]
+// and the others keep c's lane (mask default: all lanes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,7 +94,10 @@ void InlinePTXBuilder::emitVideo(const Instruction &I) {
        SignedB = isSigned(type(2));
   bool Sat = I.has(PTXModifier::Sat);
   std::optional<PTXModifier> Op2 = I.find(PTXModifierCategory::Operation);
-  if (Info->Lanes == 1 && Op2.has_value() != (I.Operands.size() == 4))
+  const std::optional<OperandSelector> &DSel = I.Operands[0].Selector;
+  const std::optional<OperandSelector> &ASel = I.Operands[1].Selector;
+  const std::optional<OperandSelector> &BSel = I.Operands[2].Selector;
+  if (Info->Lanes == 1 && !DSel && Op2.has_value() != (I.Operands.size() == 4))
     return (void)fail("a secondary operation (.add, .min, .max) and operand "
                       "c go together");
   if (Info->Lanes > 1 && Sat && Op2)
@@ -96,45 +107,46 @@ void InlinePTXBuilder::emitVideo(const Instruction &I) {
   if (!A || !B || (I.Operands.size() == 4 && !C))
     return;
 
-  IntegerType *Wide = intTy(64);
+  // Scalar vshl can shift a 33-bit value by 32: 128 bits hold it exactly.
+  IntegerType *Wide = intTy(Info->Op == VideoOp::Shl ? 128 : 64);
+  auto WideC = [&](int64_t V) { return ConstantInt::getSigned(Wide, V); };
   auto Extend = [&](Value *V, bool Signed) {
     return Signed ? Builder.CreateSExt(V, Wide) : Builder.CreateZExt(V, Wide);
   };
-  auto Operate = [&](Value *X, Value *Y, bool Signed) -> Value * {
+  // Element K (Bits wide) of the 32- or 64-bit value V, extended.
+  auto Element = [&](Value *V, unsigned K, unsigned Bits, bool Signed) {
+    Value *Shifted = K ? Builder.CreateLShr(V, K * Bits) : V;
+    return Extend(Builder.CreateTrunc(Shifted, intTy(Bits)), Signed);
+  };
+  auto Operate = [&](Value *X, Value *Y) -> Value * {
     switch (Info->Op) {
     case VideoOp::Add:
       return Builder.CreateAdd(X, Y);
     case VideoOp::Sub:
       return Builder.CreateSub(X, Y);
-    case VideoOp::AbsDiff: {
-      Value *D = Builder.CreateSub(X, Y);
-      return Builder.CreateSelect(
-          Builder.CreateICmpSLT(D, ConstantInt::get(Wide, 0)),
-          Builder.CreateNeg(D), D);
-    }
+    case VideoOp::AbsDiff:
+      return intrinsic(Intrinsic::abs,
+                       {Builder.CreateSub(X, Y), Builder.getFalse()});
     case VideoOp::Min:
       return intrinsic(Intrinsic::smin, {X, Y});
     case VideoOp::Max:
       return intrinsic(Intrinsic::smax, {X, Y});
-    case VideoOp::Average: // (a + b + 1) >> 1, exact in 64 bits
-      return Builder.CreateAShr(
-          Builder.CreateAdd(Builder.CreateAdd(X, Y), ConstantInt::get(Wide, 1)),
-          1);
+    case VideoOp::Average: {
+      // sum >= 0 ? (sum + 1) >> 1 : sum >> 1 (the ISA's rounding).
+      Value *Sum = Builder.CreateAdd(X, Y);
+      Value *Up =
+          Builder.CreateZExt(Builder.CreateICmpSGE(Sum, WideC(0)), Wide);
+      return Builder.CreateAShr(Builder.CreateAdd(Sum, Up), 1);
+    }
     case VideoOp::Shl:
     case VideoOp::Shr: {
-      // The shift count: b's low 5 bits (.wrap) or b clamped to 32.
-      Value *Count =
-          I.has(PTXModifier::Wrap)
-              ? Builder.CreateAnd(Y, 31)
-              : Builder.CreateSelect(
-                    Builder.CreateICmpUGT(Builder.CreateAnd(Y, 0xffffffff),
-                                          ConstantInt::get(Wide, 32)),
-                    ConstantInt::get(Wide, 32),
-                    Builder.CreateAnd(Y, 0xffffffff));
+      // The count (b unsigned): its low 5 bits (.wrap) or clamped to 32.
+      Value *Count = I.has(PTXModifier::Wrap)
+                         ? Builder.CreateAnd(Y, 31)
+                         : intrinsic(Intrinsic::umin, {Y, WideC(32)});
       if (Info->Op == VideoOp::Shl)
         return Builder.CreateShl(X, Count);
-      return Signed ? Builder.CreateAShr(X, Count)
-                    : Builder.CreateLShr(X, Count);
+      return Builder.CreateAShr(X, Count); // X is extended per .atype
     }
     }
     return nullptr;
@@ -144,45 +156,81 @@ void InlinePTXBuilder::emitVideo(const Instruction &I) {
     int64_t Lo = SignedD ? -(int64_t(1) << (Bits - 1)) : 0;
     int64_t Hi = SignedD ? (int64_t(1) << (Bits - 1)) - 1
                          : int64_t((uint64_t(1) << Bits) - 1);
-    X = intrinsic(Intrinsic::smax, {X, ConstantInt::getSigned(Wide, Lo)});
-    return intrinsic(Intrinsic::smin, {X, ConstantInt::getSigned(Wide, Hi)});
+    X = intrinsic(Intrinsic::smax, {X, WideC(Lo)});
+    return intrinsic(Intrinsic::smin, {X, WideC(Hi)});
   };
 
   if (Info->Lanes == 1) {
-    Value *Tmp = Operate(Extend(A, SignedA), Extend(B, SignedB), SignedA);
+    // partSelectSignExtend: the selected byte/half (or the word), extended
+    // per the operand's type (the shift count b is always unsigned).
+    auto Select = [&](Value *V, const std::optional<OperandSelector> &Sel,
+                      bool Signed) {
+      if (!Sel)
+        return Extend(V, Signed);
+      return Element(V, Sel->Digits[0], Sel->ElementBits, Signed);
+    };
+    bool Shift = Info->Op == VideoOp::Shl || Info->Op == VideoOp::Shr;
+    Value *Tmp =
+        Operate(Select(A, ASel, SignedA), Select(B, BSel, SignedB && !Shift));
+    // optSaturate: to the range of the merged part, or of the word.
     if (Sat)
-      Tmp = Saturate(Tmp, 32);
-    Value *D = Builder.CreateTrunc(Tmp, intTy(32));
+      Tmp = Saturate(Tmp, DSel ? DSel->ElementBits : 32);
+    if (DSel) {
+      // optMerge: the low bits of tmp replace the selected part of c.
+      unsigned Bits = DSel->ElementBits, Shift = DSel->Digits[0] * Bits;
+      uint32_t Mask = uint32_t((uint64_t(1) << Bits) - 1) << Shift;
+      Value *Field =
+          Builder.CreateZExt(Builder.CreateTrunc(Tmp, intTy(Bits)), intTy(32));
+      Value *D = Builder.CreateOr(Builder.CreateShl(Field, Shift),
+                                  Builder.CreateAnd(C, ~Mask));
+      return write(0, D, PTXType::B32);
+    }
     if (Op2) {
+      // optSecOp on the wide intermediate and c extended per .dtype.
+      Value *WC = Extend(C, SignedD);
       if (*Op2 == PTXModifier::AddOp)
-        D = Builder.CreateAdd(D, C);
+        Tmp = Builder.CreateAdd(Tmp, WC);
       else if (*Op2 == PTXModifier::MinOp)
-        D = intrinsic(SignedD ? Intrinsic::smin : Intrinsic::umin, {D, C});
+        Tmp = intrinsic(Intrinsic::smin, {Tmp, WC});
       else if (*Op2 == PTXModifier::MaxOp)
-        D = intrinsic(SignedD ? Intrinsic::smax : Intrinsic::umax, {D, C});
+        Tmp = intrinsic(Intrinsic::smax, {Tmp, WC});
       else
         return (void)fail("the secondary operation must be '.add', '.min' or "
                           "'.max'");
     }
-    return write(0, D, PTXType::B32);
+    return write(0, Builder.CreateTrunc(Tmp, intTy(32)), PTXType::B32);
   }
 
   if (Info->Op == VideoOp::Shl || Info->Op == VideoOp::Shr)
     return (void)unsupported();
   if (!C)
     return (void)fail("SIMD video instructions take operand c");
-  unsigned Bits = 32 / Info->Lanes;
-  auto LaneOf = [&](Value *V, unsigned K, bool Signed) {
-    return Extend(
-        Builder.CreateTrunc(Builder.CreateLShr(V, K * Bits), intTy(Bits)),
-        Signed);
-  };
-  Value *D = Op2 ? C : intC(32, 0);
   if (Op2 && *Op2 != PTXModifier::AddOp)
     return (void)fail("the secondary operation of SIMD video instructions "
                       "is '.add'");
-  for (unsigned K = 0; K < Info->Lanes; ++K) {
-    Value *T = Operate(LaneOf(A, K, SignedA), LaneOf(B, K, SignedB), SignedA);
+  unsigned Lanes = Info->Lanes, Bits = 32 / Lanes;
+  // extractAndSignExt: lane K of a source takes element asel[K] of the
+  // 64-bit pair {b, a} (a's elements first); defaults: a's lanes for a,
+  // b's for b.
+  Value *Pair =
+      Builder.CreateOr(Builder.CreateShl(Builder.CreateZExt(B, intTy(64)), 32),
+                       Builder.CreateZExt(A, intTy(64)));
+  auto Source = [&](const std::optional<OperandSelector> &Sel, unsigned K,
+                    unsigned Default, bool Signed) {
+    return Element(Pair, Sel ? Sel->laneSource(K) : Default + K, Bits, Signed);
+  };
+  Value *D = Op2 ? C : intC(32, 0);
+  for (unsigned K = 0; K < Lanes; ++K) {
+    bool InMask = !DSel || DSel->masks(K);
+    uint32_t LaneMask = uint32_t((uint64_t(1) << Bits) - 1) << (K * Bits);
+    if (!InMask) {
+      // Merge: the lane keeps c's value; accumulate: adds nothing.
+      if (!Op2)
+        D = Builder.CreateOr(D, Builder.CreateAnd(C, LaneMask));
+      continue;
+    }
+    Value *T =
+        Operate(Source(ASel, K, 0, SignedA), Source(BSel, K, Lanes, SignedB));
     if (Sat)
       T = Saturate(T, Bits);
     Value *T32 = Builder.CreateTrunc(T, intTy(32));

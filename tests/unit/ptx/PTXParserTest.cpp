@@ -91,7 +91,8 @@ TEST(PTXParser, FixedPartAfterModifiers) {
   Instruction Match = single("match.any.sync.b32 $0, $1, 0xffffffff;");
   EXPECT_EQ(Match.opcode(), PTXOpcode::MatchSync);
   EXPECT_TRUE(Match.has(PTXModifier::Any));
-  EXPECT_EQ(single("match.all.sync.b64 $0, $1, $2;").opcode(), PTXOpcode::MatchSync);
+  EXPECT_EQ(single("match.all.sync.b64 $0, $1, $2;").opcode(),
+            PTXOpcode::MatchSync);
   // Still an error when no fixed part makes a known mnemonic.
   parseFails("match.any.b32 $0, $1, $2;");
 }
@@ -330,6 +331,83 @@ TEST(PTXParser, ErrorInvalidModifier) {
             "conflicting modifiers '.rn' and '.rz'");
   EXPECT_EQ(parseFails("add.sat.sat.s32 $0, $1, $2;").Message,
             "duplicate modifier '.sat'");
+}
+
+TEST(PTXParser, VideoOperandSelectors) {
+  Instruction Scalar = single(".reg .b32 %r2;\n"
+                              "vadd.u32.u32.u32.sat $0.b1, $1.h1, %r2.b3, $3;");
+  ASSERT_EQ(Scalar.Operands.size(), 4u);
+  ASSERT_TRUE(Scalar.Operands[0].Selector);
+  EXPECT_EQ(Scalar.Operands[0].Selector->ElementBits, 8u);
+  EXPECT_EQ(Scalar.Operands[0].Selector->Digits, std::vector<uint8_t>{1});
+  EXPECT_EQ(Scalar.Operands[0].Selector->Position.Line, 2u);
+  EXPECT_EQ(Scalar.Operands[0].Selector->Position.Column, 24u);
+  EXPECT_EQ(Scalar.Operands[1].Selector->ElementBits, 16u);
+  EXPECT_EQ(Scalar.Operands[2].Selector->Digits, std::vector<uint8_t>{3});
+  EXPECT_EQ(reg(Scalar.Operands[2]).Name, "%r2");
+  EXPECT_FALSE(Scalar.Operands[3].Selector);
+
+  Instruction Simd4 = single("vmax4.u32.u32.u32 $0.b31, $1.b7430, $2, $3;");
+  ASSERT_TRUE(Simd4.Operands[1].Selector);
+  EXPECT_EQ(Simd4.Operands[1].Selector->Digits,
+            (std::vector<uint8_t>{7, 4, 3, 0}));
+  EXPECT_EQ(Simd4.Operands[1].Selector->laneSource(0), 0u);
+  EXPECT_EQ(Simd4.Operands[1].Selector->laneSource(3), 7u);
+  EXPECT_TRUE(Simd4.Operands[0].Selector->masks(3));
+  EXPECT_FALSE(Simd4.Operands[0].Selector->masks(2));
+  EXPECT_FALSE(Simd4.Operands[2].Selector);
+  Instruction Simd2 =
+      single("vsub2.s32.s32.s32.sat $0.h0, $1.h10, $2.h32, $0;");
+  EXPECT_EQ(Simd2.Operands[2].Selector->Digits, (std::vector<uint8_t>{3, 2}));
+  // A space ends the operand: `.b0` after whitespace is not a selector.
+  EXPECT_EQ(parseFails("vadd.u32.u32.u32 $0, $1 .b0, $2;").Message,
+            "expected ';' after 'vadd' instruction, found '.b0'");
+}
+
+TEST(PTXParser, ErrorVideoOperandSelectors) {
+  ParseError E = parseFails("add.u32 $0, $1.b0, $2;");
+  EXPECT_EQ(E.Message, "operand selector '.b0' is not valid on 'add': only "
+                       "video instructions take operand selectors");
+  EXPECT_EQ(E.Position.Column, 15u);
+  EXPECT_EQ(parseFails("vadd.u32.u32.u32 $0, $1.b4, $2;").Message,
+            "operand selector '.b4' is not valid on 'vadd': expected one of "
+            "'.b0' '.b1' '.b2' '.b3' '.h0' '.h1'");
+  EXPECT_EQ(parseFails("vadd.u32.u32.u32 $0, $1.h10, $2;").Message,
+            "operand selector '.h10' is not valid on 'vadd': expected one of "
+            "'.b0' '.b1' '.b2' '.b3' '.h0' '.h1'");
+  EXPECT_EQ(parseFails("vadd.u32.u32.u32 $0, $1.x, $2;").Message,
+            "unknown operand selector '.x' (video instructions take "
+            "'.b0'..'.b3', '.h0'/'.h1' and SIMD lane selectors)");
+  EXPECT_EQ(parseFails("vadd.u32.u32.u32 $0.b0, $1, $2;").Message,
+            "operand selector '.b0' is not valid on 'vadd': merging into a "
+            "part of d needs operand c and no secondary operation");
+  EXPECT_EQ(parseFails("vadd.u32.u32.u32.add $0.h1, $1, $2, $3;").Message,
+            "operand selector '.h1' is not valid on 'vadd': merging into a "
+            "part of d needs operand c and no secondary operation");
+  EXPECT_EQ(parseFails("vmin.u32.u32.u32.min $0, $1, $2, $3.b0;").Message,
+            "operand selector '.b0' is not valid on 'vmin': operand c takes "
+            "no selector");
+  EXPECT_EQ(parseFails("vadd2.u32.u32.u32 $0.h01, $1, $2, $3;").Message,
+            "operand selector '.h01' is not valid on 'vadd2': the mask is "
+            "'.h0', '.h1' or '.h10'");
+  EXPECT_EQ(parseFails("vadd2.u32.u32.u32 $0, $1.h4, $2, $3;").Message,
+            "operand selector '.h4' is not valid on 'vadd2': expected '.hxy' "
+            "with x, y in 0..3");
+  EXPECT_EQ(parseFails("vadd2.u32.u32.u32 $0, $1.b10, $2, $3;").Message,
+            "operand selector '.b10' is not valid on 'vadd2': the lanes of "
+            "'vadd2' are half-words ('.h')");
+  EXPECT_EQ(parseFails("vadd4.u32.u32.u32 $0.b13, $1, $2, $3;").Message,
+            "operand selector '.b13' is not valid on 'vadd4': the mask names "
+            "distinct bytes 0..3 in descending order ('.b0' .. '.b3210')");
+  EXPECT_EQ(parseFails("vadd4.u32.u32.u32 $0.b4, $1, $2, $3;").Message,
+            "operand selector '.b4' is not valid on 'vadd4': the mask names "
+            "distinct bytes 0..3 in descending order ('.b0' .. '.b3210')");
+  EXPECT_EQ(parseFails("vavrg4.u32.u32.u32 $0, $1.b8765, $2, $3;").Message,
+            "operand selector '.b8765' is not valid on 'vavrg4': expected "
+            "'.bxyzw' with x, y, z, w in 0..7");
+  EXPECT_EQ(parseFails("vavrg4.u32.u32.u32 $0, $1.b765, $2, $3;").Message,
+            "operand selector '.b765' is not valid on 'vavrg4': expected "
+            "'.bxyzw' with x, y, z, w in 0..7");
 }
 
 TEST(PTXParser, ErrorOperands) {

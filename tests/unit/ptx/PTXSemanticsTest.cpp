@@ -27,6 +27,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <barrier>
 #include <bit>
 #include <cfenv>
@@ -2128,82 +2129,325 @@ TEST(PTXSemantics, HalfComparisons) {
   EXPECT_EQ(LtFtz(0x0000, 0x0400), 1u);
 }
 
-// Video instructions, references from the PTX ISA's pseudo-code (operands
-// extended per type, optional saturation to .dtype, secondary operation).
-TEST(PTXSemantics, VideoScalar) {
-  auto Vadd = lower<uint32_t, uint32_t, uint32_t>(
-      "vadd.s32.u32.s32.sat $0, $1, $2;", "=r,r,r");
-  auto VsubMax = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
-      "vsub.u32.s32.s32.max $0, $1, $2, $3;", "=r,r,r,r");
-  auto VabsdiffAdd = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
-      "vabsdiff.u32.u32.u32.add $0, $1, $2, $3;", "=r,r,r,r");
-  auto Vmin = lower<uint32_t, uint32_t, uint32_t>(
-      "vmin.s32.s32.u32 $0, $1, $2;", "=r,r,r");
-  auto VshlClamp = lower<uint32_t, uint32_t, uint32_t>(
-      "vshl.u32.u32.u32.clamp $0, $1, $2;", "=r,r,r");
-  auto VshrWrap = lower<uint32_t, uint32_t, uint32_t>(
-      "vshr.s32.s32.u32.wrap $0, $1, $2;", "=r,r,r");
-  ASSERT_TRUE(Vadd && VsubMax && VabsdiffAdd && Vmin && VshlClamp && VshrWrap);
-  forPairs32([&](uint32_t A, uint32_t B) {
-    uint32_t C = A ^ (B * 2654435761u);
-    int64_t SA = int32_t(A), SB = int32_t(B);
-    EXPECT_EQ(Vadd(A, B), uint32_t(std::clamp<int64_t>(int64_t(A) + SB,
-                                                       INT32_MIN, INT32_MAX)));
-    EXPECT_EQ(VsubMax(A, B, C), std::max(uint32_t(SA - SB), C));
-    uint64_t Diff = A > B ? uint64_t(A) - B : uint64_t(B) - A;
-    EXPECT_EQ(VabsdiffAdd(A, B, C), uint32_t(Diff + C));
-    EXPECT_EQ(Vmin(A, B), uint32_t(std::min<int64_t>(SA, int64_t(B))));
-    EXPECT_EQ(VshlClamp(A, B), uint32_t(B >= 32 ? 0 : A << B));
-    EXPECT_EQ(VshrWrap(A, B), uint32_t(int32_t(A) >> (B & 31)));
-  });
+// Video instructions against references written from the PTX ISA's
+// pseudocode ("Scalar Video Instructions": partSelectSignExtend,
+// optSaturate, optSecOp, optMerge; "SIMD Video Instructions":
+// extractAndSignExt_2/_4, the lane loop, extractMaskBits), computed in
+// __int128 so that nothing wraps before the final 32 bits.
+using Wide = __int128;
+
+Wide extendField(uint64_t Field, unsigned Bits, bool Signed) {
+  if (Signed && (Field >> (Bits - 1)) & 1)
+    return Wide(Field) - (Wide(1) << Bits);
+  return Wide(Field);
 }
 
-TEST(PTXSemantics, VideoSimd) {
-  auto Vadd4Sat = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
-      "vadd4.u32.u32.u32.sat $0, $1, $2, $3;", "=r,r,r,r");
-  auto Vabsdiff4Add = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
-      "vabsdiff4.u32.u32.u32.add $0, $1, $2, $3;", "=r,r,r,r");
-  auto Vsub2 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
-      "vsub2.s32.s32.s32.sat $0, $1, $2, $3;", "=r,r,r,r");
-  auto Vmax4 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
-      "vmax4.s32.s32.s32 $0, $1, $2, $3;", "=r,r,r,r");
-  auto Vavrg4 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
-      "vavrg4.u32.u32.u32 $0, $1, $2, $3;", "=r,r,r,r");
-  auto Vavrg2 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+Wide clampTo(Wide X, unsigned Bits, bool Signed) {
+  Wide Lo = Signed ? -(Wide(1) << (Bits - 1)) : 0;
+  Wide Hi = Signed ? (Wide(1) << (Bits - 1)) - 1 : (Wide(1) << Bits) - 1;
+  return std::clamp(X, Lo, Hi);
+}
+
+struct ScalarVideoCase {
+  std::string Op; ///< vadd vsub vabsdiff vmin vmax vshl vshr
+  bool SignedD, SignedA, SignedB, Sat;
+  std::string Mode;             ///< vshl/vshr: "clamp" or "wrap"
+  std::string Op2;              ///< "", "add", "min", "max"
+  std::string ASel, BSel, DSel; ///< "", "b0".."b3", "h0", "h1"
+
+  bool shift() const { return Op == "vshl" || Op == "vshr"; }
+  bool hasC() const { return !Op2.empty() || !DSel.empty(); }
+  std::string text() const {
+    auto T = [](bool S) { return S ? ".s32" : ".u32"; };
+    auto Sel = [](const std::string &S) { return S.empty() ? "" : "." + S; };
+    std::string Text = Op + T(SignedD) + T(SignedA) + T(SignedB) +
+                       (Sat ? ".sat" : "") + (shift() ? "." + Mode : "") +
+                       (Op2.empty() ? "" : "." + Op2) + " $0" + Sel(DSel) +
+                       ", $1" + Sel(ASel) + ", $2" + Sel(BSel);
+    return Text + (hasC() ? ", $3;" : ";");
+  }
+
+  uint32_t reference(uint32_t A, uint32_t B, uint32_t C) const {
+    auto PartSelect = [](uint32_t V, bool Signed, const std::string &Sel) {
+      if (Sel.empty())
+        return extendField(V, 32, Signed);
+      unsigned Bits = Sel[0] == 'b' ? 8 : 16, K = Sel[1] - '0';
+      return extendField((V >> (K * Bits)) & ((1u << Bits) - 1), Bits, Signed);
+    };
+    Wide TA = PartSelect(A, SignedA, ASel);
+    Wide TB = PartSelect(B, shift() ? false : SignedB, BSel);
+    Wide Tmp = 0;
+    if (Op == "vadd")
+      Tmp = TA + TB;
+    else if (Op == "vsub")
+      Tmp = TA - TB;
+    else if (Op == "vabsdiff")
+      Tmp = TA > TB ? TA - TB : TB - TA;
+    else if (Op == "vmin")
+      Tmp = std::min(TA, TB);
+    else if (Op == "vmax")
+      Tmp = std::max(TA, TB);
+    else {
+      if (Mode == "clamp" && TB > 32)
+        TB = 32;
+      if (Mode == "wrap")
+        TB &= 0x1f;
+      Tmp = Op == "vshl" ? TA * (Wide(1) << int(TB)) : TA >> int(TB);
+    }
+    if (Sat) // optSaturate
+      Tmp = clampTo(Tmp, DSel.empty() ? 32 : DSel[0] == 'b' ? 8 : 16, SignedD);
+    Wide WC = extendField(C, 32, SignedD);
+    if (Op2 == "add") // optSecOp
+      Tmp = Tmp + WC;
+    else if (Op2 == "min")
+      Tmp = std::min(Tmp, WC);
+    else if (Op2 == "max")
+      Tmp = std::max(Tmp, WC);
+    if (!DSel.empty()) { // optMerge
+      unsigned Bits = DSel[0] == 'b' ? 8 : 16, K = DSel[1] - '0';
+      uint32_t Mask = uint32_t((uint64_t(1) << Bits) - 1) << (K * Bits);
+      return ((uint32_t(Tmp) << (K * Bits)) & Mask) | (C & ~Mask);
+    }
+    return uint32_t(Tmp);
+  }
+};
+
+struct SimdVideoCase {
+  std::string Op; ///< vadd vsub vavrg vabsdiff vmin vmax
+  unsigned Lanes; ///< 2 or 4
+  bool SignedD, SignedA, SignedB, Sat, Add;
+  std::string Mask, ASel, BSel; ///< "" (default), "h10", "b3120", ...
+
+  std::string text() const {
+    auto T = [](bool S) { return S ? ".s32" : ".u32"; };
+    auto Sel = [](const std::string &S) { return S.empty() ? "" : "." + S; };
+    return Op + std::to_string(Lanes) + T(SignedD) + T(SignedA) + T(SignedB) +
+           (Sat ? ".sat" : "") + (Add ? ".add" : "") + " $0" + Sel(Mask) +
+           ", $1" + Sel(ASel) + ", $2" + Sel(BSel) + ", $3;";
+  }
+
+  uint32_t reference(uint32_t A, uint32_t B, uint32_t C) const {
+    unsigned Bits = 32 / Lanes;
+    uint64_t LaneBits = (uint64_t(1) << Bits) - 1;
+    // extractAndSignExt: element E of the pair {b, a} (a holds 0..Lanes-1);
+    // a selector's digits name lanes most significant first.
+    uint64_t Pair = (uint64_t(B) << 32) | A;
+    auto Extract = [&](const std::string &Sel, unsigned I, unsigned Default,
+                       bool Signed) {
+      unsigned E = Sel.empty() ? Default + I : Sel[Lanes - I] - '0';
+      return extendField((Pair >> (E * Bits)) & LaneBits, Bits, Signed);
+    };
+    uint32_t D = Add ? C : 0;
+    for (unsigned I = 0; I < Lanes; ++I) {
+      Wide Va = Extract(ASel, I, 0, SignedA),
+           Vb = Extract(BSel, I, Lanes, SignedB);
+      Wide T = 0;
+      if (Op == "vadd")
+        T = Va + Vb;
+      else if (Op == "vsub")
+        T = Va - Vb;
+      else if (Op == "vavrg")
+        T = Va + Vb >= 0 ? (Va + Vb + 1) >> 1 : (Va + Vb) >> 1;
+      else if (Op == "vabsdiff")
+        T = Va > Vb ? Va - Vb : Vb - Va;
+      else if (Op == "vmin")
+        T = std::min(Va, Vb);
+      else
+        T = std::max(Va, Vb);
+      if (Sat)
+        T = clampTo(T, Bits, SignedD);
+      bool InMask =
+          Mask.empty() || Mask.find(char('0' + I)) != std::string::npos;
+      uint32_t Vc = uint32_t((C >> (I * Bits)) & LaneBits);
+      if (Add)
+        D += InMask ? uint32_t(T) : 0;
+      else
+        D |= uint32_t(((InMask ? uint32_t(T) : Vc) & LaneBits) << (I * Bits));
+    }
+    return D;
+  }
+};
+
+/// (a, b, c) triples: word edges, bytes from an interesting set (shift
+/// counts near 32, sign boundaries), random words.
+const std::vector<std::array<uint32_t, 3>> &videoInputs() {
+  static const std::vector<std::array<uint32_t, 3>> Inputs = [] {
+    std::vector<std::array<uint32_t, 3>> V;
+    std::mt19937_64 Gen(4);
+    const uint8_t Bytes[] = {0,    1,    2,    0x1f, 0x20, 0x21, 0x3f,
+                             0x7f, 0x80, 0x81, 0xfe, 0xff, 0x40, 0xc0};
+    auto ByteWord = [&] {
+      uint32_t W = 0;
+      for (int K = 0; K < 4; ++K)
+        W |= uint32_t(Bytes[Gen() % std::size(Bytes)]) << (8 * K);
+      return W;
+    };
+    auto Edges = edges32();
+    for (size_t I = 0; I < Edges.size(); ++I)
+      for (size_t J = 0; J < Edges.size(); J += 3)
+        V.push_back({Edges[I], Edges[J], Edges[(I + J) % Edges.size()]});
+    for (int I = 0; I < 150; ++I)
+      V.push_back({ByteWord(), ByteWord(), ByteWord()});
+    for (int I = 0; I < 150; ++I)
+      V.push_back({uint32_t(Gen()), uint32_t(Gen()), uint32_t(Gen())});
+    return V;
+  }();
+  return Inputs;
+}
+
+TEST(PTXSemantics, VideoScalarSelectorsMergeAndSecondaryOps) {
+  const char *Ops[] = {"vadd", "vsub", "vabsdiff", "vmin",
+                       "vmax", "vshl", "vshr"};
+  const char *Sels[] = {"", "b0", "b1", "b2", "b3", "h0", "h1"};
+  struct Tail {
+    bool Sat;
+    const char *Op2, *DSel;
+  };
+  std::vector<Tail> Tails = {{false, "", ""},    {true, "", ""},
+                             {false, "add", ""}, {false, "min", ""},
+                             {false, "max", ""}, {true, "add", ""},
+                             {true, "min", ""},  {true, "max", ""}};
+  for (const char *DSel : {"b0", "b1", "b2", "b3", "h0", "h1"})
+    for (bool Sat : {false, true})
+      Tails.push_back({Sat, "", DSel});
+  unsigned Checked = 0;
+  for (unsigned O = 0; O < std::size(Ops); ++O)
+    for (unsigned T = 0; T < Tails.size(); ++T)
+      for (unsigned Types = 0; Types < 8; ++Types) {
+        ScalarVideoCase K;
+        K.Op = Ops[O];
+        K.SignedD = Types & 1;
+        K.SignedA = Types & 2;
+        K.SignedB = (Types & 4) && !K.shift(); // shift counts are .u32
+        K.Sat = Tails[T].Sat;
+        K.Mode = Types & 4 ? "wrap" : "clamp";
+        K.Op2 = Tails[T].Op2;
+        K.DSel = Tails[T].DSel;
+        // Every asel and every bsel meets every operation and tail.
+        K.ASel = Sels[(Types + T) % 7];
+        K.BSel = Sels[(3 * Types + T + O) % 7];
+        std::string Text = K.text();
+        std::function<uint32_t(uint32_t, uint32_t, uint32_t)> Fn;
+        if (K.hasC())
+          Fn = lower<uint32_t, uint32_t, uint32_t, uint32_t>(Text, "=r,r,r,r");
+        else if (auto F2 = lower<uint32_t, uint32_t, uint32_t>(Text, "=r,r,r"))
+          Fn = [F2](uint32_t A, uint32_t B, uint32_t) { return F2(A, B); };
+        ASSERT_TRUE(Fn) << Text;
+        for (auto [A, B, C] : videoInputs()) {
+          C = K.hasC() ? C : 0;
+          uint32_t Want = K.reference(A, B, C), Got = Fn(A, B, C);
+          if (Got != Want) {
+            ADD_FAILURE() << "`" << Text << "` a=" << std::hex << A
+                          << " b=" << B << " c=" << C << ": got " << Got
+                          << ", want " << Want;
+            break;
+          }
+        }
+        ++Checked;
+      }
+  EXPECT_EQ(Checked, 7u * 20u * 8u);
+}
+
+TEST(PTXSemantics, VideoSimdSelectorsMasksAndAccumulate) {
+  const char *Ops[] = {"vadd", "vsub", "vavrg", "vabsdiff", "vmin", "vmax"};
+  std::vector<std::string> Masks2 = {"", "h0", "h1", "h10"};
+  std::vector<std::string> Masks4 = {""};
+  for (unsigned M = 1; M < 16; ++M) {
+    std::string Mask = "b";
+    for (int L = 3; L >= 0; --L)
+      if (M >> L & 1)
+        Mask += char('0' + L);
+    Masks4.push_back(Mask);
+  }
+  std::mt19937_64 Gen(7);
+  auto RandomSel = [&](unsigned Lanes) {
+    std::string Sel = Lanes == 2 ? "h" : "b";
+    for (unsigned I = 0; I < Lanes; ++I)
+      Sel += char('0' + Gen() % (2 * Lanes));
+    return Sel;
+  };
+  unsigned Checked = 0, Variant = 0;
+  for (unsigned Lanes : {2u, 4u})
+    for (const char *Op : Ops)
+      for (const std::string &Mask : Lanes == 2 ? Masks2 : Masks4)
+        for (unsigned Tail = 0; Tail < 3; ++Tail) // plain, .sat, .add
+          for (unsigned S = 0; S < (Lanes == 2 ? 4u : 2u); ++S, ++Variant) {
+            SimdVideoCase K;
+            K.Op = Op;
+            K.Lanes = Lanes;
+            K.SignedD = Variant & 1;
+            K.SignedA = Variant & 2;
+            K.SignedB = Variant & 4;
+            K.Sat = Tail == 1;
+            K.Add = Tail == 2;
+            K.Mask = Mask;
+            // The defaults spelled out, swapped sources, and random picks.
+            if (S == 1) {
+              K.ASel = Lanes == 2 ? "h10" : "b3210";
+              K.BSel = Lanes == 2 ? "h32" : "b7654";
+            } else if (S == 2) {
+              K.ASel = "h32";
+              K.BSel = "h01";
+            } else if (S > 0 || Lanes == 4) {
+              K.ASel = RandomSel(Lanes);
+              K.BSel = RandomSel(Lanes);
+            }
+            std::string Text = K.text();
+            auto Fn =
+                lower<uint32_t, uint32_t, uint32_t, uint32_t>(Text, "=r,r,r,r");
+            ASSERT_TRUE(Fn) << Text;
+            for (const auto &[A, B, C] : videoInputs()) {
+              uint32_t Want = K.reference(A, B, C), Got = Fn(A, B, C);
+              if (Got != Want) {
+                ADD_FAILURE()
+                    << "`" << Text << "` a=" << std::hex << A << " b=" << B
+                    << " c=" << C << ": got " << Got << ", want " << Want;
+                break;
+              }
+            }
+            ++Checked;
+          }
+  EXPECT_EQ(Checked, 6u * 4 * 3 * 4 + 6u * 16 * 3 * 2);
+}
+
+// Hand-worked cases from the ISA's text, independent of the references.
+TEST(PTXSemantics, VideoWorkedExamples) {
+  // vadd.u32.u32.u32.sat d.b1, a, b, c: 0xf0 + 0x20 clamps to 0xff and
+  // replaces byte 1 of c.
+  auto MergeB1 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vadd.u32.u32.u32.sat $0.b1, $1, $2, $3;", "=r,r,r,r");
+  // Without .sat, byte 1 gets the low 8 bits of 0x110.
+  auto MergeB1Wrap = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vadd.u32.u32.u32 $0.b1, $1, $2, $3;", "=r,r,r,r");
+  // .s32 destination half 1: -40000 clamps to -32768.
+  auto MergeH1 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vsub.s32.s32.s32.sat $0.h1, $1.h0, $2.h1, $3;", "=r,r,r,r");
+  // Byte 3 of a (signed) plus byte 0 of b (unsigned).
+  auto Sel = lower<uint32_t, uint32_t, uint32_t>(
+      "vadd.s32.s32.u32 $0, $1.b3, $2.b0;", "=r,r,r");
+  // Lanes from the pair {b, a}: lane 1 <- a's half 0, lane 0 <- b's half 1;
+  // b lanes: lane 1 <- b's half 0, lane 0 <- a's half 1; only lane 0 written.
+  auto Simd2 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vadd2.u32.u32.u32 $0.h0, $1.h03, $2.h21, $3;", "=r,r,r,r");
+  auto Simd4 = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
+      "vmax4.u32.u32.u32 $0.b31, $1.b7430, $2.b0000, $3;", "=r,r,r,r");
+  auto Avg = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
       "vavrg2.s32.s32.s32 $0, $1, $2, $3;", "=r,r,r,r");
-  auto Vavrg2Add = lower<uint32_t, uint32_t, uint32_t, uint32_t>(
-      "vavrg2.s32.s32.s32.add $0, $1, $2, $3;", "=r,r,r,r");
-  ASSERT_TRUE(Vadd4Sat && Vabsdiff4Add && Vsub2 && Vmax4 && Vavrg4 && Vavrg2 &&
-              Vavrg2Add);
-  forPairs32([&](uint32_t A, uint32_t B) {
-    uint32_t C = A + B * 3;
-    uint32_t WantAdd = 0, WantSad = C, WantSub = 0, WantMax = 0, WantAvg4 = 0,
-             WantAvg2 = 0, WantAvg2Add = C;
-    for (int K = 0; K < 4; ++K) {
-      uint32_t X = (A >> (8 * K)) & 0xff, Y = (B >> (8 * K)) & 0xff;
-      WantAdd |= std::min(X + Y, 255u) << (8 * K);
-      WantSad += X > Y ? X - Y : Y - X;
-      int32_t SX = int8_t(X), SY = int8_t(Y);
-      WantMax |= (uint32_t(std::max(SX, SY)) & 0xff) << (8 * K);
-      WantAvg4 |= ((X + Y + 1) >> 1) << (8 * K);
-    }
-    for (int K = 0; K < 2; ++K) {
-      int32_t X = int16_t(A >> (16 * K)), Y = int16_t(B >> (16 * K));
-      WantSub |= (uint32_t(std::clamp(X - Y, -32768, 32767)) & 0xffff)
-                 << (16 * K);
-      // Rounded average: floor((x + y + 1) / 2), for negative sums too.
-      int32_t Avg = int32_t(std::floor((X + Y + 1) / 2.0));
-      WantAvg2 |= (uint32_t(Avg) & 0xffff) << (16 * K);
-      WantAvg2Add += uint32_t(Avg);
-    }
-    EXPECT_EQ(Vadd4Sat(A, B, C), WantAdd);
-    EXPECT_EQ(Vabsdiff4Add(A, B, C), WantSad);
-    EXPECT_EQ(Vsub2(A, B, C), WantSub);
-    EXPECT_EQ(Vmax4(A, B, C), WantMax);
-    EXPECT_EQ(Vavrg4(A, B, C), WantAvg4);
-    EXPECT_EQ(Vavrg2(A, B, C), WantAvg2);
-    EXPECT_EQ(Vavrg2Add(A, B, C), WantAvg2Add);
-  });
+  ASSERT_TRUE(MergeB1 && MergeB1Wrap && MergeH1 && Sel && Simd2 && Simd4 &&
+              Avg);
+  EXPECT_EQ(MergeB1(0xf0, 0x20, 0x11223344), 0x1122ff44u);
+  EXPECT_EQ(MergeB1Wrap(0xf0, 0x20, 0x11223344), 0x11221044u);
+  EXPECT_EQ(MergeH1(uint32_t(-20000) & 0xffff, 20000u << 16, 0xaaaabbbb),
+            0x8000bbbbu);
+  EXPECT_EQ(Sel(0x80000000, 0x000000ff), uint32_t(-128 + 255));
+  // a = 0x2222'1111, b = 0x4444'3333: Va = {lane1: 0x1111, lane0: 0x4444},
+  // Vb = {lane1: 0x3333, lane0: 0x2222}; lane 0 = 0x6666, lane 1 from c.
+  EXPECT_EQ(Simd2(0x22221111, 0x44443333, 0xabcdef01), 0xabcd6666u);
+  // a = 0x04030201, b = 0x08070605: Va lanes (3..0) = b7 b4 b3 b0 =
+  // 08 05 04 01; Vb = 01 01 01 01; max per lane; lanes 3, 1 written.
+  EXPECT_EQ(Simd4(0x04030201, 0x08070605, 0xaabbccdd), 0x08bb04ddu);
+  // Average rounds half away from zero: (-3 + 0) -> -2, (3 + 0) -> 2.
+  EXPECT_EQ(Avg(0xfffd0003, 0, 0), 0xfffe0002u);
 }
 
 TEST(PTXSemantics, FindNthSetBit) {

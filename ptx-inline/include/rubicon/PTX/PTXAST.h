@@ -12,6 +12,7 @@
 #include "rubicon/PTX/PTXTable.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -70,11 +71,35 @@ struct PredicatePair {
   RegisterRef First, Second;
 };
 
+/// An operand selector of a video instruction, written right after a
+/// register (`$1.b2`, `%r.h1`, `$0.h10`, `$2.b7654`): the element width and
+/// the digits as written (most significant lane first). The parser checks
+/// the form against the instruction and the operand's role (source select,
+/// scalar destination merge, SIMD destination mask).
+struct OperandSelector {
+  unsigned ElementBits = 0;    ///< 8 (`.b...`) or 16 (`.h...`).
+  std::vector<uint8_t> Digits; ///< `.b3210` -> {3, 2, 1, 0}.
+  SourcePosition Position;
+
+  /// The element lane I (0 = least significant) selects.
+  unsigned laneSource(unsigned I) const {
+    return Digits[Digits.size() - 1 - I];
+  }
+  /// Whether a destination mask names element I.
+  bool masks(unsigned I) const {
+    for (uint8_t D : Digits)
+      if (D == I)
+        return true;
+    return false;
+  }
+};
+
 struct Operand {
   std::variant<RegisterRef, IntegerImmediate, FloatImmediate, VectorOperand,
                AddressOperand, LabelRef, PredicatePair>
       Value;
   SourcePosition Position;
+  std::optional<OperandSelector> Selector; ///< Video instructions only.
 };
 
 struct Guard {
