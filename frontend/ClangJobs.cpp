@@ -160,6 +160,10 @@ void runWarpSizeAnalysis(llvm::Module &NVVM,
                          const DeviceBackendSettings &Settings) {
   WarpSizeOptions Options;
   Options.EmitWarnings = Settings.WarpSizeWarnings;
+  // Every CUDA header of the toolkit (mma.h's fragment gathers, the half
+  // types' shuffles) is Rubicon's own code, not the place to fix.
+  if (!Settings.ToolkitIncludeDir.empty())
+    Options.HeaderPathMarkers.push_back(Settings.ToolkitIncludeDir + "/");
   for (const std::string &Flag : Settings.DisabledWarpSizeChecks) {
     bool Known = false;
 #define WARP_SIZE_CHECK(ID, FLAG, FIX)                                         \

@@ -37,6 +37,7 @@ bool runClangCC1(const std::vector<std::string> &CC1Args);
 struct DeviceBackendSettings {
   std::vector<std::string> AmdArchs;
   std::string DeviceLibDir; // <toolkit>/lib64/rubicon
+  std::string ToolkitIncludeDir; // <toolkit>/include: the CUDA headers
   std::string LldPath;
   unsigned OptLevel = 3;
   bool KeepTemps = false;

@@ -260,6 +260,7 @@ DeviceBackendSettings NvccDriver::backendSettings(const std::string &KeepPrefix)
   DeviceBackendSettings Settings;
   Settings.AmdArchs = AmdArchs;
   Settings.DeviceLibDir = ToolkitDir + "/lib64/rubicon";
+  Settings.ToolkitIncludeDir = ToolkitDir + "/include";
   Settings.LldPath = std::string(RUBICON_LLVM_TOOLS_DIR) + "/ld.lld";
   Settings.OptLevel = Opts.DeviceDebug ? 0 : 3;
   Settings.KeepTemps = Opts.KeepTemps;

@@ -239,6 +239,19 @@ bool innermostInHeader(const Instruction &I, const WarpSizeOptions &Options) {
                            Options);
 }
 
+/// True when every location of I's inlining chain is in the CUDA headers: a
+/// constant operand there was written by the headers themselves (mma.h's
+/// fragment gathers), not passed in by the user's code.
+bool wholeChainInHeader(const Instruction &I, const WarpSizeOptions &Options) {
+  const DILocation *L = I.getDebugLoc().get();
+  if (!L)
+    return false;
+  for (; L; L = L->getInlinedAt())
+    if (!isHeaderPath(fullPath(L->getDirectory(), L->getFilename()), Options))
+      return false;
+  return true;
+}
+
 /// The innermost location in the inlining chain that is the user's code.
 ResolvedLocation resolveLocation(const Instruction &I,
                                  const WarpSizeOptions &Options) {
@@ -351,8 +364,9 @@ std::vector<KernelVerdict> analyzeWarpSize(Module &M,
         // The CUDA headers' own code (cooperative groups' tiles of 32, their
         // shuffle loops) is correct by construction; only masks flow in
         // from the user's code.
-        if (!R.ConstantOperand &&
-            innermostInHeader(R.Origin ? *R.Origin : *R.At, Options))
+        if (R.ConstantOperand ? wholeChainInHeader(*R.At, Options)
+                              : innermostInHeader(R.Origin ? *R.Origin : *R.At,
+                                                  Options))
           continue;
         ResolvedLocation Loc = resolveLocation(*R.At, Options);
         WarpSizeFinding Finding{R.Check, Loc.File, Loc.Line, Loc.Column,
