@@ -337,6 +337,9 @@ int main(int argc, char **argv) {
   printf("PTX (Ex): %s\n",
          nameOf(cuModuleLoadDataEx(&FatModule, Ptx, 2, Options, Values)));
   printf("log: %s\n", Log);
+  const char *Meaning = "";
+  cuGetErrorString(CUDA_ERROR_INVALID_PTX, &Meaning);
+  printf("PTX error string: %s\n", Meaning);
   unsigned char Garbage[64] = {0x01, 0x02, 0xfe, 0xff};
   printf("garbage: %s\n", nameOf(cuModuleLoadData(&FatModule, Garbage)));
   printf("AMD only: %s\n", nameOf(cuModuleLoad(&FatModule, argv[3])));
