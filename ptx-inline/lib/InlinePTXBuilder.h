@@ -357,6 +357,7 @@ private:
   // PTXMatrixIR.cpp
   void emitMatrix(const Instruction &I);
   void emitMma(const Instruction &I);
+  void emitMmaVolta(const Instruction &I, bool RowA, bool RowB);
   // PTXWmmaIR.cpp
   void emitWmma(const Instruction &I);
   void emitWmmaMma(const Instruction &I, unsigned M, unsigned N, unsigned K);

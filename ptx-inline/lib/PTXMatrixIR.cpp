@@ -192,12 +192,23 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
   for (const ShapeInfo &S : Shapes)
     if (I.has(S.Modifier))
       Shape = &S;
-  if (!Shape || I.Types.size() != 4 || !I.has(PTXModifier::Row) ||
-      !I.has(PTXModifier::Col))
-    return (void)unsupported("'mma.sync' needs a shape, '.row.col' and four "
-                             "types (d, a, b, c)");
+  // The layouts of A and B, in written order.
+  std::vector<PTXModifier> Layouts;
+  for (PTXModifier Mod : I.Modifiers)
+    if (category(Mod) == PTXModifierCategory::Layout)
+      Layouts.push_back(Mod);
+  if (!Shape || I.Types.size() != 4 || Layouts.size() != 2)
+    return (void)unsupported("'mma.sync' needs a shape, the layouts of A and "
+                             "B ('.row.col') and four types (d, a, b, c)");
   const unsigned M = Shape->M, K = Shape->K;
   PTXType DT = type(0), AT = type(1), BT = type(2), CT = type(3);
+  if (Shape->Modifier == PTXModifier::M8N8K4 && AT == PTXType::F16 &&
+      BT == PTXType::F16)
+    return emitMmaVolta(I, Layouts[0] == PTXModifier::Row,
+                        Layouts[1] == PTXModifier::Row);
+  if (Layouts[0] != PTXModifier::Row || Layouts[1] != PTXModifier::Col)
+    return (void)unsupported("this shape takes '.row.col' (A row-major, B "
+                             "column-major)");
   auto IsInt8 = [](PTXType T) { return T == PTXType::S8 || T == PTXType::U8; };
   bool Integer = IsInt8(AT) && IsInt8(BT);
   bool Half = (AT == PTXType::F16 || AT == PTXType::BF16) && BT == AT;
@@ -394,6 +405,188 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
       Bits = Builder.CreateTrunc(D[R], intTy(32));
     } else {
       Bits = Builder.CreateBitCast(D[R], intTy(Double ? 64 : 32));
+    }
+    writeRegister(*Ref, Bits, false, Dest.Position);
+  }
+}
+
+// mma.sync.aligned.m8n8k4 with f16 inputs (the Volta shape): the warp
+// computes four independent 8x8x4 products, one per quad pair: product q
+// belongs to lanes 4q..4q+3 (rows/columns 0-3) and 4q+16..4q+19 (4-7).
+// With t = %laneid % 4 and h = %laneid >= 16, the PTX ISA's fragments are
+//   A .row: a_i = A[t + 4h][i]        A .col: a_i = A[i + 4h][t]
+//   B .row: b_i = B[t][i + 4h]        B .col: b_i = B[i][t + 4h]
+//   C/D .f16: c_i = C[t + 4h][i]
+//   C/D .f32: c_i = C[X + 4h][(i & 4) + (t & 2) + (i & 1)],
+//             X = (t & 1) + (i & 2)
+// Each lane gathers the A and B registers of its quad pair (8 lanes x 4
+// registers with shfl.sync.idx), picks its rows and columns, fetches C's
+// element from the lane that holds it when C and D differ in type (their
+// layouts differ), and accumulates with fma in f32, k ascending.
+void InlinePTXBuilder::emitMmaVolta(const Instruction &I, bool RowA,
+                                    bool RowB) {
+  PTXType DT = type(0), CT = type(3);
+  if ((DT != PTXType::F16 && DT != PTXType::F32) ||
+      (CT != PTXType::F16 && CT != PTXType::F32) ||
+      I.has(PTXModifier::SatFinite))
+    return (void)unsupported("'mma.m8n8k4' with '.f16' inputs takes '.f16' "
+                             "or '.f32' accumulators");
+  auto Registers = [&](unsigned Index,
+                       unsigned Count) -> const std::vector<ScalarOperand> * {
+    auto *Vec = std::get_if<VectorOperand>(&I.Operands[Index].Value);
+    if (!Vec || Vec->Elements.size() != Count) {
+      fail(I.Operands[Index].Position,
+           "expected a vector of " + std::to_string(Count) + " registers");
+      return nullptr;
+    }
+    return &Vec->Elements;
+  };
+  auto AccumulatorRegisters = [](PTXType T) {
+    return T == PTXType::F16 ? 4u : 8u;
+  };
+  const auto *DRegs = Registers(0, AccumulatorRegisters(DT));
+  const auto *ARegs = Registers(1, 2);
+  const auto *BRegs = Registers(2, 2);
+  const auto *CRegs = Registers(3, AccumulatorRegisters(CT));
+  if (!DRegs || !ARegs || !BRegs || !CRegs)
+    return;
+  auto ReadAll = [&](const std::vector<ScalarOperand> &Regs) {
+    std::vector<Value *> Values;
+    for (const ScalarOperand &R : Regs)
+      if (Value *V = readScalar(R, PTXType::B32))
+        Values.push_back(V);
+    return Values;
+  };
+  std::vector<Value *> A = ReadAll(*ARegs), B = ReadAll(*BRegs),
+                       C = ReadAll(*CRegs);
+  if (A.size() != 2 || B.size() != 2 || C.size() != CRegs->size())
+    return;
+
+  Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+  auto Shuffle = [&](Value *V, Value *SourceLane) -> Value * {
+    return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
+                                   {FullMask, V, SourceLane, intC(32, 31)});
+  };
+  // %laneid is below 32 (no `& 31`, see emitMma).
+  Value *Lane =
+      Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
+  Value *PairBase = Builder.CreateAnd(Lane, 12); // 4q
+  Value *T = Builder.CreateAnd(Lane, 3);
+  Value *H4 = Builder.CreateShl(Builder.CreateLShr(Lane, 4), 2); // 4h
+  // Lane (4q + 16*High + InQuad) of this lane's quad pair.
+  auto PairLane = [&](Value *High, Value *InQuad) {
+    return Builder.CreateAdd(
+        Builder.CreateAdd(PairBase, Builder.CreateShl(High, 4)), InQuad);
+  };
+  auto Half = [&](Value *Word, unsigned E) {
+    return halfBitsToFloat(
+        Builder.CreateTrunc(Builder.CreateLShr(Word, 16 * E), intTy(16)),
+        false);
+  };
+
+  // Every A and B register of the quad pair: GA[h][t][r], GB[h][t][r].
+  Value *GA[2][4][2], *GB[2][4][2];
+  for (unsigned HH = 0; HH < 2; ++HH)
+    for (unsigned TT = 0; TT < 4; ++TT) {
+      Value *Source = PairLane(intC(32, HH), intC(32, TT));
+      for (unsigned R = 0; R < 2; ++R) {
+        GA[HH][TT][R] = Shuffle(A[R], Source);
+        GB[HH][TT][R] = Shuffle(B[R], Source);
+      }
+    }
+  // The matrices of this quad pair, element by element, as f32.
+  Value *AM[8][4], *BM[4][8];
+  for (unsigned Row = 0; Row < 8; ++Row)
+    for (unsigned K = 0; K < 4; ++K) {
+      unsigned HH = Row / 4, Other = Row % 4;
+      AM[Row][K] = RowA ? Half(GA[HH][Other][K / 2], K % 2)
+                        : Half(GA[HH][K][Other / 2], Other % 2);
+    }
+  for (unsigned K = 0; K < 4; ++K)
+    for (unsigned Column = 0; Column < 8; ++Column) {
+      unsigned HH = Column / 4, Other = Column % 4;
+      BM[K][Column] = RowB ? Half(GB[HH][K][Other / 2], Other % 2)
+                           : Half(GB[HH][Other][K / 2], K % 2);
+    }
+  // Candidates[Index] for a run-time Index.
+  auto Pick = [&](Value *Index, ArrayRef<Value *> Candidates) -> Value * {
+    if (auto *Constant = dyn_cast<ConstantInt>(Index))
+      return Candidates[Constant->getZExtValue()];
+    Value *V = Candidates[0];
+    for (unsigned X = 1; X < Candidates.size(); ++X)
+      V = Builder.CreateSelect(Builder.CreateICmpEQ(Index, intC(32, X)),
+                               Candidates[X], V);
+    return V;
+  };
+  // The position of this lane's element i in the f16 or f32 layout.
+  auto Position = [&](PTXType Layout,
+                      unsigned E) -> std::pair<Value *, Value *> {
+    if (Layout == PTXType::F16)
+      return {Builder.CreateAdd(T, H4), intC(32, E)};
+    Value *Row = Builder.CreateAdd(
+        Builder.CreateAdd(Builder.CreateAnd(T, 1), intC(32, E & 2)), H4);
+    Value *Column =
+        Builder.CreateAdd(Builder.CreateAnd(T, 2), intC(32, (E & 4) + (E & 1)));
+    return {Row, Column};
+  };
+  // C's element (Row, Column), from the lane whose fragment holds it.
+  auto CAt = [&](Value *Row, Value *Column) -> Value * {
+    Value *High = Builder.CreateLShr(Row, 2), *Source, *Index;
+    if (CT == PTXType::F16) { // lane t = row % 4, element = column
+      Source = PairLane(High, Builder.CreateAnd(Row, 3));
+      Index = Column;
+    } else { // lane t = (row & 1) + (column & 2), i = (row & 2) | ...
+      Source = PairLane(High, Builder.CreateAdd(Builder.CreateAnd(Row, 1),
+                                                Builder.CreateAnd(Column, 2)));
+      Index = Builder.CreateOr(Builder.CreateAnd(Row, 2),
+                               Builder.CreateAnd(Column, 5));
+    }
+    std::vector<Value *> Elements;
+    for (Value *Register : C) {
+      Value *Word = Shuffle(Register, Source);
+      if (CT == PTXType::F16) {
+        Elements.push_back(Half(Word, 0));
+        Elements.push_back(Half(Word, 1));
+      } else {
+        Elements.push_back(Builder.CreateBitCast(Word, Builder.getFloatTy()));
+      }
+    }
+    return Pick(Index, Elements);
+  };
+
+  Type *F32 = Builder.getFloatTy();
+  std::vector<Value *> D(8);
+  for (unsigned E = 0; E < 8; ++E) {
+    auto [Row, Column] = Position(DT, E);
+    Value *Sum;
+    if (CT == DT)
+      Sum = CT == PTXType::F16 ? Half(C[E / 2], E % 2)
+                               : Builder.CreateBitCast(C[E], F32);
+    else
+      Sum = CAt(Row, Column);
+    for (unsigned K = 0; K < 4; ++K) {
+      Value *ColumnA[8];
+      for (unsigned R = 0; R < 8; ++R)
+        ColumnA[R] = AM[R][K];
+      Value *X = Pick(Row, ColumnA), *Y = Pick(Column, BM[K]);
+      Sum = Builder.CreateIntrinsic(Intrinsic::fma, {F32}, {X, Y, Sum});
+    }
+    D[E] = Sum;
+  }
+  const Operand &Dest = I.Operands[0];
+  for (unsigned R = 0; R < DRegs->size(); ++R) {
+    auto *Ref = std::get_if<RegisterRef>(&(*DRegs)[R]);
+    if (!Ref)
+      return (void)fail(Dest.Position, "destinations must be registers");
+    Value *Bits;
+    if (DT == PTXType::F16) {
+      Value *Low =
+          Builder.CreateZExt(floatToHalfBits(D[2 * R], false), intTy(32));
+      Value *High =
+          Builder.CreateZExt(floatToHalfBits(D[2 * R + 1], false), intTy(32));
+      Bits = Builder.CreateOr(Low, Builder.CreateShl(High, 16));
+    } else {
+      Bits = Builder.CreateBitCast(D[R], intTy(32));
     }
     writeRegister(*Ref, Bits, false, Dest.Position);
   }

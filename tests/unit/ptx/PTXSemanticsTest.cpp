@@ -2800,6 +2800,133 @@ TEST(PTXSemantics, MmaSyncFragments) {
   }
 }
 
+// mma.sync.aligned.m8n8k4 with .f16 inputs (Volta): four independent
+// 8x8x4 products, product q on lanes 4q..4q+3 ("low group") and
+// 4q+16..4q+19 ("high group"). The fragments, from the PTX ISA's
+// "Matrix Fragments for mma.m8n8k4 with .f16 floating point type"
+// (t = %laneid % 4, hi = %laneid >= 16, element i low to high):
+//   A .row: row t (+4 if hi), column i     A .col: row i (+4 if hi), column t
+//   B .row: row t, column i (+4 if hi)     B .col: row i, column t (+4 if hi)
+//   C/D .f16: row t (+4 if hi), column i
+//   C/D .f32: row (lane & 1) + (i & 2) (+4 if hi),
+//             column (i & 4) + (lane & 2) + (i & 1)
+TEST(PTXSemantics, MmaSyncM8N8K4F16QuadPairs) {
+  struct Place {
+    unsigned Row, Col;
+  };
+  auto APlace = [](bool Row, unsigned L, unsigned I) {
+    unsigned Hi = L >= 16 ? 4 : 0;
+    return Row ? Place{L % 4 + Hi, I} : Place{I + Hi, L % 4};
+  };
+  auto BPlace = [](bool Row, unsigned L, unsigned I) {
+    unsigned Hi = L >= 16 ? 4 : 0;
+    return Row ? Place{L % 4, I + Hi} : Place{I, L % 4 + Hi};
+  };
+  auto CPlace = [](bool Half, unsigned L, unsigned I) {
+    unsigned Hi = L >= 16 ? 4 : 0;
+    if (Half)
+      return Place{L % 4 + Hi, I};
+    return Place{(L & 1) + (I & 2) + Hi, (I & 4) + (L & 2) + (I & 1)};
+  };
+  auto Pair = [](float Low, float High) {
+    return uint32_t(roundToHalf(Low, 0, F16Format)) |
+           uint32_t(roundToHalf(High, 0, F16Format)) << 16;
+  };
+  for (unsigned Combo = 0; Combo < 16; ++Combo) {
+    bool RowA = Combo & 1, RowB = Combo & 2, HalfD = Combo & 4,
+         HalfC = Combo & 8;
+    // Small integers: every product and sum is exact in f16 and f32.
+    float A[4][8][4], B[4][4][8], C[4][8][8];
+    for (auto &M : A)
+      for (auto &Row : M)
+        for (float &X : Row)
+          X = float(int(rng()() % 15) - 7);
+    for (auto &M : B)
+      for (auto &Row : M)
+        for (float &X : Row)
+          X = float(int(rng()() % 15) - 7);
+    for (auto &M : C)
+      for (auto &Row : M)
+        for (float &X : Row)
+          X = float(int(rng()() % 201) - 100);
+    unsigned CRegs = HalfC ? 4 : 8, DRegs = HalfD ? 4 : 8;
+    auto List = [](const char *Name, unsigned N) {
+      std::string L = "{";
+      for (unsigned R = 0; R < N; ++R)
+        L += (R ? ", " : "") + std::string(Name) + std::to_string(R);
+      return L + "}";
+    };
+    std::string Text = "{ .reg .b32 a<2>, b<2>, c<8>, d<8>;\n"
+                       " .reg .pred %p<8>;\n";
+    for (unsigned R = 0; R < 2; ++R)
+      Text += "  mov.b32 a" + std::to_string(R) + ", $" +
+              std::to_string(1 + R) + ";\n  mov.b32 b" + std::to_string(R) +
+              ", $" + std::to_string(3 + R) + ";\n";
+    for (unsigned R = 0; R < CRegs; ++R)
+      Text += "  mov.b32 c" + std::to_string(R) + ", $" +
+              std::to_string(5 + R) + ";\n";
+    std::string Mma = std::string("mma.sync.aligned.m8n8k4") +
+                      (RowA ? ".row" : ".col") + (RowB ? ".row" : ".col") +
+                      (HalfD ? ".f16" : ".f32") + ".f16.f16" +
+                      (HalfC ? ".f16" : ".f32");
+    Text += "  " + Mma + " " + List("d", DRegs) + ", " + List("a", 2) + ", " +
+            List("b", 2) + ", " + List("c", CRegs) + ";\n";
+    // $0 = d[$13].
+    Text += "  mov.b32 $0, d0;\n";
+    for (unsigned R = 1; R < DRegs; ++R)
+      Text += "  setp.eq.u32 %p" + std::to_string(R) + ", $13, " +
+              std::to_string(R) + ";\n  @%p" + std::to_string(R) +
+              " mov.b32 $0, d" + std::to_string(R) + ";\n";
+    Text += "}";
+    auto Fn = lower<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
+                    uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t,
+                    uint32_t, uint32_t>(Text, "=r,r,r,r,r,r,r,r,r,r,r,r,r,r");
+    ASSERT_TRUE(Fn) << Text;
+    for (unsigned Which = 0; Which < DRegs; ++Which) {
+      uint32_t Got[32];
+      runWarp([&](uint32_t Lane) {
+        unsigned Q = (Lane % 16) / 4;
+        uint32_t In[12] = {};
+        auto AAt = [&](unsigned I) {
+          Place P = APlace(RowA, Lane, I);
+          return A[Q][P.Row][P.Col];
+        };
+        auto BAt = [&](unsigned I) {
+          Place P = BPlace(RowB, Lane, I);
+          return B[Q][P.Row][P.Col];
+        };
+        auto CAt = [&](unsigned I) {
+          Place P = CPlace(HalfC, Lane, I);
+          return C[Q][P.Row][P.Col];
+        };
+        In[0] = Pair(AAt(0), AAt(1));
+        In[1] = Pair(AAt(2), AAt(3));
+        In[2] = Pair(BAt(0), BAt(1));
+        In[3] = Pair(BAt(2), BAt(3));
+        for (unsigned R = 0; R < CRegs; ++R)
+          In[4 + R] = HalfC ? Pair(CAt(2 * R), CAt(2 * R + 1))
+                            : std::bit_cast<uint32_t>(CAt(R));
+        Got[Lane] = Fn(In[0], In[1], In[2], In[3], In[4], In[5], In[6], In[7],
+                       In[8], In[9], In[10], In[11], Which);
+      });
+      for (uint32_t Lane = 0; Lane < 32; ++Lane) {
+        unsigned Q = (Lane % 16) / 4;
+        auto Want = [&](unsigned I) {
+          Place P = CPlace(HalfD, Lane, I);
+          float Sum = C[Q][P.Row][P.Col];
+          for (unsigned K = 0; K < 4; ++K)
+            Sum += A[Q][P.Row][K] * B[Q][K][P.Col];
+          return Sum;
+        };
+        uint32_t Expected = HalfD ? Pair(Want(2 * Which), Want(2 * Which + 1))
+                                  : std::bit_cast<uint32_t>(Want(Which));
+        EXPECT_EQ(Got[Lane], Expected)
+            << Mma << " lane " << Lane << " d" << Which;
+      }
+    }
+  }
+}
+
 // The other mma.sync shapes, each lane's fragment elements placed as the PTX
 // ISA's fragment tables say (g = %laneid >> 2, t = %laneid % 4, element i
 // of the fragment, low to high): inputs are 64-bit operands, so f64 and
