@@ -15,7 +15,8 @@
 //                   lane gathers the rows of A and the columns of B its
 //                   results need (groupID = t/4, threadID_in_group = t%4 as
 //                   in the PTX ISA's fragment tables) and accumulates with
-//                   fma in f32 (f64 for f64), k ascending, or exactly in i64
+//                   fma in f32 (f64 for f64), k ascending, or exactly in i64;
+//                   f16 m8n8k4 (Volta, any .row/.col): emitMmaVolta
 // These are warp-collective: a guard predicate on them is an error.
 //
 //===----------------------------------------------------------------------===//
