@@ -79,10 +79,17 @@ PreservedAnalyses HostSharedMemoryPass::run(Module &M,
     if (G->isDeclaration())
       Offsets[G] = StaticBytes;
 
+  // The device library reads the size (%dynamic_smem_size): define its
+  // declaration, or a new variable.
   Type *I64 = Type::getInt64Ty(Ctx);
-  auto *Size = new GlobalVariable(
-      M, I64, /*isConstant=*/true, GlobalValue::ExternalLinkage,
-      ConstantInt::get(I64, StaticBytes), host::SharedBytesSymbol);
+  GlobalVariable *Size = M.getNamedGlobal(host::SharedBytesSymbol);
+  if (!Size)
+    Size = new GlobalVariable(M, I64, /*isConstant=*/true,
+                              GlobalValue::ExternalLinkage, nullptr,
+                              host::SharedBytesSymbol);
+  Size->setInitializer(ConstantInt::get(I64, StaticBytes));
+  Size->setConstant(true);
+  Size->setLinkage(GlobalValue::ExternalLinkage);
   Size->setVisibility(GlobalValue::DefaultVisibility);
   if (Shared.empty())
     return PreservedAnalyses::none();

@@ -58,6 +58,21 @@ RUBICON_PRIMITIVE u64 steadyClockNanoseconds();
 // Stops the program (a device-side fatal error).
 [[noreturn]] RUBICON_PRIMITIVE void trap();
 
+// Where the running thread is: its compute unit (PTX %smid) and a bound
+// every compute unit id is below (%nsmid).
+RUBICON_PRIMITIVE unsigned computeUnitId();
+RUBICON_PRIMITIVE unsigned computeUnitIdBound();
+
+// The running block's shared memory: the kernel's static variables, and
+// what the launch added after them (CUDA's dynamic shared memory).
+RUBICON_PRIMITIVE unsigned staticSharedBytes();
+RUBICON_PRIMITIVE unsigned dynamicSharedBytes();
+
+// Which memory a generic address points into: the block's shared memory,
+// or the thread's private memory (locals, the stack).
+RUBICON_PRIMITIVE bool isSharedAddress(const void *address);
+RUBICON_PRIMITIVE bool isPrivateAddress(const void *address);
+
 } // namespace rubicon::machine
 
 #if defined(__AMDGCN__)

@@ -9,11 +9,40 @@
 #ifndef RUBICON_DEVICE_PRIMITIVES_AMDGPU_H
 #define RUBICON_DEVICE_PRIMITIVES_AMDGPU_H
 
+// CUDA's `extern __shared__` array: dynamic LDS, placed after the static.
+extern "C" __attribute__((address_space(3))) unsigned char
+    __rubicon_dynamic_lds[];
+
 namespace rubicon::machine {
 
 namespace amdgpu {
 inline constexpr unsigned HiddenBlockCountOffset = 0;
 inline constexpr unsigned HiddenGroupSizeOffset = 12;
+inline constexpr unsigned HiddenDynamicLdsSizeOffset = 120; // u32
+
+// s_getreg_b32's operand: hardware register Id, bits [Offset, Offset+Size).
+constexpr int hardwareRegisterField(int Id, int Offset, int Size) {
+  return ((Size - 1) << 11) | (Offset << 6) | Id;
+}
+// gfx9: HW_ID (4), bits 8-15 = CU_ID[3:0], SH_ID, SE_ID; gfx94x adds
+// XCC_ID (20), bits 0-3. gfx10+: HW_ID1 (23), bits 10-20 = WGP_ID[3:0], -,
+// SA_ID, -, SE_ID[2:0].
+#if defined(__GFX9__)
+inline constexpr int ComputeUnitField = hardwareRegisterField(4, 8, 8);
+inline constexpr unsigned ComputeUnitBits = 8;
+#else
+inline constexpr int ComputeUnitField = hardwareRegisterField(23, 10, 11);
+inline constexpr unsigned ComputeUnitBits = 11;
+#endif
+#if defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) ||       \
+    defined(__gfx950__)
+inline constexpr bool HasAcceleratorComplexDies = true;
+inline constexpr int AcceleratorComplexDieField =
+    hardwareRegisterField(20, 0, 4);
+#else
+inline constexpr bool HasAcceleratorComplexDies = false;
+inline constexpr int AcceleratorComplexDieField = 0;
+#endif
 
 // Constant-rate counter read by s_memrealtime / s_sendmsg_rtn(REALTIME).
 // ROCm reports a 100 MHz wall clock on gfx90a, gfx942, gfx950 and gfx11.
@@ -126,6 +155,42 @@ RUBICON_PRIMITIVE u64 steadyClockNanoseconds() {
 }
 
 [[noreturn]] RUBICON_PRIMITIVE void trap() { __builtin_trap(); }
+
+RUBICON_PRIMITIVE unsigned computeUnitId() {
+  unsigned id = __builtin_amdgcn_s_getreg(amdgpu::ComputeUnitField);
+  if constexpr (amdgpu::HasAcceleratorComplexDies)
+    id |= __builtin_amdgcn_s_getreg(amdgpu::AcceleratorComplexDieField)
+          << amdgpu::ComputeUnitBits;
+  return id;
+}
+
+RUBICON_PRIMITIVE unsigned computeUnitIdBound() {
+  return 1u << (amdgpu::ComputeUnitBits +
+                (amdgpu::HasAcceleratorComplexDies ? 4 : 0));
+}
+
+RUBICON_PRIMITIVE unsigned staticSharedBytes() {
+  return __builtin_amdgcn_groupstaticsize();
+}
+
+RUBICON_PRIMITIVE unsigned dynamicSharedBytes() {
+  // The backend declares hidden_dynamic_lds_size (which the runtime then
+  // fills) only for kernels that use dynamic LDS, an LDS array without a
+  // definition: name one.
+  asm volatile("" ::"v"(__rubicon_dynamic_lds));
+  return *reinterpret_cast<const __attribute__((address_space(4))) u32 *>(
+      amdgpu::implicitArguments() + amdgpu::HiddenDynamicLdsSizeOffset);
+}
+
+RUBICON_PRIMITIVE bool isSharedAddress(const void *address) {
+  return __builtin_amdgcn_is_shared(
+      (const __attribute__((address_space(0))) void *)address);
+}
+
+RUBICON_PRIMITIVE bool isPrivateAddress(const void *address) {
+  return __builtin_amdgcn_is_private(
+      (const __attribute__((address_space(0))) void *)address);
+}
 
 } // namespace rubicon::machine
 

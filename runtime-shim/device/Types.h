@@ -17,6 +17,8 @@ static_assert(sizeof(void *) == 8 && sizeof(size_t) == 8);
 
 // CUDA's logical warp: 32 lanes on every target (two per wave64 wavefront).
 inline constexpr unsigned LogicalWarpSize = 32;
+// CUDA's limit on the threads of a block.
+inline constexpr unsigned MaxThreadsPerBlock = 1024;
 } // namespace rubicon
 
 #endif // RUBICON_DEVICE_TYPES_H

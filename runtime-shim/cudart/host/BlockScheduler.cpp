@@ -467,6 +467,7 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
     Thread->LaneInWave = static_cast<unsigned>(I % WaveLanes);
     Thread->FlatThreadIndex = static_cast<unsigned>(I);
     Thread->SharedMemory = SharedMemory.data();
+    Thread->SharedBytes = L.SharedBytes;
     Thread->Runtime = &Services;
     Fiber &F = Fibers[I];
     Thread->Fiber = &F;

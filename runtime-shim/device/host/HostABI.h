@@ -42,8 +42,9 @@ inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
 /// Every code object exports `const unsigned long long
 /// __rubicon_host_abi_version = AbiVersion`; the runtime loads only code
 /// objects of its own version. 2: RuntimeServices::waveOperation takes the
-/// operation's member mask. 3: RuntimeServices::yield.
-inline constexpr unsigned long long AbiVersion = 3;
+/// operation's member mask. 3: RuntimeServices::yield. 4:
+/// ThreadContext::SharedBytes.
+inline constexpr unsigned long long AbiVersion = 4;
 inline constexpr const char AbiVersionSymbol[] = "__rubicon_host_abi_version";
 
 /// Wavefront operations. The lanes that take part (the operation's group):
@@ -101,6 +102,8 @@ struct ThreadContext {
   const RuntimeServices *Runtime;
   /// The runtime's own per-fiber state.
   void *Fiber;
+  /// The block's shared memory, static and dynamic, from SharedMemory on.
+  unsigned long long SharedBytes;
 };
 
 } // namespace rubicon::host

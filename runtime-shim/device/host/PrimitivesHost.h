@@ -13,6 +13,12 @@
 
 #include "host/HostABI.h"
 
+// The C library's, and the code object's static shared memory size (the
+// host shared-memory pass defines it).
+extern "C" int sched_getcpu();
+extern "C" int get_nprocs_conf();
+extern "C" const unsigned long long __rubicon_host_shared_bytes;
+
 namespace rubicon::machine {
 
 namespace hostimpl {
@@ -123,6 +129,39 @@ RUBICON_PRIMITIVE u64 steadyClockNanoseconds() {
   Thread->Runtime->trap(
       Thread, static_cast<int>(host::KernelFault::IllegalInstruction));
   __builtin_unreachable();
+}
+
+RUBICON_PRIMITIVE unsigned computeUnitId() {
+  int cpu = sched_getcpu(); // the CPU running the block's worker thread
+  return cpu < 0 ? 0u : static_cast<unsigned>(cpu);
+}
+
+RUBICON_PRIMITIVE unsigned computeUnitIdBound() {
+  int cpus = get_nprocs_conf();
+  return cpus < 1 ? 1u : static_cast<unsigned>(cpus);
+}
+
+RUBICON_PRIMITIVE unsigned staticSharedBytes() {
+  return static_cast<unsigned>(__rubicon_host_shared_bytes);
+}
+
+RUBICON_PRIMITIVE unsigned dynamicSharedBytes() {
+  return static_cast<unsigned>(hostimpl::currentThread()->SharedBytes) -
+         staticSharedBytes();
+}
+
+RUBICON_PRIMITIVE bool isSharedAddress(const void *address) {
+  host::ThreadContext *Thread = hostimpl::currentThread();
+  auto *Byte = static_cast<const unsigned char *>(address);
+  return Byte >= Thread->SharedMemory &&
+         Byte < Thread->SharedMemory + Thread->SharedBytes;
+}
+
+RUBICON_PRIMITIVE bool isPrivateAddress(const void *address) {
+  // On the running fiber's stack (the context sits at its base).
+  return (reinterpret_cast<unsigned long>(address) &
+          ~(host::FiberStackBytes - 1)) ==
+         reinterpret_cast<unsigned long>(hostimpl::currentThread());
 }
 
 } // namespace rubicon::machine

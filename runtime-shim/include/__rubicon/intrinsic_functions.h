@@ -362,4 +362,40 @@ __RUBICON_LDG_SCALAR(double, __nvvm_ldg_d)
   }
 #include "vector_types.def"
 
+/* ---- Address space predicates and conversions (CUDA 11+). ---------------
+ * Generic addresses of shared and local memory are told apart at run time;
+ * every other address is global. __constant__ variables are global memory
+ * on AMD GPUs, so __isConstant is 0 and __isGlobal is 1 for them. The
+ * conversions are address space casts: a shared address is its offset in
+ * the block's shared memory (32 bits), as on NVIDIA GPUs. */
+__RUBICON_DEVICE__ unsigned int __isGlobal(const void *p) {
+  return __nvvm_isspacep_global(p);
+}
+__RUBICON_DEVICE__ unsigned int __isShared(const void *p) {
+  return __nvvm_isspacep_shared(p);
+}
+__RUBICON_DEVICE__ unsigned int __isConstant(const void *p) {
+  return __nvvm_isspacep_const(p);
+}
+__RUBICON_DEVICE__ unsigned int __isLocal(const void *p) {
+  return __nvvm_isspacep_local(p);
+}
+/* Kernel parameters are copied to the kernel's own memory: never a
+ * __grid_constant__ parameter's address. */
+__RUBICON_DEVICE__ unsigned int __isGridConstant(const void *) { return 0; }
+
+#define __RUBICON_CVTA(Space, AddressSpace)                                    \
+  __RUBICON_DEVICE__ __SIZE_TYPE__ __cvta_generic_to_##Space(const void *p) {  \
+    return (__SIZE_TYPE__)(                                                    \
+        const __attribute__((address_space(AddressSpace))) void *)p;          \
+  }                                                                            \
+  __RUBICON_DEVICE__ void *__cvta_##Space##_to_generic(__SIZE_TYPE__ raw) {    \
+    return (void *)(__attribute__((address_space(AddressSpace))) void *)raw;  \
+  }
+__RUBICON_CVTA(global, 1)
+__RUBICON_CVTA(shared, 3)
+__RUBICON_CVTA(constant, 4)
+__RUBICON_CVTA(local, 5)
+#undef __RUBICON_CVTA
+
 #endif /* RUBICON_INTERNAL_INTRINSIC_FUNCTIONS_H */

@@ -6,15 +6,15 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-DAG: error: unsupported NVVM intrinsic 'llvm.nvvm.read.ptx.sreg.smid' in function 'plain'
+; CHECK-DAG: error: unsupported NVVM intrinsic 'llvm.nvvm.read.ptx.sreg.envreg0' in function 'plain'
 define i32 @plain() {
-  %s = call i32 @llvm.nvvm.read.ptx.sreg.smid()
+  %s = call i32 @llvm.nvvm.read.ptx.sreg.envreg0()
   ret i32 %s
 }
 
-; CHECK-DAG: error: kernel.cu:12:7: unsupported NVVM intrinsic 'llvm.nvvm.read.ptx.sreg.nsmid' in function 'with_debug_info'
+; CHECK-DAG: error: kernel.cu:12:7: unsupported NVVM intrinsic 'llvm.nvvm.read.ptx.sreg.pm0' in function 'with_debug_info'
 define i32 @with_debug_info() !dbg !5 {
-  %s = call i32 @llvm.nvvm.read.ptx.sreg.nsmid(), !dbg !8
+  %s = call i32 @llvm.nvvm.read.ptx.sreg.pm0(), !dbg !8
   ret i32 %s
 }
 
@@ -26,8 +26,8 @@ define i32 @with_srcloc() {
   ret i32 %s
 }
 
-declare i32 @llvm.nvvm.read.ptx.sreg.smid()
-declare i32 @llvm.nvvm.read.ptx.sreg.nsmid()
+declare i32 @llvm.nvvm.read.ptx.sreg.envreg0()
+declare i32 @llvm.nvvm.read.ptx.sreg.pm0()
 declare i32 @llvm.nvvm.read.ptx.sreg.gridid()
 
 !llvm.dbg.cu = !{!0}
