@@ -185,10 +185,9 @@ void InlinePTXBuilder::emitWarp(const Instruction &I) {
   auto Call = [&](Intrinsic::ID ID, ArrayRef<Value *> Args) -> Value * {
     return Builder.CreateIntrinsic(ID, {}, Args);
   };
-  auto Lane = [&] {
-    return Builder.CreateAnd(Call(Intrinsic::nvvm_read_ptx_sreg_laneid, {}),
-                             31);
-  };
+  // %laneid is below 32 already: no `& 31`, which the warp-size analysis
+  // would report as the user's lane arithmetic.
+  auto Lane = [&] { return Call(Intrinsic::nvvm_read_ptx_sreg_laneid, {}); };
   switch (I.opcode()) {
   case PTXOpcode::ShflSync: {
     // shfl.sync.mode.b32 d[|p], a, b, c, membermask
