@@ -833,12 +833,19 @@ private:
   /// Kernels under their entry points' addresses.
   struct LoadedModule {
     void *Handle = nullptr;
+    int Fd = -1;
     size_t StaticShared = 0;
     std::vector<const void *> KernelKeys;
   };
-  cudaError_t loadCodeObject(std::string_view Image, void *&Handle);
+  /// dlopens a copy of Image; Fd (if given) receives the descriptor of the
+  /// memory file that names it.
+  cudaError_t loadCodeObject(std::string_view Image, void *&Handle,
+                             int *Fd = nullptr);
   /// loadCodeObject, then the host ABI version check.
-  cudaError_t openCodeObject(std::string_view Image, void *&Handle);
+  cudaError_t openCodeObject(std::string_view Image, void *&Handle,
+                             int *Fd = nullptr);
+  /// dlcloses a code object; closes its memory file once it is unloaded.
+  static void closeCodeObject(void *Handle, int Fd);
 
   std::unique_ptr<WorkerPool> Pool;
   std::unique_ptr<WorkQueue> Queue;
@@ -907,7 +914,8 @@ cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
   return cudaSuccess;
 }
 
-cudaError_t HostBackend::loadCodeObject(std::string_view Image, void *&Handle) {
+cudaError_t HostBackend::loadCodeObject(std::string_view Image, void *&Handle,
+                                        int *FdOut) {
   // dlopen needs a file: an anonymous memory file, named by /proc/self/fd.
   int Fd = memfd_create("rubicon-host-code-object", MFD_CLOEXEC);
   if (Fd < 0)
@@ -924,8 +932,8 @@ cudaError_t HostBackend::loadCodeObject(std::string_view Image, void *&Handle) {
   char Path[64];
   std::snprintf(Path, sizeof(Path), "/proc/self/fd/%d", Fd);
   Handle = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
-  // The descriptor stays open while the process runs: dlopen knows objects
-  // by path, and a reused descriptor number would name the previous module.
+  // The descriptor stays open while the object is loaded: dlopen knows
+  // objects by path, and a reused descriptor number would name it.
   if (!Handle)
     close(Fd);
   if (!Handle) {
@@ -933,11 +941,29 @@ cudaError_t HostBackend::loadCodeObject(std::string_view Image, void *&Handle) {
     logMessage("host code object: dlopen failed: %s", Error ? Error : "?");
     return cudaErrorInvalidKernelImage;
   }
+  if (FdOut)
+    *FdOut = Fd;
   return cudaSuccess;
 }
 
-cudaError_t HostBackend::openCodeObject(std::string_view Image, void *&Handle) {
-  if (cudaError_t E = loadCodeObject(Image, Handle))
+void HostBackend::closeCodeObject(void *Handle, int Fd) {
+  dlclose(Handle);
+  if (Fd < 0)
+    return;
+  char Path[64];
+  std::snprintf(Path, sizeof(Path), "/proc/self/fd/%d", Fd);
+  // Still loaded (dlclose may keep an object): its name must stay unique.
+  if (void *Still = dlopen(Path, RTLD_NOW | RTLD_NOLOAD)) {
+    dlclose(Still);
+    return;
+  }
+  close(Fd);
+}
+
+cudaError_t HostBackend::openCodeObject(std::string_view Image, void *&Handle,
+                                        int *FdOut) {
+  int Fd = -1;
+  if (cudaError_t E = loadCodeObject(Image, Handle, &Fd))
     return E;
   auto *Version = static_cast<const unsigned long long *>(
       dlsym(Handle, rubicon::host::AbiVersionSymbol));
@@ -945,10 +971,12 @@ cudaError_t HostBackend::openCodeObject(std::string_view Image, void *&Handle) {
     logMessage("host backend: code object of host ABI version %llu, the "
                "runtime's is %llu: rebuild it with this toolkit",
                Version ? *Version : 0ull, rubicon::host::AbiVersion);
-    dlclose(Handle);
+    closeCodeObject(Handle, Fd);
     Handle = nullptr;
     return cudaErrorInvalidKernelImage;
   }
+  if (FdOut)
+    *FdOut = Fd;
   return cudaSuccess;
 }
 
@@ -1121,10 +1149,12 @@ cudaError_t HostBackend::moduleLoad(void *&Module, const void *Data,
     return cudaErrorInvalidKernelImage;
   }
   void *Handle = nullptr;
-  if (cudaError_t E = openCodeObject(CodeObject, Handle))
+  int Fd = -1;
+  if (cudaError_t E = openCodeObject(CodeObject, Handle, &Fd))
     return E;
   auto *Loaded = new LoadedModule;
   Loaded->Handle = Handle;
+  Loaded->Fd = Fd;
   if (auto *Bytes = static_cast<const unsigned long long *>(
           dlsym(Handle, rubicon::host::SharedBytesSymbol)))
     Loaded->StaticShared = *Bytes;
@@ -1147,7 +1177,7 @@ cudaError_t HostBackend::moduleUnload(void *Module) {
   for (const void *Key : Loaded->KernelKeys)
     Kernels.erase(Key);
   LoadedModules.erase(Loaded);
-  dlclose(Loaded->Handle);
+  closeCodeObject(Loaded->Handle, Loaded->Fd);
   delete Loaded;
   return cudaSuccess;
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 static const char *nameOf(CUresult Status) {
   const char *Name = "?";
@@ -316,6 +317,22 @@ int main(int argc, char **argv) {
          nameOf(cuLaunchKernel(Fill, 1, 1, 1, 1, 1, 1, 0, NULL, FillParams,
                                NULL)));
   printf("unload twice: %s\n", nameOf(cuModuleUnload(CodeModule)));
+
+  // Loading and unloading many times holds no resource per module: more
+  // cycles than the process may have open files.
+  struct rlimit Files;
+  getrlimit(RLIMIT_NOFILE, &Files);
+  Files.rlim_cur = 256;
+  setrlimit(RLIMIT_NOFILE, &Files);
+  int Cycles = 0;
+  for (; Cycles < 1500; ++Cycles) {
+    CUfunction Each;
+    if (cuModuleLoadData(&CodeModule, Code) != CUDA_SUCCESS ||
+        cuModuleGetFunction(&Each, CodeModule, "_Z4fillPiii") != CUDA_SUCCESS ||
+        cuModuleUnload(CodeModule) != CUDA_SUCCESS)
+      break;
+  }
+  printf("load/unload cycles: %d\n", Cycles);
 
   // The fat binary from memory (cuModuleLoadFatBinary and cuModuleLoadData).
   CHECK(cuModuleLoadFatBinary(&FatModule, Fat));
