@@ -124,8 +124,9 @@ std::optional<std::string> stringOperandText(const Value *Arg) {
 }
 
 /// The asm text with each `"C"` operand's `$N` (or `${N}`) replaced by its
-/// string, the way nvcc pastes a compile-time string into the template.
-Expected<std::string> pasteStringOperands(const CallBase &Call) {
+/// string and each `"n"` operand's by its value, the way nvcc pastes
+/// compile-time operands into the template.
+Expected<std::string> pasteConstantOperands(const CallBase &Call) {
   auto *IA = cast<InlineAsm>(Call.getCalledOperand());
   std::map<unsigned, std::string> Pasted;
   unsigned Placeholder = 0, ArgIndex = 0;
@@ -138,7 +139,16 @@ Expected<std::string> pasteStringOperands(const CallBase &Call) {
     if (ArgIndex >= Call.arg_size())
       break; // bindOperands reports the mismatch
     const Value *Arg = Call.getArgOperand(ArgIndex++);
-    if (CI.Codes.empty() || CI.Codes.front() != "X")
+    StringRef Code = CI.Codes.empty() ? "" : StringRef(CI.Codes.front());
+    if (Code == "n" || Code == "i") {
+      // An immediate: nvcc writes its value into the PTX text, where the
+      // instruction may require an immediate (lop3's table, cp.async's
+      // size, bfe's positions).
+      if (const auto *Value = dyn_cast<ConstantInt>(Arg))
+        Pasted[Number] = std::to_string(Value->getSExtValue());
+      continue;
+    }
+    if (Code != "X")
       continue;
     std::optional<std::string> Text = stringOperandText(Arg);
     if (!Text)
@@ -186,7 +196,7 @@ Expected<std::string> pasteStringOperands(const CallBase &Call) {
 
 Error lowerInlinePTXCall(CallBase &Call,
                          std::vector<AllocaInst *> &NewAllocas) {
-  Expected<std::string> Text = pasteStringOperands(Call);
+  Expected<std::string> Text = pasteConstantOperands(Call);
   if (!Text)
     return Text.takeError();
   ptx::ParseResult Parsed = ptx::parsePTX(*Text);

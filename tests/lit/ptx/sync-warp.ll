@@ -108,8 +108,7 @@ define i32 @shfl(i32 %m, i32 %a, i32 %b) {
 ; segment's first lane.
 ; CHECK-LABEL: define { i32, i32 } @shfl_pred(
 ; CHECK: [[D:%.*]] = call i32 @llvm.nvvm.shfl.sync.up.i32(i32 %m, i32 %a, i32 %b, i32 0)
-; CHECK: [[LANEID:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-; CHECK: [[LANE:%.*]] = and i32 [[LANEID]], 31
+; CHECK: [[LANE:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK: [[B:%.*]] = and i32 %b, 31
 ; CHECK: [[J:%.*]] = sub i32 [[LANE]], [[B]]
 ; CHECK: icmp sge i32 [[J]],
@@ -146,8 +145,7 @@ define i32 @match_redux(i32 %m, i32 %a, i64 %w) {
 ; CHECK-LABEL: define { i32, i32 } @elect(
 ; CHECK: [[B:%.*]] = call i32 @llvm.nvvm.vote.ballot.sync(i32 %m, i1 true)
 ; CHECK: [[L:%.*]] = call i32 @llvm.cttz.i32(i32 [[B]], i1 false)
-; CHECK: [[ID:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
-; CHECK: [[LANE:%.*]] = and i32 [[ID]], 31
+; CHECK: [[LANE:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK: icmp eq i32 [[LANE]], [[L]]
 define { i32, i32 } @elect(i32 %m) {
   %r = call { i32, i32 } asm sideeffect "{ .reg .pred p; elect.sync $0|p, $2; selp.u32 $1, 1, 0, p; }", "=r,=r,r"(i32 %m), !srcloc !0
