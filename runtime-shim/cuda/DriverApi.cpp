@@ -1008,4 +1008,295 @@ CUresult cuLaunchKernel(CUfunction Function, unsigned int GridX,
       BufferSize ? *BufferSize : 0, SharedMemBytes, toStream(Stream)));
 }
 
+//===-- More memory -------------------------------------------------------===//
+
+CUresult cuMemAllocManaged(CUdeviceptr *Address, size_t Bytes,
+                           unsigned int Flags) {
+  if (!Address)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Address = 0;
+  return withBackend([&](Backend &B) {
+    if (Bytes == 0 ||
+        (Flags != CU_MEM_ATTACH_GLOBAL && Flags != CU_MEM_ATTACH_HOST))
+      return cudaErrorInvalidValue;
+    void *P = nullptr;
+    cudaError_t Status = B.mallocManaged(&P, Bytes, Flags);
+    *Address = toDevicePtr(P);
+    return Status;
+  });
+}
+
+CUresult cuMemAllocPitch(CUdeviceptr *Address, size_t *Pitch, size_t Width,
+                         size_t Height, unsigned int ElementSize) {
+  if (!Address || !Pitch)
+    return CUDA_ERROR_INVALID_VALUE;
+  *Address = 0;
+  return withBackend([&](Backend &B) {
+    if (ElementSize != 4 && ElementSize != 8 && ElementSize != 16)
+      return cudaErrorInvalidValue;
+    if (Width == 0 || Height == 0)
+      return cudaErrorInvalidValue;
+    void *P = nullptr;
+    cudaError_t Status = B.mallocPitch(&P, *Pitch, Width, Height);
+    *Address = toDevicePtr(P);
+    return Status;
+  });
+}
+
+CUresult cuMemAllocPitch_v2(CUdeviceptr *Address, size_t *Pitch, size_t Width,
+                            size_t Height, unsigned int ElementSize) {
+  return cuMemAllocPitch(Address, Pitch, Width, Height, ElementSize);
+}
+
+CUresult cuMemHostRegister(void *Pointer, size_t Bytes, unsigned int Flags) {
+  return withBackend(
+      [&](Backend &B) { return B.hostRegister(Pointer, Bytes, Flags); });
+}
+CUresult cuMemHostRegister_v2(void *Pointer, size_t Bytes, unsigned int Flags) {
+  return cuMemHostRegister(Pointer, Bytes, Flags);
+}
+
+CUresult cuMemHostUnregister(void *Pointer) {
+  return withBackend([&](Backend &B) { return B.hostUnregister(Pointer); });
+}
+
+CUresult cuMemHostGetDevicePointer(CUdeviceptr *Address, void *Pointer,
+                                   unsigned int Flags) {
+  if (!Address)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](Backend &B) {
+    if (Flags != 0)
+      return cudaErrorInvalidValue;
+    void *Device = nullptr;
+    cudaError_t Status = B.hostGetDevicePointer(&Device, Pointer, 0);
+    *Address = toDevicePtr(Device);
+    return Status;
+  });
+}
+CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *Address, void *Pointer,
+                                      unsigned int Flags) {
+  return cuMemHostGetDevicePointer(Address, Pointer, Flags);
+}
+
+/// The first byte one side of a CUDA_MEMCPY2D names, or null for what Rubicon
+/// cannot copy (CUDA arrays).
+static const char *copyOrigin(CUmemorytype Type, const void *Host,
+                              CUdeviceptr Device, size_t X, size_t Y,
+                              size_t Pitch) {
+  const char *Base = nullptr;
+  switch (Type) {
+  case CU_MEMORYTYPE_HOST:
+    Base = static_cast<const char *>(Host);
+    break;
+  case CU_MEMORYTYPE_DEVICE:
+  case CU_MEMORYTYPE_UNIFIED:
+    Base = static_cast<const char *>(toPointer(Device));
+    break;
+  default:
+    return nullptr;
+  }
+  return Base ? Base + Y * Pitch + X : nullptr;
+}
+
+static CUresult copy2D(const CUDA_MEMCPY2D *Copy, const CUstream *Stream) {
+  if (!Copy)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](Backend &B) {
+    if (Copy->srcMemoryType == CU_MEMORYTYPE_ARRAY ||
+        Copy->dstMemoryType == CU_MEMORYTYPE_ARRAY)
+      return cudaErrorNotSupported;
+    const char *Src =
+        copyOrigin(Copy->srcMemoryType, Copy->srcHost, Copy->srcDevice,
+                   Copy->srcXInBytes, Copy->srcY, Copy->srcPitch);
+    const char *Dst =
+        copyOrigin(Copy->dstMemoryType, Copy->dstHost, Copy->dstDevice,
+                   Copy->dstXInBytes, Copy->dstY, Copy->dstPitch);
+    if (!Src || !Dst)
+      return cudaErrorInvalidValue;
+    if (Copy->WidthInBytes == 0 || Copy->Height == 0)
+      return cudaSuccess;
+    // A one-row copy needs no pitch; CUDA accepts pitch 0 for it.
+    size_t SrcPitch = Copy->Height == 1 ? Copy->WidthInBytes : Copy->srcPitch;
+    size_t DstPitch = Copy->Height == 1 ? Copy->WidthInBytes : Copy->dstPitch;
+    return B.memcpy2D(const_cast<char *>(Dst), DstPitch, Src, SrcPitch,
+                      Copy->WidthInBytes, Copy->Height, cudaMemcpyDefault,
+                      Stream ? toStream(*Stream) : nullptr, Stream != nullptr);
+  });
+}
+
+CUresult cuMemcpy2D(const CUDA_MEMCPY2D *Copy) { return copy2D(Copy, nullptr); }
+CUresult cuMemcpy2D_v2(const CUDA_MEMCPY2D *Copy) { return cuMemcpy2D(Copy); }
+CUresult cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *Copy) {
+  return copy2D(Copy, nullptr);
+}
+CUresult cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *Copy) {
+  return cuMemcpy2DUnaligned(Copy);
+}
+CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D *Copy, CUstream Stream) {
+  return copy2D(Copy, &Stream);
+}
+CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *Copy, CUstream Stream) {
+  return cuMemcpy2DAsync(Copy, Stream);
+}
+
+//===-- Contexts and devices ----------------------------------------------===//
+
+/// The contexts pushed by cuCtxPushCurrent on this thread (devices).
+static thread_local std::vector<int> PushedContexts;
+
+CUresult cuCtxPushCurrent(CUcontext Context) {
+  int Device = deviceOfContext(Context);
+  if (Device < 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return withBackend([&](Backend &B) {
+    int Current = 0;
+    if (cudaError_t Status = B.getDevice(Current))
+      return Status;
+    if (cudaError_t Status = B.setDevice(Device))
+      return Status;
+    PushedContexts.push_back(Current);
+    return cudaSuccess;
+  });
+}
+CUresult cuCtxPushCurrent_v2(CUcontext Context) {
+  return cuCtxPushCurrent(Context);
+}
+
+CUresult cuCtxPopCurrent(CUcontext *Context) {
+  return withBackend([&](Backend &B) {
+    int Current = 0;
+    if (cudaError_t Status = B.getDevice(Current))
+      return Status;
+    if (Context)
+      *Context = primaryContextOf(Current);
+    if (PushedContexts.empty())
+      return cudaSuccess; // the primary context stays current
+    int Previous = PushedContexts.back();
+    PushedContexts.pop_back();
+    return B.setDevice(Previous);
+  });
+}
+CUresult cuCtxPopCurrent_v2(CUcontext *Context) {
+  return cuCtxPopCurrent(Context);
+}
+
+CUresult cuDeviceGetPCIBusId(char *BusId, int Length, CUdevice Device) {
+  if (!BusId || Length <= 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend(
+      [&](Backend &B) { return B.deviceGetPCIBusId(BusId, Length, Device); });
+}
+
+CUresult cuDeviceGetByPCIBusId(CUdevice *Device, const char *BusId) {
+  if (!Device || !BusId)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend(
+      [&](Backend &B) { return B.deviceGetByPCIBusId(*Device, BusId); });
+}
+
+//===-- Stream callbacks --------------------------------------------------===//
+
+namespace {
+/// A driver API callback or host function waiting in a stream.
+struct PendingDriverCallback {
+  CUstreamCallback Callback = nullptr;
+  CUhostFn HostFunction = nullptr;
+  void *UserData = nullptr;
+};
+
+void runDriverCallback(cudaStream_t Stream, cudaError_t Status, void *Data) {
+  auto *Pending = static_cast<PendingDriverCallback *>(Data);
+  if (Pending->Callback)
+    Pending->Callback(reinterpret_cast<CUstream>(Stream), toDriverError(Status),
+                      Pending->UserData);
+  else
+    Pending->HostFunction(Pending->UserData);
+  delete Pending;
+}
+
+CUresult addCallback(CUstream Stream, PendingDriverCallback *Pending) {
+  CUresult Status = withBackend([&](Backend &B) {
+    return B.streamAddCallback(toStream(Stream), runDriverCallback, Pending);
+  });
+  if (Status != CUDA_SUCCESS)
+    delete Pending;
+  return Status;
+}
+} // namespace
+
+CUresult cuStreamAddCallback(CUstream Stream, CUstreamCallback Callback,
+                             void *UserData, unsigned int Flags) {
+  if (!Callback || Flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  return addCallback(Stream,
+                     new PendingDriverCallback{Callback, nullptr, UserData});
+}
+
+CUresult cuLaunchHostFunc(CUstream Stream, CUhostFn Function, void *UserData) {
+  if (!Function)
+    return CUDA_ERROR_INVALID_VALUE;
+  return addCallback(Stream,
+                     new PendingDriverCallback{nullptr, Function, UserData});
+}
+
+//===-- More about functions ----------------------------------------------===//
+
+CUresult cuFuncSetCacheConfig(CUfunction Function, CUfunc_cache Config) {
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  if (!backendFunctionOf(Function))
+    return CUDA_ERROR_INVALID_HANDLE;
+  // Accepted: AMD GPUs have no L1/shared memory split to configure.
+  return Config >= CU_FUNC_CACHE_PREFER_NONE &&
+                 Config <= CU_FUNC_CACHE_PREFER_EQUAL
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuFuncSetAttribute(CUfunction Function, CUfunction_attribute Attribute,
+                            int Value) {
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  void *F = backendFunctionOf(Function);
+  if (!F)
+    return CUDA_ERROR_INVALID_HANDLE;
+  switch (Attribute) {
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: {
+    // The opt-in above 48 KiB that CUDA needs: on AMD GPUs every kernel may
+    // use the block's whole LDS, so a value within it is accepted as is.
+    cudaFuncAttributes A{};
+    if (CUresult Status = toDriverError(B->moduleFuncGetAttributes(A, F)))
+      return Status;
+    return Value >= 0 && Value <= A.maxDynamicSharedSizeBytes
+               ? CUDA_SUCCESS
+               : CUDA_ERROR_INVALID_VALUE;
+  }
+  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+    return Value >= -1 && Value <= 100 ? CUDA_SUCCESS
+                                       : CUDA_ERROR_INVALID_VALUE;
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *NumBlocks,
+                                                     CUfunction Function,
+                                                     int BlockSize,
+                                                     size_t DynamicSharedMem) {
+  if (!NumBlocks)
+    return CUDA_ERROR_INVALID_VALUE;
+  Backend *B = nullptr;
+  if (CUresult Status = Driver::instance().acquire(B))
+    return Status;
+  void *F = backendFunctionOf(Function);
+  if (!F)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (BlockSize <= 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  return toDriverError(B->moduleOccupancyMaxActiveBlocksPerMultiprocessor(
+      *NumBlocks, F, BlockSize, DynamicSharedMem));
+}
+
 } // extern "C"

@@ -200,6 +200,8 @@ public:
                                       void *Module, const char *Name);
   virtual cudaError_t moduleFuncGetAttributes(cudaFuncAttributes &Attributes,
                                               void *Function);
+  virtual cudaError_t moduleOccupancyMaxActiveBlocksPerMultiprocessor(
+      int &NumBlocks, void *Function, int BlockSize, size_t DynamicSharedMem);
   /// Launches a module kernel with its arguments given either as Args (one
   /// pointer per parameter) or, when ArgBuffer is set, packed in ArgBuffer
   /// (ArgBufferSize bytes, each parameter at its natural alignment).

@@ -33,6 +33,13 @@ cudaError_t Backend::moduleFuncGetAttributes(cudaFuncAttributes &, void *) {
   return cudaErrorNotSupported;
 }
 
+cudaError_t
+Backend::moduleOccupancyMaxActiveBlocksPerMultiprocessor(int &NumBlocks, void *,
+                                                         int, size_t) {
+  NumBlocks = 0;
+  return cudaErrorNotSupported;
+}
+
 cudaError_t Backend::moduleLaunchKernel(void *, LaunchDims, LaunchDims, void **,
                                         const void *, size_t, size_t,
                                         cudaStream_t) {

@@ -597,6 +597,14 @@ public:
     A.preferredShmemCarveout = Values[9];
     return cudaSuccess;
   }
+  cudaError_t moduleOccupancyMaxActiveBlocksPerMultiprocessor(
+      int &NumBlocks, void *Function, int BlockSize,
+      size_t DynamicSharedMem) override {
+    if (!Fn.hipModuleOccupancyMaxActiveBlocksPerMultiprocessor)
+      return cudaErrorNotSupported;
+    return check(Fn.hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
+        &NumBlocks, Function, BlockSize, DynamicSharedMem));
+  }
   cudaError_t moduleLaunchKernel(void *Function, LaunchDims Grid,
                                  LaunchDims Block, void **Args,
                                  const void *ArgBuffer, size_t ArgBufferSize,

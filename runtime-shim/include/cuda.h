@@ -25,6 +25,7 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
+typedef struct CUarray_st *CUarray;
 
 typedef enum cudaError_enum {
   CUDA_SUCCESS = 0,
@@ -266,6 +267,53 @@ typedef enum CUevent_flags_enum {
   CU_EVENT_INTERPROCESS = 0x4
 } CUevent_flags;
 
+/* Function cache configurations (accepted; AMD GPUs have no L1/shared
+   split). */
+typedef enum CUfunc_cache_enum {
+  CU_FUNC_CACHE_PREFER_NONE = 0x00,
+  CU_FUNC_CACHE_PREFER_SHARED = 0x01,
+  CU_FUNC_CACHE_PREFER_L1 = 0x02,
+  CU_FUNC_CACHE_PREFER_EQUAL = 0x03
+} CUfunc_cache;
+
+/* cuMemAllocManaged flags. */
+typedef enum CUmemAttach_flags_enum {
+  CU_MEM_ATTACH_GLOBAL = 0x1,
+  CU_MEM_ATTACH_HOST = 0x2,
+  CU_MEM_ATTACH_SINGLE = 0x4
+} CUmemAttach_flags;
+
+/* cuMemHostRegister flags (the values of cudaHostRegister*). */
+#define CU_MEMHOSTREGISTER_PORTABLE 0x01
+#define CU_MEMHOSTREGISTER_DEVICEMAP 0x02
+#define CU_MEMHOSTREGISTER_IOMEMORY 0x04
+#define CU_MEMHOSTREGISTER_READ_ONLY 0x08
+
+/* A 2D copy (cuMemcpy2D). CU_MEMORYTYPE_ARRAY is not supported. */
+typedef struct CUDA_MEMCPY2D_st {
+  size_t srcXInBytes;
+  size_t srcY;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes;
+  size_t dstY;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes;
+  size_t Height;
+} CUDA_MEMCPY2D;
+
+/* Stream callbacks and host functions. */
+typedef void (*CUstreamCallback)(CUstream hStream, CUresult status,
+                                 void *userData);
+typedef void (*CUhostFn)(void *userData);
+
 /* The legacy and per-thread default streams. */
 #define CU_STREAM_LEGACY ((CUstream)0x1)
 #define CU_STREAM_PER_THREAD ((CUstream)0x2)
@@ -310,6 +358,10 @@ CUresult cuCtxSetCurrent(CUcontext ctx);
 CUresult cuCtxGetDevice(CUdevice *device);
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
 CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
+CUresult cuCtxPushCurrent(CUcontext ctx);
+CUresult cuCtxPopCurrent(CUcontext *pctx);
+CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev);
+CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId);
 CUresult cuMemGetInfo(size_t *free, size_t *total);
 
 /* Memory. A CUdeviceptr is the device address as an integer. Each function
@@ -319,6 +371,18 @@ CUresult cuMemFree(CUdeviceptr dptr);
 CUresult cuMemAllocHost(void **pp, size_t bytesize);
 CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags);
 CUresult cuMemFreeHost(void *p);
+CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
+                           unsigned int flags);
+CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
+                         size_t WidthInBytes, size_t Height,
+                         unsigned int ElementSizeBytes);
+CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags);
+CUresult cuMemHostUnregister(void *p);
+CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
+                                   unsigned int Flags);
+CUresult cuMemcpy2D(const CUDA_MEMCPY2D *pCopy);
+CUresult cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *pCopy);
+CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy, CUstream hStream);
 CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize,
                               CUdeviceptr dptr);
 CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount);
@@ -354,6 +418,9 @@ CUresult cuStreamSynchronize(CUstream hStream);
 CUresult cuStreamQuery(CUstream hStream);
 CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
                            unsigned int Flags);
+CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback,
+                             void *userData, unsigned int flags);
+CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData);
 CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags);
 CUresult cuEventRecord(CUevent hEvent, CUstream hStream);
 CUresult cuEventQuery(CUevent hEvent);
@@ -377,6 +444,13 @@ CUresult cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule hmod,
                            const char *name);
 CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
                             CUfunction hfunc);
+CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib,
+                            int value);
+CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config);
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks,
+                                                     CUfunction func,
+                                                     int blockSize,
+                                                     size_t dynamicSMemSize);
 CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
                         unsigned int gridDimY, unsigned int gridDimZ,
                         unsigned int blockDimX, unsigned int blockDimY,

@@ -730,6 +730,12 @@ public:
                                       void *Function) override {
     return funcGetAttributes(Attributes, Function);
   }
+  cudaError_t moduleOccupancyMaxActiveBlocksPerMultiprocessor(
+      int &NumBlocks, void *Function, int BlockSize,
+      size_t DynamicSharedMem) override {
+    return occupancyMaxActiveBlocksPerMultiprocessor(
+        NumBlocks, Function, BlockSize, DynamicSharedMem);
+  }
   cudaError_t moduleLaunchKernel(void *Function, LaunchDims Grid,
                                  LaunchDims Block, void **Args,
                                  const void *ArgBuffer, size_t ArgBufferSize,

@@ -45,6 +45,27 @@ static void *readFile(const char *Path, size_t *Size) {
 
 enum { N = 1000 };
 
+/// Records which callback ran in which order.
+typedef struct {
+  int *Log;
+  int *Next;
+  CUresult Status;
+} CallbackState;
+
+static void recordCallback(CUstream Stream, CUresult Status, void *Data) {
+  (void)Stream;
+  CallbackState *State = (CallbackState *)Data;
+  State->Status = Status;
+  State->Log[(*State->Next)++] = 1;
+}
+
+static void recordHostFunction(void *Data) {
+  CallbackState *State = (CallbackState *)Data;
+  State->Log[(*State->Next)++] = 2;
+}
+
+static int NotAHandle0[4];
+
 int main(int argc, char **argv) {
   if (argc != 4)
     return 2;
@@ -289,6 +310,129 @@ int main(int argc, char **argv) {
   CHECK(cuMemFreeHost(Mapped));
   printf("free unknown pointer: %s\n",
          nameOf(cuMemFree((CUdeviceptr)(uintptr_t)&OnStack)));
+
+  // Managed, pitched and registered memory; 2D copies.
+  CUdeviceptr Managed;
+  CHECK(cuMemAllocManaged(&Managed, N * sizeof(float), CU_MEM_ATTACH_GLOBAL));
+  float *ManagedHost = (float *)(uintptr_t)Managed;
+  for (int I = 0; I < N; ++I)
+    ManagedHost[I] = (float)I;
+  void *ManagedParams[] = {&Managed, &A, &Count};
+  CHECK(cuLaunchKernel(Scale, (N + 127) / 128, 1, 1, 128, 1, 1, 0, NULL,
+                       ManagedParams, NULL));
+  CHECK(cuCtxSynchronize());
+  Bad = 0;
+  for (int I = 0; I < N; ++I)
+    Bad += ManagedHost[I] != (float)I * A;
+  printf("managed memory: %d wrong\n", Bad);
+  CHECK(cuMemFree(Managed));
+
+  enum { W = 13, H = 5 };
+  unsigned char Grid[H][W], GridBack[H][W + 3];
+  for (int Y = 0; Y < H; ++Y)
+    for (int X0 = 0; X0 < W; ++X0)
+      Grid[Y][X0] = (unsigned char)(Y * 16 + X0);
+  CUdeviceptr Pitched;
+  size_t Pitch = 0;
+  CHECK(cuMemAllocPitch(&Pitched, &Pitch, W, H, 4));
+  printf("pitch >= width: %s\n", Pitch >= W ? "yes" : "no");
+  CUDA_MEMCPY2D Up = {0};
+  Up.srcMemoryType = CU_MEMORYTYPE_HOST;
+  Up.srcHost = Grid;
+  Up.srcPitch = W;
+  Up.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  Up.dstDevice = Pitched;
+  Up.dstPitch = Pitch;
+  Up.WidthInBytes = W;
+  Up.Height = H;
+  CHECK(cuMemcpy2D(&Up));
+  // Back into a wider host array, shifted right by 2 and without row 0.
+  memset(GridBack, 0, sizeof(GridBack));
+  CUDA_MEMCPY2D Down = {0};
+  Down.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  Down.srcDevice = Pitched;
+  Down.srcPitch = Pitch;
+  Down.srcY = 1;
+  Down.dstMemoryType = CU_MEMORYTYPE_HOST;
+  Down.dstHost = GridBack;
+  Down.dstPitch = W + 3;
+  Down.dstXInBytes = 2;
+  Down.dstY = 1;
+  Down.WidthInBytes = W;
+  Down.Height = H - 1;
+  CHECK(cuMemcpy2DAsync(&Down, NULL));
+  CHECK(cuCtxSynchronize());
+  Bad = 0;
+  for (int Y = 0; Y < H; ++Y)
+    for (int X0 = 0; X0 < W + 3; ++X0) {
+      int Want = Y >= 1 && X0 >= 2 && X0 < W + 2 ? Grid[Y][X0 - 2] : 0;
+      Bad += GridBack[Y][X0] != Want;
+    }
+  printf("2D copies: %d wrong\n", Bad);
+  CUDA_MEMCPY2D ToArray = Up;
+  ToArray.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+  printf("2D copy to an array: %s\n", nameOf(cuMemcpy2D(&ToArray)));
+  CHECK(cuMemFree(Pitched));
+
+  float *Registered = (float *)malloc(N * sizeof(float));
+  for (int I = 0; I < N; ++I)
+    Registered[I] = 1.0f;
+  CHECK(cuMemHostRegister(Registered, N * sizeof(float),
+                          CU_MEMHOSTREGISTER_DEVICEMAP));
+  CUdeviceptr RegisteredDevice;
+  CHECK(cuMemHostGetDevicePointer(&RegisteredDevice, Registered, 0));
+  void *RegisteredParams[] = {&RegisteredDevice, &A, &Count};
+  CHECK(cuLaunchKernel(Scale, (N + 127) / 128, 1, 1, 128, 1, 1, 0, NULL,
+                       RegisteredParams, NULL));
+  CHECK(cuCtxSynchronize());
+  Bad = 0;
+  for (int I = 0; I < N; ++I)
+    Bad += Registered[I] != A;
+  printf("registered host memory: %d wrong\n", Bad);
+  CHECK(cuMemHostUnregister(Registered));
+  printf("unregister twice: %s\n", nameOf(cuMemHostUnregister(Registered)));
+  free(Registered);
+
+  // Callbacks run in stream order, after the work before them.
+  CUstream Ordered;
+  CHECK(cuStreamCreate(&Ordered, CU_STREAM_DEFAULT));
+  int Log2[4] = {0}, Next = 0;
+  CallbackState State = {Log2, &Next};
+  CHECK(cuMemsetD32Async(Buf, 5, 1, Ordered));
+  CHECK(cuStreamAddCallback(Ordered, recordCallback, &State, 0));
+  CHECK(cuLaunchHostFunc(Ordered, recordHostFunction, &State));
+  CHECK(cuStreamSynchronize(Ordered));
+  printf("callbacks: %d calls, order %d %d, status %s\n", Next, Log2[0],
+         Log2[1], State.Status == CUDA_SUCCESS ? "CUDA_SUCCESS" : "error");
+  printf("callback flags: %s\n",
+         nameOf(cuStreamAddCallback(Ordered, recordCallback, &State, 1)));
+  CHECK(cuStreamDestroy(Ordered));
+
+  // Contexts, PCI ids, more kernel attributes, occupancy.
+  CUcontext Popped = NULL, Primary = NULL;
+  CHECK(cuDevicePrimaryCtxRetain(&Primary, Device));
+  CHECK(cuCtxPushCurrent(Primary));
+  CHECK(cuCtxPopCurrent(&Popped));
+  printf("push/pop: %s\n",
+         Popped == Primary && Primary == Context ? "primary context" : "WRONG");
+  printf("push a made-up context: %s\n",
+         nameOf(cuCtxPushCurrent((CUcontext)NotAHandle0)));
+  char BusId[32];
+  CUdevice ByBus = -1;
+  CHECK(cuDeviceGetPCIBusId(BusId, sizeof(BusId), Device));
+  CHECK(cuDeviceGetByPCIBusId(&ByBus, BusId));
+  printf("PCI bus id round trip: %s\n", ByBus == Device ? "yes" : "no");
+  CHECK(cuFuncSetCacheConfig(Reverse, CU_FUNC_CACHE_PREFER_SHARED));
+  CHECK(cuFuncSetAttribute(
+      Reverse, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, MaxDynamic));
+  printf("dynamic shared beyond the device: %s\n",
+         nameOf(cuFuncSetAttribute(
+             Reverse, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+             MaxDynamic + 1)));
+  int Blocks = 0;
+  CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, Reverse, 256, 0));
+  printf("occupancy of 256-thread blocks >= 1: %s\n",
+         Blocks >= 1 ? "yes" : "no");
 
   // The code object alone (cuModuleLoadData), a C++ kernel by mangled name.
   size_t CodeSize = 0, FatSize = 0;

@@ -12,6 +12,8 @@ static const char *nameOf(CUresult Status) {
   return Name;
 }
 
+static void hostFunction(void *Data) { (void)Data; }
+
 #define SHOW(Call) printf("%s: %s\n", #Call, nameOf(Call))
 
 static void everyCall(void) {
@@ -60,6 +62,11 @@ static void everyCall(void) {
   SHOW(cuFuncGetAttribute(&Value, CU_FUNC_ATTRIBUTE_NUM_REGS, Function));
   SHOW(cuLaunchKernel(Function, 1, 1, 1, 1, 1, 1, 0, Stream, Params, 0));
   SHOW(cuModuleUnload(Module));
+  CUDA_MEMCPY2D Copy = {0};
+  SHOW(cuMemAllocManaged(&Ptr, 64, CU_MEM_ATTACH_GLOBAL));
+  SHOW(cuMemcpy2D(&Copy));
+  SHOW(cuLaunchHostFunc(Stream, hostFunction, 0));
+  SHOW(cuOccupancyMaxActiveBlocksPerMultiprocessor(&Value, Function, 64, 0));
 }
 
 int main(void) {
