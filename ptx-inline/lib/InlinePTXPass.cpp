@@ -123,9 +123,9 @@ std::optional<std::string> stringOperandText(const Value *Arg) {
   return std::nullopt;
 }
 
-/// The asm text with each `"C"` operand's `$N` (or `${N}`) replaced by its
-/// string and each `"n"` operand's by its value, the way nvcc pastes
-/// compile-time operands into the template.
+/// The PTX text of the asm: each `"C"` operand's `$N` (or `${N}`) replaced
+/// by its string and each `"n"` operand's by its value, the way nvcc pastes
+/// compile-time operands into the template, and `$$` by `$`.
 Expected<std::string> pasteConstantOperands(const CallBase &Call) {
   auto *IA = cast<InlineAsm>(Call.getCalledOperand());
   std::map<unsigned, std::string> Pasted;
@@ -159,9 +159,8 @@ Expected<std::string> pasteConstantOperands(const CallBase &Call) {
                            "const char[] (nvcc's rule)");
     Pasted[Number] = std::move(*Text);
   }
+  // clang writes the source's `$` (PTX labels such as `$Lloop`) as `$$`.
   StringRef Asm = IA->getAsmString();
-  if (Pasted.empty())
-    return Asm.str();
   std::string Out;
   for (size_t I = 0; I < Asm.size();) {
     if (Asm[I] != '$' || I + 1 == Asm.size()) {
@@ -169,7 +168,7 @@ Expected<std::string> pasteConstantOperands(const CallBase &Call) {
       continue;
     }
     if (Asm[I + 1] == '$') {
-      Out += Asm.substr(I, 2);
+      Out += '$';
       I += 2;
       continue;
     }
