@@ -104,12 +104,11 @@ HipError hipModuleLaunchKernel(HipFunction Function, unsigned GX, unsigned GY,
   if (Params)
     std::printf("kernelParams, first int %d\n", *static_cast<int *>(Params[0]));
   else if (Extra)
-    std::printf("extra {%zu, buffer, %zu, size %zu, %zu}, first int %d\n",
-                reinterpret_cast<uintptr_t>(Extra[0]),
-                reinterpret_cast<uintptr_t>(Extra[2]),
-                *static_cast<size_t *>(Extra[3]),
-                reinterpret_cast<uintptr_t>(Extra[4]),
-                *static_cast<int *>(Extra[1]));
+    std::printf(
+        "extra {%zu, buffer, %zu, size %zu, %zu}, first int %d\n",
+        reinterpret_cast<uintptr_t>(Extra[0]),
+        reinterpret_cast<uintptr_t>(Extra[2]), *static_cast<size_t *>(Extra[3]),
+        reinterpret_cast<uintptr_t>(Extra[4]), *static_cast<int *>(Extra[1]));
   else
     std::printf("no arguments\n");
   return 0;

@@ -12,30 +12,15 @@ static const char *nameOf(CUresult Status) {
   return Name;
 }
 
-static void *readFile(const char *Path) {
-  FILE *F = fopen(Path, "rb");
-  if (!F)
-    return NULL;
-  fseek(F, 0, SEEK_END);
-  long Size = ftell(F);
-  fseek(F, 0, SEEK_SET);
-  void *Data = malloc((size_t)Size + 1);
-  size_t Read = fread(Data, 1, (size_t)Size, F);
-  fclose(F);
-  return Read == (size_t)Size ? Data : NULL;
-}
-
 int main(int argc, char **argv) {
   if (argc != 4)
     return 2;
   printf("init: %s\n", nameOf(cuInit(0)));
   // An unaligned copy of the fat binary: the backend aligns it for HIP.
-  void *Fat = readFile(argv[1]);
   char *Unaligned = (char *)malloc(1 << 20);
   FILE *F = fopen(argv[1], "rb");
   size_t Size = fread(Unaligned + 8, 1, (1 << 20) - 8, F);
   fclose(F);
-  (void)Fat;
   CUmodule Module;
   printf("load: %s\n", nameOf(cuModuleLoadData(&Module, Unaligned + 8)));
   printf("size read: %s\n", Size > 0 ? "yes" : "no");
@@ -62,9 +47,8 @@ int main(int argc, char **argv) {
   void *Extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &Buffer,
                    CU_LAUNCH_PARAM_BUFFER_SIZE, &BufferSize,
                    CU_LAUNCH_PARAM_END};
-  printf("launch extra: %s\n",
-         nameOf(cuLaunchKernel(Function, 1, 1, 1, 64, 1, 1, 0, NULL, NULL,
-                               Extra)));
+  printf("launch extra: %s\n", nameOf(cuLaunchKernel(Function, 1, 1, 1, 64, 1,
+                                                     1, 0, NULL, NULL, Extra)));
   int Regs = 0, Shared = 0, Blocks = 0;
   cuFuncGetAttribute(&Regs, CU_FUNC_ATTRIBUTE_NUM_REGS, Function);
   cuFuncGetAttribute(&Shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, Function);
@@ -78,8 +62,7 @@ int main(int argc, char **argv) {
   cuMemcpyDtoH(Back, Words, sizeof(Back));
   printf("read back: %#x %#x\n", Back[0], Back[7]);
   printf("unload: %s\n", nameOf(cuModuleUnload(Module)));
-  printf("host-only fat binary: %s\n",
-         nameOf(cuModuleLoad(&Module, argv[2])));
+  printf("host-only fat binary: %s\n", nameOf(cuModuleLoad(&Module, argv[2])));
   printf("code object: %s\n", nameOf(cuModuleLoad(&Module, argv[3])));
   printf("unload: %s\n", nameOf(cuModuleUnload(Module)));
   return 0;
