@@ -1572,6 +1572,27 @@ void InlinePTXBuilder::emitConvert(const Instruction &I) {
     return write(0, Builder.CreateZExtOrTrunc(R, intTy(width())), type());
   }
 
+  if (I.opcode() == PTXOpcode::Isspacep) {
+    // isspacep.space p, a: the intrinsics CUDA's __isGlobal & co. use.
+    Intrinsic::ID ID = Intrinsic::not_intrinsic;
+    if (I.has(PTXModifier::Global))
+      ID = Intrinsic::nvvm_isspacep_global;
+    else if (I.has(PTXModifier::Shared) || I.has(PTXModifier::SharedCta))
+      ID = Intrinsic::nvvm_isspacep_shared;
+    else if (I.has(PTXModifier::Const))
+      ID = Intrinsic::nvvm_isspacep_const;
+    else if (I.has(PTXModifier::Local))
+      ID = Intrinsic::nvvm_isspacep_local;
+    else
+      return (void)unsupported("state space");
+    Value *X = read(1, PTXType::U64);
+    if (!X)
+      return;
+    Value *P = Builder.CreateIntrinsic(
+        ID, {}, {Builder.CreateIntToPtr(X, Builder.getPtrTy())});
+    return write(0, P, PTXType::Pred);
+  }
+
   if (I.opcode() == PTXOpcode::CvtPack)
     return emitConvertPack(I);
   if (emitHalfConvert(I))

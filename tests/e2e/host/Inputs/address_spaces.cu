@@ -14,8 +14,16 @@ struct Report {
   unsigned dynamicSmem, totalSmem, smid, nsmid, nwarpid, warpid;
 };
 
+__device__ unsigned ptxIsShared(const void *p) {
+  unsigned r;
+  asm("{ .reg .pred q; isspacep.shared q, %1; selp.u32 %0, 1, 0, q; }"
+      : "=r"(r)
+      : "l"(p));
+  return r;
+}
+
 __device__ void classify(const void *p, unsigned out[4]) {
-  out[0] = __isShared(p);
+  out[0] = __isShared(p) | ptxIsShared(p) << 1; // 3: both say shared
   out[1] = __isGlobal(p);
   out[2] = __isLocal(p);
   out[3] = __isConstant(p);
