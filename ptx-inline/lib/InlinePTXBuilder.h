@@ -357,6 +357,16 @@ private:
   // PTXMatrixIR.cpp
   void emitMatrix(const Instruction &I);
   void emitMma(const Instruction &I);
+  /// An mma's D elements into its destination registers: f16 pairs packed
+  /// low first, integer sums truncated to s32, f32/f64 as bits.
+  void writeMmaResult(const Operand &Dest,
+                      const std::vector<ScalarOperand> &DRegs,
+                      llvm::ArrayRef<llvm::Value *> D, PTXType DT);
+  /// The mask of the active lanes, for warp-collective matrix instructions.
+  llvm::Value *activeLanes();
+  /// shfl.sync.idx of the 32-bit V from SourceLane among Lanes.
+  llvm::Value *shuffleFromLane(llvm::Value *Lanes, llvm::Value *V,
+                               llvm::Value *SourceLane);
   void emitMmaVolta(const Instruction &I, bool RowA, bool RowB);
   // PTXWmmaIR.cpp
   void emitWmma(const Instruction &I);

@@ -32,6 +32,42 @@ namespace {
 constexpr unsigned SharedSpaceNumber = 3; // NVPTX's shared address space
 } // namespace
 
+void InlinePTXBuilder::writeMmaResult(const Operand &Dest,
+                                      const std::vector<ScalarOperand> &DRegs,
+                                      ArrayRef<Value *> D, PTXType DT) {
+  for (unsigned R = 0; R < DRegs.size(); ++R) {
+    auto *Ref = std::get_if<RegisterRef>(&DRegs[R]);
+    if (!Ref)
+      return (void)fail(Dest.Position, "destinations must be registers");
+    Value *Bits;
+    if (DT == PTXType::F16) {
+      Value *Low =
+          Builder.CreateZExt(floatToHalfBits(D[2 * R], false), intTy(32));
+      Value *High =
+          Builder.CreateZExt(floatToHalfBits(D[2 * R + 1], false), intTy(32));
+      Bits = Builder.CreateOr(Low, Builder.CreateShl(High, 16));
+    } else if (D[R]->getType()->isIntegerTy()) {
+      Bits = Builder.CreateTrunc(D[R], intTy(32)); // s32 from the exact sum
+    } else {
+      Bits = Builder.CreateBitCast(
+          D[R], intTy(D[R]->getType()->getPrimitiveSizeInBits()));
+    }
+    writeRegister(*Ref, Bits, false, Dest.Position);
+  }
+}
+
+Value *InlinePTXBuilder::activeLanes() {
+  // Every lane takes part: the active mask says so without naming a warp
+  // width (a literal 0xffffffff would assume 32-lane warps).
+  return Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+}
+
+Value *InlinePTXBuilder::shuffleFromLane(Value *Lanes, Value *V,
+                                         Value *SourceLane) {
+  return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
+                                 {Lanes, V, SourceLane, intC(32, 31)});
+}
+
 void InlinePTXBuilder::emitMatrix(const Instruction &I) {
   PTXOpcode Op = I.opcode();
   if (Op == PTXOpcode::MmaSync)
@@ -48,12 +84,9 @@ void InlinePTXBuilder::emitMatrix(const Instruction &I) {
                       "' is warp-collective: a guard predicate is not "
                       "supported");
   bool Trans = I.has(PTXModifier::Trans);
-  // Every lane takes part: the active mask says so without naming a warp
-  // width (a literal 0xffffffff would assume 32-lane warps).
-  Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+  Value *FullMask = activeLanes();
   auto Shuffle = [&](Value *V, Value *SourceLane) {
-    return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
-                                   {FullMask, V, SourceLane, intC(32, 31)});
+    return shuffleFromLane(FullMask, V, SourceLane);
   };
   // %laneid is below 32 in a PTX warp (no `& 31`: the warp-size analysis
   // would read that as code assuming 32-lane hardware warps).
@@ -298,14 +331,10 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
     }
   }
 
-  // Every lane takes part: the active mask says so without naming a warp
-  // width (a literal 0xffffffff would assume 32-lane warps).
-  Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
+  Value *FullMask = activeLanes();
   auto Shuffle = [&](Value *V, Value *SourceLane) -> Value * {
     auto Shfl32 = [&](Value *Word) {
-      return Builder.CreateIntrinsic(
-          Intrinsic::nvvm_shfl_sync_idx_i32, {},
-          {FullMask, Word, SourceLane, intC(32, 31)});
+      return shuffleFromLane(FullMask, Word, SourceLane);
     };
     if (!Double)
       return Shfl32(V);
@@ -390,25 +419,7 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
     }
     D[J] = Sum;
   }
-  const Operand &Dest = I.Operands[0];
-  for (unsigned R = 0; R < DRegs->size(); ++R) {
-    auto *Ref = std::get_if<RegisterRef>(&(*DRegs)[R]);
-    if (!Ref)
-      return (void)fail(Dest.Position, "destinations must be registers");
-    Value *Bits;
-    if (DT == PTXType::F16) {
-      Value *Low =
-          Builder.CreateZExt(floatToHalfBits(D[2 * R], false), intTy(32));
-      Value *High =
-          Builder.CreateZExt(floatToHalfBits(D[2 * R + 1], false), intTy(32));
-      Bits = Builder.CreateOr(Low, Builder.CreateShl(High, 16));
-    } else if (Integer) {
-      Bits = Builder.CreateTrunc(D[R], intTy(32));
-    } else {
-      Bits = Builder.CreateBitCast(D[R], intTy(Double ? 64 : 32));
-    }
-    writeRegister(*Ref, Bits, false, Dest.Position);
-  }
+  writeMmaResult(I.Operands[0], *DRegs, D, DT);
 }
 
 // mma.sync.aligned.m8n8k4 with f16 inputs (the Volta shape): the warp
@@ -463,10 +474,9 @@ void InlinePTXBuilder::emitMmaVolta(const Instruction &I, bool RowA,
   if (A.size() != 2 || B.size() != 2 || C.size() != CRegs->size())
     return;
 
-  Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
-  auto Shuffle = [&](Value *V, Value *SourceLane) -> Value * {
-    return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
-                                   {FullMask, V, SourceLane, intC(32, 31)});
+  Value *FullMask = activeLanes();
+  auto Shuffle = [&](Value *V, Value *SourceLane) {
+    return shuffleFromLane(FullMask, V, SourceLane);
   };
   // %laneid is below 32 (no `& 31`, see emitMma).
   Value *Lane =
@@ -574,23 +584,7 @@ void InlinePTXBuilder::emitMmaVolta(const Instruction &I, bool RowA,
     }
     D[E] = Sum;
   }
-  const Operand &Dest = I.Operands[0];
-  for (unsigned R = 0; R < DRegs->size(); ++R) {
-    auto *Ref = std::get_if<RegisterRef>(&(*DRegs)[R]);
-    if (!Ref)
-      return (void)fail(Dest.Position, "destinations must be registers");
-    Value *Bits;
-    if (DT == PTXType::F16) {
-      Value *Low =
-          Builder.CreateZExt(floatToHalfBits(D[2 * R], false), intTy(32));
-      Value *High =
-          Builder.CreateZExt(floatToHalfBits(D[2 * R + 1], false), intTy(32));
-      Bits = Builder.CreateOr(Low, Builder.CreateShl(High, 16));
-    } else {
-      Bits = Builder.CreateBitCast(D[R], intTy(32));
-    }
-    writeRegister(*Ref, Bits, false, Dest.Position);
-  }
+  writeMmaResult(I.Operands[0], *DRegs, D, DT);
 }
 
 } // namespace rubicon::ptxir

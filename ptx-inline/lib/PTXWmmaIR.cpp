@@ -295,10 +295,9 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
     return halfBitsToFloat(V, T == PTXType::BF16);
   };
 
-  Value *FullMask = Builder.CreateIntrinsic(Intrinsic::nvvm_activemask, {});
-  auto Shuffle = [&](Value *V, Value *SourceLane) -> Value * {
-    return Builder.CreateIntrinsic(Intrinsic::nvvm_shfl_sync_idx_i32, {},
-                                   {FullMask, V, SourceLane, intC(32, 31)});
+  Value *FullMask = activeLanes();
+  auto Shuffle = [&](Value *V, Value *SourceLane) {
+    return shuffleFromLane(FullMask, V, SourceLane);
   };
   Value *Lane =
       Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
