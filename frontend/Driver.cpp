@@ -76,6 +76,10 @@ private:
   bool resolveTargets();
   std::string makeTempPath(llvm::StringRef Stem, llvm::StringRef Extension);
   std::string objectPathFor(const InputFile &Input);
+  /// -fatbin / -cubin: only the device code of each .cu input is written.
+  bool isDeviceOnlyPhase() const {
+    return Opts.Phase == FinalPhase::Fatbin || Opts.Phase == FinalPhase::Cubin;
+  }
   std::vector<std::string> commonClangArgs(bool DeviceSide) const;
   bool planCudaCompile(const InputFile &Input, const std::string &Object);
   void planHostCompile(const InputFile &Input, const std::string &Object);
@@ -117,11 +121,14 @@ std::string NvccDriver::makeTempPath(llvm::StringRef Stem, llvm::StringRef Exten
 
 std::string NvccDriver::objectPathFor(const InputFile &Input) {
   llvm::StringRef Stem = llvm::sys::path::stem(Input.Path);
-  if (Opts.Phase == FinalPhase::Compile) {
+  llvm::StringRef Extension = Opts.Phase == FinalPhase::Fatbin ? ".fatbin"
+                              : Opts.Phase == FinalPhase::Cubin ? ".cubin"
+                                                                : ".o";
+  if (Opts.Phase == FinalPhase::Compile || isDeviceOnlyPhase()) {
     if (!Opts.OutputFile.empty())
       return Opts.OutputFile;
     llvm::SmallString<256> Path(Opts.OutputDirectory);
-    llvm::sys::path::append(Path, Stem + ".o");
+    llvm::sys::path::append(Path, Stem + Extension);
     return std::string(Path);
   }
   return makeTempPath(Stem, "o");
@@ -277,7 +284,10 @@ DeviceBackendSettings NvccDriver::backendSettings(const std::string &KeepPrefix)
 
 bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Object) {
   std::string Stem = llvm::sys::path::stem(Input.Path).str();
-  std::string FatBinary = makeTempPath(Stem, "fatbin");
+  // -fatbin / -cubin: the device code is the output (Object names it).
+  bool DeviceOnly = isDeviceOnlyPhase();
+  bool SingleCodeObject = Opts.Phase == FinalPhase::Cubin;
+  std::string FatBinary = DeviceOnly ? Object : makeTempPath(Stem, "fatbin");
 
   // Device side: clang for nvptx64 (NVVM IR, unoptimized), then per AMD
   // target: lowering, device library, LLVM -O3, AMDGPU codegen, ld.lld.
@@ -298,8 +308,9 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   if (!clangCC1ArgsFor(DeviceArgs, DeviceCC1))
     return false;
 
-  DeviceBackendSettings Settings =
-      backendSettings(FatBinary.substr(0, FatBinary.size() - 7));
+  llvm::SmallString<256> KeepPrefix(FatBinary);
+  llvm::sys::path::replace_extension(KeepPrefix, "");
+  DeviceBackendSettings Settings = backendSettings(std::string(KeepPrefix));
   Job Device;
   Device.Argv.push_back(std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang");
   Device.Argv.insert(Device.Argv.end(), DeviceCC1.begin(), DeviceCC1.end());
@@ -312,7 +323,7 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
                   "--device-lib-dir=" + Settings.DeviceLibDir, "-o", FatBinary};
   // The device frontend and back end share one in-memory module: they run as
   // one step; -v shows them as two lines.
-  Device.RunInProcess = [DeviceCC1, Settings, FatBinary]() {
+  Device.RunInProcess = [DeviceCC1, Settings, FatBinary, SingleCodeObject]() {
     std::vector<std::pair<std::string, std::string>> CodeObjects;
     if (!compileDeviceSide(DeviceCC1, Settings, CodeObjects))
       return false;
@@ -323,7 +334,13 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
                            : Arch == "nvvm" ? std::string(NVVMBundleEntryId)
                                             : fatbin::codeObjectId(Arch),
                            std::move(Bytes));
-    std::string Bundle = fatbin::writeBundle(Entries);
+    std::string Bundle;
+    if (!SingleCodeObject)
+      Bundle = fatbin::writeBundle(Entries);
+    else // -cubin: the code object of the only target, alone
+      for (auto &[Id, Bytes] : Entries)
+        if (!Bytes.empty() && Id != NVVMBundleEntryId)
+          Bundle = std::move(Bytes);
     std::error_code EC;
     llvm::raw_fd_ostream OS(FatBinary, EC);
     if (EC) {
@@ -337,6 +354,8 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   Backend.RunInProcess = [] { return true; };
   Jobs.push_back(std::move(Device));
   Jobs.push_back(std::move(Backend));
+  if (DeviceOnly)
+    return true;
 
   // Host side: clang for x86-64, embedding the fat binary and registering it.
   std::vector<std::string> HostArgs = commonClangArgs(/*DeviceSide=*/false);
@@ -627,10 +646,17 @@ int NvccDriver::run() {
     Opts.Phase = FinalPhase::Preprocess; // nothing is compiled or linked
   }
 
+  if (Opts.Phase == FinalPhase::Cubin && AmdArchs.size() != 1)
+    return fatal("Option '-cubin' writes one code object: name exactly one "
+                 "target (--amdgpu-arch=gfx942, or RUBICON_GPU_ARCH); use "
+                 "-fatbin for several (" + llvm::join(AmdArchs, ",") + ")");
   std::vector<std::string> LinkInputs;
   for (const InputFile &Input : Opts.Inputs) {
     if (Opts.Dependencies == DriverOptions::DependencyMode::Print)
       break;
+    if (isDeviceOnlyPhase() && Input.Kind != InputKind::Cuda)
+      return fatal("Options '-fatbin' and '-cubin' compile CUDA inputs only, "
+                   "not '" + Input.Path + "'");
     switch (Input.Kind) {
     case InputKind::Cuda:
       if (Opts.Phase == FinalPhase::Preprocess) {

@@ -379,9 +379,13 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
     for (std::string &Part : splitCommas(Value))
       Opts.ArchiveArgs.push_back(std::move(Part));
     break;
-  case NvccOptionID::Ptx:
   case NvccOptionID::Cubin:
+    Opts.Phase = FinalPhase::Cubin;
+    break;
   case NvccOptionID::Fatbin:
+    Opts.Phase = FinalPhase::Fatbin;
+    break;
+  case NvccOptionID::Ptx:
   case NvccOptionID::Optix:
     return "Option '" + Spelling + "' is not supported by Rubicon: " + std::string(Info.Help);
   case NvccOptionID::RelocatableDeviceCode:

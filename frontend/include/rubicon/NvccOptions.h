@@ -41,7 +41,10 @@ struct InputFile {
   InputKind Kind;
 };
 
-enum class FinalPhase { Preprocess, Compile, DeviceLink, Link };
+/// Where nvcc stops. Fatbin and Cubin write the device code of each .cu input
+/// alone: the fat binary (an offload bundle of code objects), or the one code
+/// object of the only target.
+enum class FinalPhase { Preprocess, Fatbin, Cubin, Compile, DeviceLink, Link };
 
 struct DriverOptions {
   FinalPhase Phase = FinalPhase::Link;
