@@ -132,13 +132,18 @@ template <class CallT> CUresult withBackend(CallT &&Call) {
   return toDriverError(Call(*B));
 }
 
-/// Properties of an existing device.
-cudaError_t propertiesOf(Backend &B, CUdevice Device, cudaDeviceProp &P) {
+/// Whether Device names one of the backend's devices.
+cudaError_t checkDevice(Backend &B, CUdevice Device) {
   int Count = 0;
   if (cudaError_t Status = B.getDeviceCount(Count))
     return Status;
-  if (Device < 0 || Device >= Count)
-    return cudaErrorInvalidDevice;
+  return Device >= 0 && Device < Count ? cudaSuccess : cudaErrorInvalidDevice;
+}
+
+/// Properties of an existing device.
+cudaError_t propertiesOf(Backend &B, CUdevice Device, cudaDeviceProp &P) {
+  if (cudaError_t Status = checkDevice(B, Device))
+    return Status;
   return B.getDeviceProperties(P, Device);
 }
 
@@ -281,11 +286,8 @@ CUresult cuDeviceGet(CUdevice *Device, int Ordinal) {
   if (!Device)
     return CUDA_ERROR_INVALID_VALUE;
   return withBackend([&](Backend &B) {
-    int Count = 0;
-    if (cudaError_t Status = B.getDeviceCount(Count))
+    if (cudaError_t Status = checkDevice(B, Ordinal))
       return Status;
-    if (Ordinal < 0 || Ordinal >= Count)
-      return cudaErrorInvalidDevice;
     *Device = Ordinal;
     return cudaSuccess;
   });
@@ -441,23 +443,15 @@ CUresult cuDevicePrimaryCtxRetain(CUcontext *Context, CUdevice Device) {
   if (!Context)
     return CUDA_ERROR_INVALID_VALUE;
   return withBackend([&](Backend &B) {
-    int Count = 0;
-    if (cudaError_t Status = B.getDeviceCount(Count))
+    if (cudaError_t Status = checkDevice(B, Device))
       return Status;
-    if (Device < 0 || Device >= Count)
-      return cudaErrorInvalidDevice;
     *Context = primaryContextOf(Device);
     return cudaSuccess;
   });
 }
 
 CUresult cuDevicePrimaryCtxRelease(CUdevice Device) {
-  return withBackend([&](Backend &B) {
-    int Count = 0;
-    if (cudaError_t Status = B.getDeviceCount(Count))
-      return Status;
-    return Device >= 0 && Device < Count ? cudaSuccess : cudaErrorInvalidDevice;
-  });
+  return withBackend([&](Backend &B) { return checkDevice(B, Device); });
 }
 
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice Device) {
