@@ -334,6 +334,9 @@ private:
   void emitFindNthSet(const Instruction &I);
   void emitCompare(const Instruction &I);
   void emitFloat(const Instruction &I);
+  /// min/max with .abs, .xorsign and .NaN on two floats of one type.
+  llvm::Value *floatMinMax(const Instruction &I, bool IsMin, llvm::Value *A,
+                           llvm::Value *B);
   void emitConvert(const Instruction &I);
   void emitMove(const Instruction &I);
   void emitConvertPack(const Instruction &I);

@@ -142,12 +142,6 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
     return Builder.CreateFPExt(halfBitsToFloat(Bits, Brain),
                                Builder.getDoubleTy());
   };
-  Type *FloatTy = Builder.getFloatTy();
-  auto CopySign = [&](Value *Magnitude, Value *Sign) {
-    return Builder.CreateCall(
-        Intrinsic::getOrInsertDeclaration(&M, Intrinsic::copysign, {FloatTy}),
-        {Magnitude, Sign});
-  };
 
   Value *Result = intC(Packed ? 32 : 16, 0);
   for (unsigned K = 0; K < (Packed ? 2u : 1u); ++K) {
@@ -161,24 +155,9 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
       break;
     case PTXOpcode::MinHalf:
     case PTXOpcode::MaxHalf: {
-      bool IsMin = Op == PTXOpcode::MinHalf;
-      Value *A = halfBitsToFloat(Lane(0, K), Brain);
-      Value *B = halfBitsToFloat(Lane(1, K), Brain);
-      Value *Sign = nullptr;
-      if (I.has(PTXModifier::XorSign))
-        Sign = Builder.CreateFMul(CopySign(ConstantFP::get(FloatTy, 1.0), A),
-                                  CopySign(ConstantFP::get(FloatTy, 1.0), B));
-      if (I.has(PTXModifier::Abs)) {
-        A = intrinsic(Intrinsic::fabs, {A});
-        B = intrinsic(Intrinsic::fabs, {B});
-      }
-      Intrinsic::ID ID =
-          I.has(PTXModifier::NaN)
-              ? (IsMin ? Intrinsic::minimum : Intrinsic::maximum)
-              : (IsMin ? Intrinsic::minimumnum : Intrinsic::maximumnum);
-      Value *R = Builder.CreateIntrinsic(ID, {FloatTy}, {A, B});
-      if (Sign)
-        R = CopySign(R, Sign);
+      Value *R = floatMinMax(I, Op == PTXOpcode::MinHalf,
+                             halfBitsToFloat(Lane(0, K), Brain),
+                             halfBitsToFloat(Lane(1, K), Brain));
       Bits = floatToHalfBits(R, Brain); // exact
       break;
     }

@@ -1361,6 +1361,30 @@ Value *InlinePTXBuilder::floatArithmetic(const Instruction &I,
   return directedRound(Result, Below, Above, Rounding);
 }
 
+Value *InlinePTXBuilder::floatMinMax(const Instruction &I, bool IsMin,
+                                     Value *A, Value *B) {
+  Type *Ty = A->getType();
+  auto CopySign = [&](Value *Magnitude, Value *Sign) {
+    return Builder.CreateBinaryIntrinsic(Intrinsic::copysign, Magnitude, Sign);
+  };
+  Value *Sign = nullptr;
+  if (I.has(PTXModifier::XorSign))
+    Sign = Builder.CreateFMul(CopySign(ConstantFP::get(Ty, 1.0), A),
+                              CopySign(ConstantFP::get(Ty, 1.0), B));
+  if (I.has(PTXModifier::Abs)) {
+    A = intrinsic(Intrinsic::fabs, {A});
+    B = intrinsic(Intrinsic::fabs, {B});
+  }
+  // PTX: a NaN operand is ignored (both NaN: NaN); .NaN propagates it.
+  // -0.0 orders below +0.0.
+  Intrinsic::ID ID =
+      I.has(PTXModifier::NaN)
+          ? (IsMin ? Intrinsic::minimum : Intrinsic::maximum)
+          : (IsMin ? Intrinsic::minimumnum : Intrinsic::maximumnum);
+  Value *R = Builder.CreateIntrinsic(ID, {Ty}, {A, B});
+  return Sign ? CopySign(R, Sign) : R;
+}
+
 void InlinePTXBuilder::emitFloat(const Instruction &I) {
   PTXType T = type();
   Type *Ty = llvmType(T);
@@ -1429,36 +1453,10 @@ void InlinePTXBuilder::emitFloat(const Instruction &I) {
     return Finish(Approximate(Intrinsic::tanh));
   case PTXOpcode::MinFloat:
   case PTXOpcode::MaxFloat: {
-    bool IsMin = I.opcode() == PTXOpcode::MinFloat;
-    Value *A = Args[0], *B = Args[1];
-    Value *Sign = nullptr;
-    if (I.has(PTXModifier::XorSign)) {
-      if (!I.has(PTXModifier::Abs))
-        return (void)fail("'.xorsign' requires '.abs'");
-      Sign = Builder.CreateFMul(
-          Builder.CreateCall(
-              Intrinsic::getOrInsertDeclaration(&M, Intrinsic::copysign, {Ty}),
-              {ConstantFP::get(Ty, 1.0), A}),
-          Builder.CreateCall(
-              Intrinsic::getOrInsertDeclaration(&M, Intrinsic::copysign, {Ty}),
-              {ConstantFP::get(Ty, 1.0), B}));
-    }
-    if (I.has(PTXModifier::Abs)) {
-      A = intrinsic(Intrinsic::fabs, {A});
-      B = intrinsic(Intrinsic::fabs, {B});
-    }
-    // PTX: a NaN operand is ignored (both NaN: NaN); .NaN propagates it.
-    // -0.0 orders below +0.0.
-    Intrinsic::ID ID =
-        I.has(PTXModifier::NaN)
-            ? (IsMin ? Intrinsic::minimum : Intrinsic::maximum)
-            : (IsMin ? Intrinsic::minimumnum : Intrinsic::maximumnum);
-    Value *R = Builder.CreateIntrinsic(ID, {Ty}, {A, B});
-    if (Sign)
-      R = Builder.CreateCall(
-          Intrinsic::getOrInsertDeclaration(&M, Intrinsic::copysign, {Ty}),
-          {R, Sign});
-    return Finish(R);
+    if (I.has(PTXModifier::XorSign) && !I.has(PTXModifier::Abs))
+      return (void)fail("'.xorsign' requires '.abs'");
+    return Finish(
+        floatMinMax(I, I.opcode() == PTXOpcode::MinFloat, Args[0], Args[1]));
   }
   case PTXOpcode::AbsFloat:
     return Finish(intrinsic(Intrinsic::fabs, {Args[0]}));
