@@ -78,13 +78,8 @@ bool isOverloadedRow(StringRef Name) {
 
 /// The row for `F` (an llvm.nvvm.* declaration), or null.
 const IntrinsicLowering *findLowering(const Function &F) {
-  StringRef Name = F.getName();
-  Intrinsic::ID ID = F.getIntrinsicID();
-  if (ID != Intrinsic::not_intrinsic && Intrinsic::isOverloaded(ID))
-    Name = Intrinsic::getBaseName(ID);
-  if (!Name.consume_front(NVVMPrefix))
-    return nullptr;
-  return findLowering(Name);
+  std::optional<StringRef> Name = nvvmRowName(F);
+  return Name ? findLowering(*Name) : nullptr;
 }
 
 SyncScope::ID syncScope(LLVMContext &Ctx, StringRef Name) {
@@ -302,6 +297,16 @@ bool scopeUnscopedAtomicsToAgent(Module &M) {
 }
 
 } // namespace
+
+std::optional<StringRef> nvvmRowName(const Function &F) {
+  StringRef Name = F.getName();
+  Intrinsic::ID ID = F.getIntrinsicID();
+  if (ID != Intrinsic::not_intrinsic && Intrinsic::isOverloaded(ID))
+    Name = Intrinsic::getBaseName(ID);
+  if (!Name.consume_front(NVVMPrefix))
+    return std::nullopt;
+  return Name;
+}
 
 std::string nvvmDeviceLibraryName(StringRef Name) {
   std::string Result = "__rubicon_" + Name.str();

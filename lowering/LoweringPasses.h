@@ -12,6 +12,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -61,6 +62,11 @@ void printNVVMIntrinsicTable(llvm::raw_ostream &OS);
 /// "llvm.nvvm."): "__rubicon_" + Name with dots as underscores. Shared by the
 /// AMDGPU and host lowerings of NVVMIntrinsics.def.
 std::string nvvmDeviceLibraryName(llvm::StringRef Name);
+
+/// The NVVMIntrinsics.def row name of declaration F: its name without
+/// "llvm.nvvm." (an overloaded intrinsic's base name, without type suffixes),
+/// or std::nullopt when F is not an NVVM intrinsic. Shared by both lowerings.
+std::optional<llvm::StringRef> nvvmRowName(const llvm::Function &F);
 
 /// {Value, Value != 0} as the struct `Pair` (an NVVM intrinsic returning a
 /// value and a predicate, from a device-library function returning the value).

@@ -64,14 +64,11 @@ const HostRow HostTable[] = {
 };
 
 const HostRow *findRow(const Function &F) {
-  StringRef Name = F.getName();
-  Intrinsic::ID ID = F.getIntrinsicID();
-  if (ID != Intrinsic::not_intrinsic && Intrinsic::isOverloaded(ID))
-    Name = Intrinsic::getBaseName(ID);
-  if (!Name.consume_front(NVVMPrefix))
+  std::optional<StringRef> Name = nvvmRowName(F);
+  if (!Name)
     return nullptr;
   for (const HostRow &Row : HostTable)
-    if (Row.Name == Name)
+    if (Row.Name == *Name)
       return &Row;
   return nullptr;
 }
