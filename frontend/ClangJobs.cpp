@@ -7,7 +7,7 @@
 #include "rubicon/InlinePTX.h"
 #include "rubicon/HostLowering.h"
 #include "rubicon/Lowering.h"
-#include "ResourceUsage.h"
+#include "rubicon/ResourceUsage.h"
 #include "rubicon/WarpSize.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -191,14 +191,14 @@ void runWarpSizeAnalysis(llvm::Module &NVVM,
 
 /// --resource-usage / -Xptxas -v: one ptxas-style block per kernel.
 void printResourceUsage(llvm::StringRef CodeObject, llvm::StringRef Arch) {
-  llvm::Expected<cuobjdump::CodeObjectResourceUsage> Usage =
-      cuobjdump::readResourceUsage(CodeObject, Arch);
+  llvm::Expected<resources::CodeObjectResourceUsage> Usage =
+      resources::readResourceUsage(CodeObject, Arch);
   if (!Usage) {
     llvm::errs() << "warning: cannot read resource usage: "
                  << llvm::toString(Usage.takeError()) << "\n";
     return;
   }
-  for (const cuobjdump::KernelResourceUsage &K : Usage->Kernels) {
+  for (const resources::KernelResourceUsage &K : Usage->Kernels) {
     llvm::errs() << "ptxas info    : Compiling entry function '" << K.Name
                  << "' for '" << Arch << "'\n";
     llvm::errs() << "ptxas info    : Function properties for " << K.Name << "\n"

@@ -12,7 +12,7 @@
 #include "LoweringPasses.h"
 #include "rubicon/HostLowering.h"
 
-#include "host/HostABI.h"
+#include "rubicon/HostABI.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"

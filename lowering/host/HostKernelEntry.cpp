@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "HostPasses.h"
 
-#include "host/HostABI.h"
+#include "rubicon/HostABI.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"

@@ -17,7 +17,7 @@
 #include "HostPasses.h"
 #include "LoweringPasses.h"
 
-#include "host/HostABI.h"
+#include "rubicon/HostABI.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResourceUsage.h"
+#include "rubicon/ResourceUsage.h"
 
 #include "rubicon/Config.h"
 #include "rubicon/FatBinary.h"
@@ -35,8 +35,8 @@
 
 using namespace llvm;
 namespace fatbin = rubicon::fatbin;
-using rubicon::cuobjdump::CodeObjectResourceUsage;
-using rubicon::cuobjdump::readResourceUsage;
+using rubicon::resources::CodeObjectResourceUsage;
+using rubicon::resources::readResourceUsage;
 
 namespace {
 
@@ -474,7 +474,7 @@ Expected<CodeObjectResourceUsage> resourceUsageOf(const CodeObject &Object) {
   return std::move(*Usage);
 }
 
-std::string wavesText(const rubicon::cuobjdump::KernelResourceUsage &Kernel) {
+std::string wavesText(const rubicon::resources::KernelResourceUsage &Kernel) {
   return Kernel.WavesPerSIMD ? std::to_string(*Kernel.WavesPerSIMD) : "n/a";
 }
 

@@ -4,7 +4,7 @@
 // Part of Rubicon's host backend. A BlockScheduler runs whole CUDA blocks of a
 // host code object's kernel on the calling CPU thread: every CUDA thread is a
 // fiber (ucontext) on its own FiberStackBytes-aligned stack, with its
-// ThreadContext at the stack's base (runtime-shim/device/host/HostABI.h).
+// ThreadContext at the stack's base (abi/include/rubicon/HostABI.h).
 // Fibers run round-robin until they block at __syncthreads, at a wavefront
 // operation, or end; when none can run, the waiting wavefront operations are
 // grouped (by mask, operation and call site: HostABI.h) and the complete
@@ -14,7 +14,7 @@
 #ifndef RUBICON_CUDART_HOST_BLOCKSCHEDULER_H
 #define RUBICON_CUDART_HOST_BLOCKSCHEDULER_H
 
-#include "host/HostABI.h"
+#include "rubicon/HostABI.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -11,7 +11,7 @@
 #ifndef RUBICON_DEVICE_PRIMITIVES_HOST_H
 #define RUBICON_DEVICE_PRIMITIVES_HOST_H
 
-#include "host/HostABI.h"
+#include "rubicon/HostABI.h"
 
 // The C library's, and the code object's static shared memory size (the
 // host shared-memory pass defines it).

@@ -8,7 +8,7 @@
 #include "host/HostBackend.h"
 #include "host/BlockScheduler.h"
 
-#include "host/HostABI.h"
+#include "rubicon/HostABI.h"
 
 #include <gtest/gtest.h>
 

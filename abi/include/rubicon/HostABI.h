@@ -1,12 +1,11 @@
-//===- HostABI.h - Contract between host code objects and the runtime -*- C++
-//-*-===//
+//===- HostABI.h - Host code objects' contract with the runtime -*- C++ -*-===//
 //
 // Part of Rubicon. The `host` target runs CUDA threads as fibers on CPU worker
 // threads. This header is the whole interface between a host code object (the
 // kernel shared object, with the host device library linked in) and the
-// runtime's host backend (runtime-shim/cudart/host/). It is included by both:
-// freestanding device-library code and the ordinary C++ runtime, so it uses
-// only built-in types.
+// runtime's host backend. It is included by freestanding device-library code,
+// by the ordinary C++ runtime and by the lowering that emits the code object,
+// so it uses only built-in types.
 //
 // Finding the running thread: every fiber stack is FiberStackBytes long and
 // aligned to FiberStackBytes, and its lowest bytes hold the fiber's
@@ -24,8 +23,8 @@
 //                                                  AbiVersion
 //
 //===----------------------------------------------------------------------===//
-#ifndef RUBICON_DEVICE_HOST_HOSTABI_H
-#define RUBICON_DEVICE_HOST_HOSTABI_H
+#ifndef RUBICON_ABI_HOSTABI_H
+#define RUBICON_ABI_HOSTABI_H
 
 namespace rubicon::host {
 
@@ -108,4 +107,4 @@ struct ThreadContext {
 
 } // namespace rubicon::host
 
-#endif // RUBICON_DEVICE_HOST_HOSTABI_H
+#endif // RUBICON_ABI_HOSTABI_H

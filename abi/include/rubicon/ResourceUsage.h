@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RUBICON_TOOLS_CUOBJDUMP_RESOURCEUSAGE_H
-#define RUBICON_TOOLS_CUOBJDUMP_RESOURCEUSAGE_H
+#ifndef RUBICON_ABI_RESOURCEUSAGE_H
+#define RUBICON_ABI_RESOURCEUSAGE_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace rubicon::cuobjdump {
+namespace rubicon::resources {
 
 struct KernelResourceUsage {
   std::string Name;
@@ -51,6 +51,6 @@ readResourceUsage(llvm::StringRef CodeObject, llvm::StringRef Arch);
 std::optional<unsigned> computeWavesPerSIMD(llvm::StringRef Arch,
                                             const KernelResourceUsage &Kernel);
 
-} // namespace rubicon::cuobjdump
+} // namespace rubicon::resources
 
-#endif // RUBICON_TOOLS_CUOBJDUMP_RESOURCEUSAGE_H
+#endif // RUBICON_ABI_RESOURCEUSAGE_H

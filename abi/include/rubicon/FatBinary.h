@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RUBICON_FATBINARY_H
-#define RUBICON_FATBINARY_H
+#ifndef RUBICON_ABI_FATBINARY_H
+#define RUBICON_ABI_FATBINARY_H
 
 #include <cstddef>
 #include <string>
@@ -69,4 +69,4 @@ std::string archOfId(std::string_view Id);
 
 } // namespace rubicon::fatbin
 
-#endif // RUBICON_FATBINARY_H
+#endif // RUBICON_ABI_FATBINARY_H

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResourceUsage.h"
+#include "rubicon/ResourceUsage.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -20,7 +20,7 @@
 
 using namespace llvm;
 
-namespace rubicon::cuobjdump {
+namespace rubicon::resources {
 namespace {
 
 enum class AGPRKind { None, Separate, Unified };
@@ -52,7 +52,7 @@ constexpr OccupancyTarget OccupancyTargets[] = {
    SGPRsPerSIMD,                                                               \
    SGPRGranule,                                                                \
    LDSBytesPerCU},
-#include "OccupancyTargets.def"
+#include "rubicon/OccupancyTargets.def"
 };
 
 const OccupancyTarget *findOccupancyTarget(StringRef Arch) {
@@ -302,4 +302,4 @@ Expected<CodeObjectResourceUsage> readResourceUsage(StringRef CodeObject,
   return Usage;
 }
 
-} // namespace rubicon::cuobjdump
+} // namespace rubicon::resources
