@@ -16,9 +16,9 @@
 #include "driver_types.h"
 
 #include "Backend.h"
+#include "BackendSelection.h"
 #include "Log.h"
 #include "ModuleImage.h"
-#include "host/HostBackend.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -77,17 +77,6 @@ CUresult toDriverError(cudaError_t Status) {
   }
 }
 
-/// The driver API's backend: HIP, or the host execution target's CPU device
-/// under RUBICON_BACKEND=host (docs/host-target.md). Without fat binaries to
-/// look at there is no automatic choice: a machine without an AMD GPU keeps
-/// CUDA_ERROR_NO_DEVICE unless asked.
-std::unique_ptr<Backend> createDriverBackend() {
-  const char *Forced = std::getenv("RUBICON_BACKEND");
-  if (Forced && std::strcmp(Forced, "host") == 0)
-    return createHostBackend();
-  return createHipBackend();
-}
-
 /// The driver's state: the backend once cuInit succeeded.
 class Driver {
 public:
@@ -99,7 +88,11 @@ public:
   CUresult initialize() {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (!InitStatus) {
-      ActiveBackend = createDriverBackend();
+      // No fat binaries to look at (modules come later): the one selection
+      // rule (BackendSelection.h) then picks HIP unless RUBICON_BACKEND says
+      // otherwise, so a machine without an AMD GPU keeps
+      // CUDA_ERROR_NO_DEVICE unless asked.
+      ActiveBackend = createAutomaticBackend({});
       InitStatus = toDriverError(ActiveBackend->initialize());
     }
     return *InitStatus;

@@ -7,7 +7,7 @@
 #include "Runtime.h"
 #include "ErrorTable.h"
 #include "Log.h"
-#include "host/HostBackend.h"
+#include "BackendSelection.h"
 
 #include <rubicon/FatBinary.h>
 

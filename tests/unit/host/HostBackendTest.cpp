@@ -5,7 +5,7 @@
 // scheduler is tested without the compiler.
 //
 //===----------------------------------------------------------------------===//
-#include "host/HostBackend.h"
+#include "BackendSelection.h"
 #include "host/BlockScheduler.h"
 
 #include "rubicon/HostABI.h"

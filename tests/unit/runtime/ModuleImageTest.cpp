@@ -1,6 +1,6 @@
 //===- ModuleImageTest.cpp - What cuModuleLoad* accepts -------------------===//
 //
-// classifyModuleImage (runtime-shim/cudart/ModuleImage.h): fat binaries,
+// classifyModuleImage (runtime-shim/backend/ModuleImage.h): fat binaries,
 // clang's CUDA wrapper, AMD and host code objects, other ELF files, PTX text
 // and garbage, with and without a known size.
 //

@@ -1,7 +1,7 @@
 // A stand-in for libamdhip64, loaded through RUBICON_HIP_LIBRARY by
 // driver-api-hip-backend.test: one device, host memory as device memory, and
 // the module API printing what libcuda's HIP backend hands it. Every other
-// function of runtime-shim/cudart/HipFunctions.def is a weak stub that
+// function of runtime-shim/backend/hip/HipFunctions.def is a weak stub that
 // succeeds (FAKE_HIP_STUBS, in a second compilation of this file).
 #include <cstdint>
 #include <cstdio>

@@ -11,8 +11,8 @@
 // groups resolved; when none are left the block barrier releases.
 //
 //===----------------------------------------------------------------------===//
-#ifndef RUBICON_CUDART_HOST_BLOCKSCHEDULER_H
-#define RUBICON_CUDART_HOST_BLOCKSCHEDULER_H
+#ifndef RUBICON_BACKEND_HOST_BLOCKSCHEDULER_H
+#define RUBICON_BACKEND_HOST_BLOCKSCHEDULER_H
 
 #include "rubicon/HostABI.h"
 
@@ -75,4 +75,4 @@ private:
 
 } // namespace rubicon::cudart::host
 
-#endif // RUBICON_CUDART_HOST_BLOCKSCHEDULER_H
+#endif // RUBICON_BACKEND_HOST_BLOCKSCHEDULER_H

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RUBICON_CUDART_LOG_H
-#define RUBICON_CUDART_LOG_H
+#ifndef RUBICON_BACKEND_LOG_H
+#define RUBICON_BACKEND_LOG_H
 
 namespace rubicon::cudart {
 
@@ -18,4 +18,4 @@ void logMessage(const char *Format, ...) __attribute__((format(printf, 1, 2)));
 
 } // namespace rubicon::cudart
 
-#endif // RUBICON_CUDART_LOG_H
+#endif // RUBICON_BACKEND_LOG_H

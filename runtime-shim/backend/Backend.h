@@ -2,8 +2,14 @@
 //
 // Part of Rubicon. libcudart and libcuda implement CUDA's semantics (errors,
 // registration tables, launch configuration, symbols) themselves and reach the
-// GPU only through this interface. The real implementation is the HIP backend
-// (HipBackend.cpp); unit tests inject a fake one.
+// device only through this interface. Its implementations are the HIP backend
+// (hip/) and the host backend (host/), created by BackendSelection.h; unit
+// tests inject a fake one.
+//
+// Extending it: a family of operations (graphs, memory pools, ...) is added as
+// virtual functions with a default in a file of its own, as the driver-only
+// operations are (BackendDriverDefaults.cpp), so backends that lack the family
+// still build and answer cudaErrorNotSupported.
 //
 // Handles (cudaStream_t, cudaEvent_t) are the backend's own pointers, except
 // the CUDA special streams 0, cudaStreamLegacy and cudaStreamPerThread, which
@@ -11,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RUBICON_CUDART_BACKEND_H
-#define RUBICON_CUDART_BACKEND_H
+#ifndef RUBICON_BACKEND_BACKEND_H
+#define RUBICON_BACKEND_BACKEND_H
 
 #include "driver_types.h"
 
@@ -220,9 +226,6 @@ public:
                                          const void *Ptr);
 };
 
-/// The HIP backend: loads libamdhip64 with dlopen at initialize().
-std::unique_ptr<Backend> createHipBackend();
-
 } // namespace rubicon::cudart
 
-#endif // RUBICON_CUDART_BACKEND_H
+#endif // RUBICON_BACKEND_BACKEND_H

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RUBICON_CUDART_ERRORTABLE_H
-#define RUBICON_CUDART_ERRORTABLE_H
+#ifndef RUBICON_BACKEND_ERRORTABLE_H
+#define RUBICON_BACKEND_ERRORTABLE_H
 
 #include "driver_types.h"
 
@@ -37,4 +37,4 @@ inline constexpr const char *UnrecognizedErrorDescription =
 
 } // namespace rubicon::cudart
 
-#endif // RUBICON_CUDART_ERRORTABLE_H
+#endif // RUBICON_BACKEND_ERRORTABLE_H

@@ -1,9 +1,9 @@
 //===- BackendSelection.cpp - Which backend the runtime starts ------------===//
 //
-// Part of Rubicon. createAutomaticBackend: see HostBackend.h.
+// Part of Rubicon. createAutomaticBackend: see BackendSelection.h.
 //
 //===----------------------------------------------------------------------===//
-#include "HostBackend.h"
+#include "BackendSelection.h"
 #include "Log.h"
 
 #include <algorithm>

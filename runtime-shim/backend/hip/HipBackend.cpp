@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Backend.h"
+#include "BackendSelection.h"
 #include "ErrorTable.h"
 #include "Log.h"
 #include "ModuleImage.h"

@@ -24,7 +24,7 @@ struct HipErrorRow {
 };
 constexpr HipErrorRow HipErrorRows[] = {
 #define HIP_ERROR(HipValue, CudaError) {HipValue, CudaError},
-#include "HipErrorMap.def"
+#include "hip/HipErrorMap.def"
 };
 } // namespace
 

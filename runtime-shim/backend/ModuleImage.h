@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef RUBICON_CUDART_MODULEIMAGE_H
-#define RUBICON_CUDART_MODULEIMAGE_H
+#ifndef RUBICON_BACKEND_MODULEIMAGE_H
+#define RUBICON_BACKEND_MODULEIMAGE_H
 
 #include <cstddef>
 #include <string_view>
@@ -48,4 +48,4 @@ std::string_view describe(ModuleImageKind Kind);
 
 } // namespace rubicon::cudart
 
-#endif // RUBICON_CUDART_MODULEIMAGE_H
+#endif // RUBICON_BACKEND_MODULEIMAGE_H

@@ -1,0 +1,40 @@
+//===- BackendSelection.h - Which backend a process runs on -----*- C++ -*-===//
+//
+// Part of Rubicon. The backends there are and the one rule that picks among
+// them, used by both libcudart and libcuda.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RUBICON_BACKEND_BACKENDSELECTION_H
+#define RUBICON_BACKEND_BACKENDSELECTION_H
+
+#include "Backend.h"
+
+#include <memory>
+#include <vector>
+
+namespace rubicon::cudart {
+
+/// The HIP backend: loads libamdhip64 with dlopen at initialize().
+std::unique_ptr<Backend> createHipBackend();
+
+/// The host backend: runs host code objects on the CPU (host/HostBackend.h).
+/// RUBICON_HOST_WORKERS sets the number of worker threads (default: the CPUs
+/// the process may use).
+std::unique_ptr<Backend> createHostBackend();
+
+/// The backend a process runs on unless a test installs another:
+///   RUBICON_BACKEND=hip or =host forces one (another value is ignored, and
+///   logged);
+///   otherwise fat binaries with a host code object and no AMD one run on the
+///   host backend; with both, the HIP backend when the machine has an AMD GPU
+///   driver (/dev/kfd), else the host backend; without host code objects
+///   (and with none at all, as for a driver-API program loading modules), HIP.
+std::unique_ptr<Backend>
+createAutomaticBackend(const std::vector<const FatBinaryRecord *> &FatBinaries);
+
+/// The name FatBinaryRecord::Archs carries for a host code object.
+inline constexpr const char HostArchName[] = "host";
+
+} // namespace rubicon::cudart
+
+#endif // RUBICON_BACKEND_BACKENDSELECTION_H

@@ -1,0 +1,337 @@
+//===- HostBackend.h - The `host` execution target's backend ----*- C++ -*-===//
+//
+// Part of Rubicon. The Backend (../Backend.h) that runs host code objects
+// (nvcc --amdgpu-arch=host) on the CPU: device memory is host memory, streams
+// are served in issue order by one executor thread (WorkQueue.h), and kernels
+// run on a pool of worker threads (WorkerPool.h) with each block's threads as
+// fibers (BlockScheduler.h). See docs/host-target.md.
+//
+// The class is private to the backend: the runtime creates it with
+// createHostBackend() (../BackendSelection.h). Its members are defined by
+// concern:
+//   HostDevice.cpp       the device, its properties, reset and synchronize
+//   HostAllocations.cpp  allocations and what a pointer is
+//   HostCopies.cpp       copies and fills
+//   HostStreams.cpp      streams, events, and the queue they feed
+//   HostCodeObjects.cpp  loading code objects (fat binaries, modules), symbols
+//   HostLaunch.cpp       launches, function attributes, occupancy
+//
+// Ordering: every stream's work goes into one queue, served in issue order by
+// one executor thread. That is one of the schedules CUDA allows for any mix of
+// the legacy default stream, blocking and non-blocking streams and per-thread
+// default streams (CUDA never promises that streams overlap), so ordering
+// within a stream, the legacy stream's implicit synchronization, events and
+// stream waits all hold. Kernels fan out over the worker pool inside that
+// order. A fault in a kernel (assert, trap) becomes the device's error: the
+// rest of the queue is dropped and every later call reports it until
+// cudaDeviceReset.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RUBICON_BACKEND_HOST_HOSTBACKEND_H
+#define RUBICON_BACKEND_HOST_HOSTBACKEND_H
+
+#include "Backend.h"
+#include "BlockScheduler.h"
+#include "WorkQueue.h"
+#include "WorkerPool.h"
+
+#include <rubicon/Config.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace rubicon::cudart::host {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t DeviceAllocationAlignment = 256;
+constexpr size_t MaxSharedMemoryPerBlock = 64 * 1024;
+
+/// One CUDA stream: only flags and the last piece of work queued on it.
+struct HostStream {
+  unsigned Flags = 0;
+  int Priority = 0;
+  uint64_t LastWork = 0;
+};
+
+struct HostEvent {
+  unsigned Flags = 0;
+  uint64_t RecordedWork = 0; // 0: never recorded
+  bool Recorded = false;
+  Clock::time_point Time;
+};
+
+/// A kernel of a loaded code object.
+struct HostKernel {
+  KernelEntry Entry = nullptr;
+  std::vector<unsigned long long> ParamSizes;
+  size_t StaticSharedBytes = 0;
+  int MaxDynamicSharedBytes = 0;
+};
+
+enum class AllocationKind { Device, Host, Managed, Registered };
+
+struct Allocation {
+  size_t Size;
+  AllocationKind Kind;
+};
+
+/// Bytes of physical memory (the device's global memory).
+size_t physicalMemory();
+
+class HostBackend final : public Backend {
+public:
+  ~HostBackend() override;
+  const char *name() const override { return "host"; }
+
+  cudaError_t initialize() override;
+  int runtimeVersion() const override {
+    return 1000 * RUBICON_CUDA_VERSION_MAJOR + 10 * RUBICON_CUDA_VERSION_MINOR;
+  }
+
+  // Devices: one.
+  cudaError_t getDeviceCount(int &Count) override {
+    Count = 1;
+    return cudaSuccess;
+  }
+  cudaError_t setDevice(int Device) override {
+    return Device == 0 ? cudaSuccess : cudaErrorInvalidDevice;
+  }
+  cudaError_t getDevice(int &Device) override {
+    Device = 0;
+    return cudaSuccess;
+  }
+  cudaError_t getDeviceProperties(cudaDeviceProp &Prop, int Device) override;
+  cudaError_t deviceSynchronize() override;
+  cudaError_t deviceReset() override;
+  cudaError_t setCacheConfig(cudaFuncCache) override { return cudaSuccess; }
+  cudaError_t setDeviceFlags(unsigned Flags) override {
+    DeviceFlags = Flags;
+    return cudaSuccess;
+  }
+  cudaError_t getDeviceFlags(unsigned &Flags) override {
+    Flags = DeviceFlags;
+    return cudaSuccess;
+  }
+  cudaError_t getStreamPriorityRange(int &Least, int &Greatest) override;
+
+  // Memory.
+  cudaError_t allocate(void **Ptr, size_t Size, AllocationKind Kind);
+  cudaError_t release(void *Ptr, AllocationKind Kind);
+  cudaError_t malloc(void **Ptr, size_t Size) override {
+    return allocate(Ptr, Size, AllocationKind::Device);
+  }
+  cudaError_t free(void *Ptr) override {
+    return release(Ptr, AllocationKind::Device);
+  }
+  cudaError_t mallocManaged(void **Ptr, size_t Size, unsigned) override {
+    return allocate(Ptr, Size, AllocationKind::Managed);
+  }
+  cudaError_t hostAlloc(void **Ptr, size_t Size, unsigned) override {
+    return allocate(Ptr, Size, AllocationKind::Host);
+  }
+  cudaError_t freeHost(void *Ptr) override {
+    return release(Ptr, AllocationKind::Host);
+  }
+  cudaError_t hostGetDevicePointer(void **DevicePtr, void *HostPtr,
+                                   unsigned) override;
+  cudaError_t memGetInfo(size_t &Free, size_t &Total) override;
+
+  static bool validKind(cudaMemcpyKind Kind) {
+    return Kind >= cudaMemcpyHostToHost && Kind <= cudaMemcpyDefault;
+  }
+  cudaError_t memcpy(void *Dst, const void *Src, size_t Count,
+                     cudaMemcpyKind Kind) override {
+    return memcpyAsyncImpl(Dst, Src, Count, Kind, nullptr, /*Wait=*/true);
+  }
+  cudaError_t memcpyAsync(void *Dst, const void *Src, size_t Count,
+                          cudaMemcpyKind Kind, cudaStream_t Stream) override;
+  cudaError_t memcpyAsyncImpl(void *Dst, const void *Src, size_t Count,
+                              cudaMemcpyKind Kind, cudaStream_t Stream,
+                              bool Wait);
+  cudaError_t memset(void *Ptr, int Value, size_t Count) override {
+    return memsetImpl(Ptr, Value, Count, nullptr, true);
+  }
+  cudaError_t memsetAsync(void *Ptr, int Value, size_t Count,
+                          cudaStream_t Stream) override {
+    return memsetImpl(Ptr, Value, Count, Stream, false);
+  }
+  cudaError_t memsetImpl(void *Ptr, int Value, size_t Count,
+                         cudaStream_t Stream, bool Wait);
+  cudaError_t mallocPitch(void **Ptr, size_t &Pitch, size_t Width,
+                          size_t Height) override;
+  cudaError_t memcpy2D(void *Dst, size_t DstPitch, const void *Src,
+                       size_t SrcPitch, size_t Width, size_t Height,
+                       cudaMemcpyKind Kind, cudaStream_t Stream,
+                       bool Async) override;
+  cudaError_t memset2D(void *Ptr, size_t Pitch, int Value, size_t Width,
+                       size_t Height, cudaStream_t Stream, bool Async) override;
+  cudaError_t mallocAsync(void **Ptr, size_t Size, cudaStream_t) override {
+    return malloc(Ptr, Size);
+  }
+  cudaError_t freeAsync(void *Ptr, cudaStream_t) override { return free(Ptr); }
+  cudaError_t hostRegister(void *Ptr, size_t Size, unsigned) override;
+  cudaError_t hostUnregister(void *Ptr) override;
+  cudaError_t pointerGetAttributes(cudaPointerAttributes &Attributes,
+                                   const void *Ptr) override;
+  cudaError_t memPrefetchAsync(const void *, size_t, int,
+                               cudaStream_t) override {
+    return cudaSuccess;
+  }
+  cudaError_t deviceCanAccessPeer(int &CanAccess, int, int) override {
+    CanAccess = 0;
+    return cudaSuccess;
+  }
+  cudaError_t deviceEnablePeerAccess(int, unsigned) override {
+    return cudaErrorInvalidDevice;
+  }
+  cudaError_t deviceDisablePeerAccess(int) override {
+    return cudaErrorInvalidDevice;
+  }
+  cudaError_t memcpyPeer(void *Dst, int DstDevice, const void *Src,
+                         int SrcDevice, size_t Count, cudaStream_t Stream,
+                         bool Async) override;
+  cudaError_t deviceGetPCIBusId(char *BusId, int Length, int Device) override;
+  cudaError_t deviceGetByPCIBusId(int &Device, const char *BusId) override;
+
+  // Streams and events.
+  cudaError_t streamCreate(cudaStream_t &Stream, unsigned Flags,
+                           int Priority) override;
+  cudaError_t streamDestroy(cudaStream_t Stream) override;
+  cudaError_t streamSynchronize(cudaStream_t Stream) override;
+  cudaError_t streamQuery(cudaStream_t Stream) override;
+  cudaError_t streamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
+                              unsigned) override;
+  cudaError_t streamGetFlags(cudaStream_t Stream, unsigned &Flags) override;
+  cudaError_t streamGetPriority(cudaStream_t Stream, int &Priority) override;
+  cudaError_t streamAddCallback(cudaStream_t Stream,
+                                cudaStreamCallback_t Callback,
+                                void *UserData) override;
+  cudaError_t eventCreate(cudaEvent_t &Event, unsigned Flags) override;
+  cudaError_t eventRecord(cudaEvent_t Event, cudaStream_t Stream) override;
+  cudaError_t eventSynchronize(cudaEvent_t Event) override;
+  cudaError_t eventQuery(cudaEvent_t Event) override;
+  cudaError_t eventElapsedTime(float &Ms, cudaEvent_t Start,
+                               cudaEvent_t End) override;
+  cudaError_t eventDestroy(cudaEvent_t Event) override;
+
+  // Code.
+  cudaError_t registerFatBinary(const FatBinaryRecord &FatBinary) override;
+  cudaError_t launchCooperativeKernel(const void *HostStub, LaunchDims Grid,
+                                      LaunchDims Block, void **Args,
+                                      size_t SharedMem,
+                                      cudaStream_t Stream) override {
+    return launch(HostStub, Grid, Block, Args, SharedMem, Stream, true);
+  }
+  cudaError_t launchKernel(const void *HostStub, LaunchDims Grid,
+                           LaunchDims Block, void **Args, size_t SharedMem,
+                           cudaStream_t Stream) override {
+    return launch(HostStub, Grid, Block, Args, SharedMem, Stream, false);
+  }
+  cudaError_t launch(const void *HostStub, LaunchDims Grid, LaunchDims Block,
+                     void **Args, size_t SharedMem, cudaStream_t Stream,
+                     bool Cooperative);
+  cudaError_t symbolAddress(void **DevicePtr, const void *HostVar) override;
+  cudaError_t funcGetAttributes(cudaFuncAttributes &Attributes,
+                                const void *HostStub) override;
+  cudaError_t funcSetCacheConfig(const void *HostStub, cudaFuncCache) override;
+  cudaError_t funcSetAttribute(const void *HostStub, cudaFuncAttribute,
+                               int) override;
+  cudaError_t occupancyMaxActiveBlocksPerMultiprocessor(int &NumBlocks,
+                                                        const void *HostStub,
+                                                        int BlockSize,
+                                                        size_t) override;
+
+  // Driver API (docs/driver-api.md).
+  cudaError_t moduleLoad(void *&Module, const void *Image,
+                         size_t Size) override;
+  cudaError_t moduleUnload(void *Module) override;
+  cudaError_t moduleGetFunction(void *&Function, void *Module,
+                                const char *Name) override;
+  cudaError_t moduleGetGlobal(void *&Address, size_t &Size, void *Module,
+                              const char *Name) override;
+  cudaError_t moduleFuncGetAttributes(cudaFuncAttributes &Attributes,
+                                      void *Function) override {
+    return funcGetAttributes(Attributes, Function);
+  }
+  cudaError_t moduleOccupancyMaxActiveBlocksPerMultiprocessor(
+      int &NumBlocks, void *Function, int BlockSize,
+      size_t DynamicSharedMem) override {
+    return occupancyMaxActiveBlocksPerMultiprocessor(
+        NumBlocks, Function, BlockSize, DynamicSharedMem);
+  }
+  cudaError_t moduleLaunchKernel(void *Function, LaunchDims Grid,
+                                 LaunchDims Block, void **Args,
+                                 const void *ArgBuffer, size_t ArgBufferSize,
+                                 size_t SharedMem,
+                                 cudaStream_t Stream) override;
+  cudaError_t memsetElements(void *Ptr, unsigned Value, unsigned ElementSize,
+                             size_t Count, cudaStream_t Stream,
+                             bool Async) override;
+  cudaError_t memGetAddressRange(void *&Base, size_t &Size,
+                                 const void *Ptr) override;
+
+private:
+  cudaError_t deviceError() const {
+    return static_cast<cudaError_t>(Fault.load());
+  }
+  static bool isSpecialStream(cudaStream_t Stream) {
+    return Stream == nullptr || Stream == cudaStreamLegacy ||
+           Stream == cudaStreamPerThread;
+  }
+  HostStream *userStream(cudaStream_t Stream);
+  HostEvent *findEvent(cudaEvent_t Event);
+  std::optional<Allocation> findAllocation(const void *Ptr);
+  /// The last work queued on `Stream` (special streams: all work, since the
+  /// queue is shared and in order).
+  cudaError_t lastWorkOf(cudaStream_t Stream, uint64_t &Last);
+  /// Queues `Work` on `Stream`; with `Wait`, returns when it has run.
+  /// Work queued after a fault is dropped unless `RunAfterFault`.
+  cudaError_t enqueue(cudaStream_t Stream, bool Wait,
+                      std::function<void()> Work, bool RunAfterFault = false);
+
+  /// A module loaded by the driver API: its kernels are registered in
+  /// Kernels under their entry points' addresses.
+  struct LoadedModule {
+    void *Handle = nullptr;
+    int Fd = -1;
+    size_t StaticShared = 0;
+    std::vector<const void *> KernelKeys;
+  };
+  /// dlopens a copy of Image; Fd (if given) receives the descriptor of the
+  /// memory file that names it.
+  cudaError_t loadCodeObject(std::string_view Image, void *&Handle,
+                             int *Fd = nullptr);
+  /// loadCodeObject, then the host ABI version check.
+  cudaError_t openCodeObject(std::string_view Image, void *&Handle,
+                             int *Fd = nullptr);
+  /// dlcloses a code object; closes its memory file once it is unloaded.
+  static void closeCodeObject(void *Handle, int Fd);
+
+  std::unique_ptr<WorkerPool> Pool;
+  std::unique_ptr<WorkQueue> Queue;
+  std::mutex Mutex, RecordMutex;
+  std::atomic<int> Fault{0};
+  unsigned DeviceFlags = 0;
+  std::map<uintptr_t, Allocation> Allocations;
+  std::set<HostStream *> Streams;
+  std::set<HostEvent *> Events;
+  std::unordered_map<const void *, HostKernel> Kernels;
+  std::unordered_map<const void *, void *> Symbols;
+  std::vector<void *> Modules;
+  std::set<LoadedModule *> LoadedModules;
+};
+
+} // namespace rubicon::cudart::host
+
+#endif // RUBICON_BACKEND_HOST_HOSTBACKEND_H

@@ -1,0 +1,262 @@
+//===- HostCodeObjects.cpp - Loading host code objects --------------------===//
+//
+// Part of Rubicon's host backend (HostBackend.h).
+//
+//===----------------------------------------------------------------------===//
+#include "HostBackend.h"
+#include "Log.h"
+#include "ModuleImage.h"
+
+#include <rubicon/FatBinary.h>
+
+#include <cstdio>
+#include <dlfcn.h>
+#include <link.h>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace rubicon::cudart::host {
+
+cudaError_t HostBackend::symbolAddress(void **DevicePtr, const void *HostVar) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Symbols.find(HostVar);
+  if (It == Symbols.end())
+    return cudaErrorInvalidSymbol;
+  *DevicePtr = It->second;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::loadCodeObject(std::string_view Image, void *&Handle,
+                                        int *FdOut) {
+  // dlopen needs a file: an anonymous memory file, named by /proc/self/fd.
+  int Fd = memfd_create("rubicon-host-code-object", MFD_CLOEXEC);
+  if (Fd < 0)
+    return cudaErrorMemoryAllocation;
+  size_t Written = 0;
+  while (Written < Image.size()) {
+    ssize_t N = write(Fd, Image.data() + Written, Image.size() - Written);
+    if (N <= 0) {
+      close(Fd);
+      return cudaErrorMemoryAllocation;
+    }
+    Written += size_t(N);
+  }
+  char Path[64];
+  std::snprintf(Path, sizeof(Path), "/proc/self/fd/%d", Fd);
+  Handle = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
+  // The descriptor stays open while the object is loaded: dlopen knows
+  // objects by path, and a reused descriptor number would name it.
+  if (!Handle)
+    close(Fd);
+  if (!Handle) {
+    const char *Error = dlerror();
+    logMessage("host code object: dlopen failed: %s", Error ? Error : "?");
+    return cudaErrorInvalidKernelImage;
+  }
+  if (FdOut)
+    *FdOut = Fd;
+  return cudaSuccess;
+}
+
+void HostBackend::closeCodeObject(void *Handle, int Fd) {
+  dlclose(Handle);
+  if (Fd < 0)
+    return;
+  char Path[64];
+  std::snprintf(Path, sizeof(Path), "/proc/self/fd/%d", Fd);
+  // Still loaded (dlclose may keep an object): its name must stay unique.
+  if (void *Still = dlopen(Path, RTLD_NOW | RTLD_NOLOAD)) {
+    dlclose(Still);
+    return;
+  }
+  close(Fd);
+}
+
+cudaError_t HostBackend::openCodeObject(std::string_view Image, void *&Handle,
+                                        int *FdOut) {
+  int Fd = -1;
+  if (cudaError_t E = loadCodeObject(Image, Handle, &Fd))
+    return E;
+  auto *Version = static_cast<const unsigned long long *>(
+      dlsym(Handle, rubicon::host::AbiVersionSymbol));
+  if (!Version || *Version != rubicon::host::AbiVersion) {
+    logMessage("host backend: code object of host ABI version %llu, the "
+               "runtime's is %llu: rebuild it with this toolkit",
+               Version ? *Version : 0ull, rubicon::host::AbiVersion);
+    closeCodeObject(Handle, Fd);
+    Handle = nullptr;
+    return cudaErrorInvalidKernelImage;
+  }
+  if (FdOut)
+    *FdOut = Fd;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
+  std::vector<fatbin::Entry> Entries;
+  std::string Error;
+  if (!FatBinary.Bundle ||
+      !fatbin::readBundle(FatBinary.Bundle,
+                          FatBinary.BundleSize ? FatBinary.BundleSize
+                                               : size_t(1) << 40,
+                          Entries, nullptr, &Error))
+    return cudaErrorInvalidKernelImage;
+  const fatbin::Entry *Host = nullptr;
+  for (const fatbin::Entry &E : Entries)
+    if (E.Id == fatbin::hostCodeObjectId())
+      Host = &E;
+  if (!Host) {
+    logMessage("host backend: fat binary without a host code object");
+    return cudaErrorNoKernelImageForDevice;
+  }
+  void *Handle = nullptr;
+  if (cudaError_t E = openCodeObject(Host->Data, Handle))
+    return E;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Modules.push_back(Handle);
+  size_t StaticShared = 0;
+  if (auto *Bytes = static_cast<const unsigned long long *>(
+          dlsym(Handle, rubicon::host::SharedBytesSymbol)))
+    StaticShared = *Bytes;
+  for (const KernelRecord &K : FatBinary.Kernels) {
+    std::string Entry = rubicon::host::EntryPrefix + K.DeviceName;
+    std::string Params = rubicon::host::ParamsPrefix + K.DeviceName;
+    void *EntryAddress = dlsym(Handle, Entry.c_str());
+    auto *ParamTable =
+        static_cast<const unsigned long long *>(dlsym(Handle, Params.c_str()));
+    if (!EntryAddress || !ParamTable) {
+      logMessage("host backend: kernel %s not in the code object",
+                 K.DeviceName.c_str());
+      continue;
+    }
+    HostKernel Kernel;
+    Kernel.Entry = reinterpret_cast<KernelEntry>(EntryAddress);
+    Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
+    Kernel.StaticSharedBytes = StaticShared;
+    Kernels[K.HostStub] = std::move(Kernel);
+  }
+  for (const VariableRecord &V : FatBinary.Variables) {
+    if (void *Address = dlsym(Handle, V.DeviceName.c_str()))
+      Symbols[V.HostVar] = Address;
+    else
+      logMessage("host backend: variable %s not in the code object",
+                 V.DeviceName.c_str());
+  }
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::moduleLoad(void *&Module, const void *Data,
+                                    size_t Size) {
+  Module = nullptr;
+  ModuleImage Image = classifyModuleImage(Data, Size);
+  std::string_view CodeObject;
+  switch (Image.Kind) {
+  case ModuleImageKind::HostCodeObject:
+    CodeObject = {static_cast<const char *>(Image.Data), Image.Size};
+    break;
+  case ModuleImageKind::FatBinary: {
+    std::vector<fatbin::Entry> Entries;
+    if (!fatbin::readBundle(Image.Data, Image.Size, Entries, nullptr, nullptr))
+      return cudaErrorInvalidKernelImage;
+    for (const fatbin::Entry &E : Entries)
+      if (E.Id == fatbin::hostCodeObjectId())
+        CodeObject = E.Data;
+    if (CodeObject.empty()) {
+      logMessage("host backend: the fat binary has no host code object "
+                 "(compile with --amdgpu-arch=host)");
+      return cudaErrorNoKernelImageForDevice;
+    }
+    break;
+  }
+  case ModuleImageKind::AmdCodeObject:
+    logMessage("host backend: an AMD GPU code object does not run on the "
+               "host device");
+    return cudaErrorNoKernelImageForDevice;
+  default:
+    return cudaErrorInvalidKernelImage;
+  }
+  void *Handle = nullptr;
+  int Fd = -1;
+  if (cudaError_t E = openCodeObject(CodeObject, Handle, &Fd))
+    return E;
+  auto *Loaded = new LoadedModule;
+  Loaded->Handle = Handle;
+  Loaded->Fd = Fd;
+  if (auto *Bytes = static_cast<const unsigned long long *>(
+          dlsym(Handle, rubicon::host::SharedBytesSymbol)))
+    Loaded->StaticShared = *Bytes;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  LoadedModules.insert(Loaded);
+  Module = Loaded;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::moduleUnload(void *Module) {
+  auto *Loaded = static_cast<LoadedModule *>(Module);
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!LoadedModules.count(Loaded))
+      return cudaErrorInvalidResourceHandle;
+  }
+  // Kernels of the module may still be queued or running.
+  Queue->waitForAll();
+  std::lock_guard<std::mutex> Lock(Mutex);
+  for (const void *Key : Loaded->KernelKeys)
+    Kernels.erase(Key);
+  LoadedModules.erase(Loaded);
+  closeCodeObject(Loaded->Handle, Loaded->Fd);
+  delete Loaded;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::moduleGetFunction(void *&Function, void *Module,
+                                           const char *Name) {
+  Function = nullptr;
+  auto *Loaded = static_cast<LoadedModule *>(Module);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!LoadedModules.count(Loaded))
+    return cudaErrorInvalidResourceHandle;
+  std::string Entry = std::string(rubicon::host::EntryPrefix) + Name;
+  std::string Params = std::string(rubicon::host::ParamsPrefix) + Name;
+  void *EntryAddress = dlsym(Loaded->Handle, Entry.c_str());
+  auto *ParamTable = static_cast<const unsigned long long *>(
+      dlsym(Loaded->Handle, Params.c_str()));
+  if (!EntryAddress || !ParamTable)
+    return cudaErrorSymbolNotFound;
+  // The entry point's address is the kernel's key, as a host stub's is for
+  // kernels of registered fat binaries.
+  if (!Kernels.count(EntryAddress)) {
+    HostKernel Kernel;
+    Kernel.Entry = reinterpret_cast<KernelEntry>(EntryAddress);
+    Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
+    Kernel.StaticSharedBytes = Loaded->StaticShared;
+    Kernels[EntryAddress] = std::move(Kernel);
+    Loaded->KernelKeys.push_back(EntryAddress);
+  }
+  Function = EntryAddress;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::moduleGetGlobal(void *&Address, size_t &Size,
+                                         void *Module, const char *Name) {
+  Address = nullptr;
+  Size = 0;
+  auto *Loaded = static_cast<LoadedModule *>(Module);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!LoadedModules.count(Loaded))
+    return cudaErrorInvalidResourceHandle;
+  void *Symbol = dlsym(Loaded->Handle, Name);
+  Dl_info Info;
+  void *SymbolEntry = nullptr;
+  if (Symbol)
+    dladdr1(Symbol, &Info, &SymbolEntry, RTLD_DL_SYMENT);
+  const auto *Entry = static_cast<const ElfW(Sym) *>(SymbolEntry);
+  if (!Symbol || !Entry || ELF64_ST_TYPE(Entry->st_info) != STT_OBJECT)
+    return cudaErrorSymbolNotFound;
+  Address = Symbol;
+  Size = Entry->st_size;
+  return cudaSuccess;
+}
+
+} // namespace rubicon::cudart::host

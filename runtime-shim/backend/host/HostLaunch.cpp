@@ -1,0 +1,148 @@
+//===- HostLaunch.cpp - Host backend launches -----------------------------===//
+//
+// Part of Rubicon's host backend (HostBackend.h).
+//
+//===----------------------------------------------------------------------===//
+#include "HostBackend.h"
+#include <algorithm>
+#include <cstring>
+
+namespace rubicon::cudart::host {
+
+cudaError_t HostBackend::funcGetAttributes(cudaFuncAttributes &Attributes,
+                                           const void *HostStub) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Kernels.find(HostStub);
+  if (It == Kernels.end())
+    return cudaErrorInvalidDeviceFunction;
+  Attributes = {};
+  Attributes.sharedSizeBytes = It->second.StaticSharedBytes;
+  Attributes.maxThreadsPerBlock = 1024;
+  Attributes.numRegs = 32;
+  Attributes.ptxVersion = Attributes.binaryVersion = 94;
+  Attributes.maxDynamicSharedSizeBytes =
+      static_cast<int>(MaxSharedMemoryPerBlock - It->second.StaticSharedBytes);
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::funcSetCacheConfig(const void *HostStub,
+                                            cudaFuncCache) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Kernels.count(HostStub) ? cudaSuccess : cudaErrorInvalidDeviceFunction;
+}
+
+cudaError_t HostBackend::funcSetAttribute(const void *HostStub,
+                                          cudaFuncAttribute, int) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Kernels.count(HostStub) ? cudaSuccess : cudaErrorInvalidDeviceFunction;
+}
+
+cudaError_t HostBackend::occupancyMaxActiveBlocksPerMultiprocessor(
+    int &NumBlocks, const void *HostStub, int BlockSize, size_t) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!Kernels.count(HostStub))
+    return cudaErrorInvalidDeviceFunction;
+  NumBlocks = BlockSize > 0 ? std::max(1, 2048 / BlockSize) : 0;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
+                                LaunchDims Block, void **Args, size_t SharedMem,
+                                cudaStream_t Stream, bool Cooperative) {
+  HostKernel Kernel;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Kernels.find(HostStub);
+    if (It == Kernels.end())
+      return cudaErrorInvalidDeviceFunction;
+    Kernel = It->second;
+  }
+  if (Grid.X == 0 || Grid.Y == 0 || Grid.Z == 0 || Block.X == 0 ||
+      Block.Y == 0 || Block.Z == 0 ||
+      uint64_t(Block.X) * Block.Y * Block.Z > 1024)
+    return cudaErrorInvalidConfiguration;
+  if (Kernel.StaticSharedBytes + SharedMem > MaxSharedMemoryPerBlock)
+    return cudaErrorInvalidValue;
+  if (!Kernel.ParamSizes.empty() && !Args)
+    return cudaErrorInvalidValue;
+  if (Cooperative) {
+    // Resident blocks: as many as cudaOccupancyMaxActiveBlocksPerMultiprocessor
+    // times the multiprocessors (worker threads) promise.
+    uint64_t Threads = uint64_t(Block.X) * Block.Y * Block.Z;
+    uint64_t Resident =
+        uint64_t(Pool->size()) * std::max<uint64_t>(1, 2048 / Threads);
+    if (uint64_t(Grid.X) * Grid.Y * Grid.Z > Resident)
+      return cudaErrorCooperativeLaunchTooLarge;
+  }
+  // CUDA copies the arguments at launch: so does this.
+  struct LaunchData {
+    std::vector<unsigned char> Bytes;
+    std::vector<void *> Pointers;
+    GridLaunch Launch;
+  };
+  auto Data = std::make_shared<LaunchData>();
+  size_t Total = 0;
+  std::vector<size_t> Offsets;
+  for (unsigned long long Size : Kernel.ParamSizes) {
+    Total = (Total + 15) & ~size_t(15);
+    Offsets.push_back(Total);
+    Total += Size;
+  }
+  Data->Bytes.resize(Total + 16);
+  for (size_t I = 0; I < Kernel.ParamSizes.size(); ++I) {
+    std::memcpy(Data->Bytes.data() + Offsets[I], Args[I], Kernel.ParamSizes[I]);
+    Data->Pointers.push_back(Data->Bytes.data() + Offsets[I]);
+  }
+  GridLaunch &L = Data->Launch;
+  L.Entry = Kernel.Entry;
+  L.Args = Data->Pointers.data();
+  L.Grid[0] = Grid.X, L.Grid[1] = Grid.Y, L.Grid[2] = Grid.Z;
+  L.Block[0] = Block.X, L.Block[1] = Block.Y, L.Block[2] = Block.Z;
+  L.SharedBytes = Kernel.StaticSharedBytes + SharedMem;
+  return enqueue(Stream, false, [this, Data, Cooperative] {
+    if (int F = Cooperative ? runCooperativeGrid(Data->Launch)
+                            : Pool->runGrid(Data->Launch)) {
+      int Expected = 0;
+      Fault.compare_exchange_strong(Expected, F);
+    }
+  });
+}
+
+cudaError_t HostBackend::moduleLaunchKernel(void *Function, LaunchDims Grid,
+                                            LaunchDims Block, void **Args,
+                                            const void *ArgBuffer,
+                                            size_t ArgBufferSize,
+                                            size_t SharedMem,
+                                            cudaStream_t Stream) {
+  if (!ArgBuffer)
+    return launch(Function, Grid, Block, Args, SharedMem, Stream, false);
+  std::vector<unsigned long long> Sizes;
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Kernels.find(Function);
+    if (It == Kernels.end())
+      return cudaErrorInvalidDeviceFunction;
+    Sizes = It->second.ParamSizes;
+  }
+  // The buffer holds each parameter at its natural alignment. The code
+  // object records sizes only: a parameter's alignment is taken as the
+  // largest power of two up to 16 dividing its size (exact for scalars,
+  // pointers and CUDA's vector types).
+  std::vector<void *> Pointers;
+  size_t Offset = 0;
+  for (unsigned long long Size : Sizes) {
+    size_t Align = 1;
+    while (Align < 16 && Size % (Align * 2) == 0)
+      Align *= 2;
+    Offset = (Offset + Align - 1) & ~(Align - 1);
+    if (Offset + Size > ArgBufferSize)
+      return cudaErrorInvalidValue;
+    Pointers.push_back(
+        const_cast<char *>(static_cast<const char *>(ArgBuffer) + Offset));
+    Offset += Size;
+  }
+  return launch(Function, Grid, Block, Pointers.data(), SharedMem, Stream,
+                false);
+}
+
+} // namespace rubicon::cudart::host

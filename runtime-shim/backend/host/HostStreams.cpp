@@ -1,0 +1,217 @@
+//===- HostStreams.cpp - Host backend streams and events ------------------===//
+//
+// Part of Rubicon's host backend (HostBackend.h).
+//
+//===----------------------------------------------------------------------===//
+#include "HostBackend.h"
+
+namespace rubicon::cudart::host {
+
+// Streams and events.
+cudaError_t HostBackend::streamCreate(cudaStream_t &Stream, unsigned Flags,
+                                      int Priority) {
+  auto *S = new HostStream{Flags, Priority, 0};
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Streams.insert(S);
+  Stream = reinterpret_cast<cudaStream_t>(S);
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::streamDestroy(cudaStream_t Stream) {
+  HostStream *S = userStream(Stream);
+  if (!S)
+    return cudaErrorInvalidResourceHandle;
+  // Work already queued still runs (CUDA lets it complete).
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Streams.erase(S);
+  delete S;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::streamSynchronize(cudaStream_t Stream) {
+  uint64_t Last;
+  if (cudaError_t E = lastWorkOf(Stream, Last))
+    return E;
+  Queue->waitFor(Last);
+  return deviceError();
+}
+
+cudaError_t HostBackend::streamQuery(cudaStream_t Stream) {
+  uint64_t Last;
+  if (cudaError_t E = lastWorkOf(Stream, Last))
+    return E;
+  if (cudaError_t E = deviceError())
+    return E;
+  return Queue->isDone(Last) ? cudaSuccess : cudaErrorNotReady;
+}
+
+cudaError_t HostBackend::streamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
+                                         unsigned) {
+  uint64_t Last;
+  if (cudaError_t E = lastWorkOf(Stream, Last))
+    return E;
+  if (!findEvent(Event))
+    return cudaErrorInvalidResourceHandle;
+  // One in-order queue: the event's work is already ahead of the stream's.
+  return deviceError();
+}
+
+cudaError_t HostBackend::streamGetFlags(cudaStream_t Stream, unsigned &Flags) {
+  if (isSpecialStream(Stream)) {
+    Flags = 0;
+    return cudaSuccess;
+  }
+  HostStream *S = userStream(Stream);
+  if (!S)
+    return cudaErrorInvalidResourceHandle;
+  Flags = S->Flags;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::streamGetPriority(cudaStream_t Stream, int &Priority) {
+  if (isSpecialStream(Stream)) {
+    Priority = 0;
+    return cudaSuccess;
+  }
+  HostStream *S = userStream(Stream);
+  if (!S)
+    return cudaErrorInvalidResourceHandle;
+  Priority = S->Priority;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::streamAddCallback(cudaStream_t Stream,
+                                           cudaStreamCallback_t Callback,
+                                           void *UserData) {
+  if (!Callback)
+    return cudaErrorInvalidValue;
+  return enqueue(
+      Stream, false,
+      [this, Stream, Callback, UserData] {
+        Callback(Stream, static_cast<cudaError_t>(Fault.load()), UserData);
+      },
+      /*RunAfterFault=*/true);
+}
+
+cudaError_t HostBackend::eventCreate(cudaEvent_t &Event, unsigned Flags) {
+  auto *E = new HostEvent{Flags, 0, false, {}};
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Events.insert(E);
+  Event = reinterpret_cast<cudaEvent_t>(E);
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::eventRecord(cudaEvent_t Event, cudaStream_t Stream) {
+  HostEvent *E = findEvent(Event);
+  if (!E)
+    return cudaErrorInvalidResourceHandle;
+  uint64_t Last;
+  if (cudaError_t Status = lastWorkOf(Stream, Last))
+    return Status;
+  std::lock_guard<std::mutex> RecordLock(RecordMutex);
+  E->Recorded = false;
+  cudaError_t Status = enqueue(
+      Stream, false, [E] { E->Time = Clock::now(); }, /*RunAfterFault=*/true);
+  E->RecordedWork = Queue->lastQueued();
+  E->Recorded = true;
+  return Status;
+}
+
+cudaError_t HostBackend::eventSynchronize(cudaEvent_t Event) {
+  HostEvent *E = findEvent(Event);
+  if (!E)
+    return cudaErrorInvalidResourceHandle;
+  Queue->waitFor(E->RecordedWork);
+  return deviceError();
+}
+
+cudaError_t HostBackend::eventQuery(cudaEvent_t Event) {
+  HostEvent *E = findEvent(Event);
+  if (!E)
+    return cudaErrorInvalidResourceHandle;
+  if (cudaError_t Status = deviceError())
+    return Status;
+  return Queue->isDone(E->RecordedWork) ? cudaSuccess : cudaErrorNotReady;
+}
+
+cudaError_t HostBackend::eventElapsedTime(float &Ms, cudaEvent_t Start,
+                                          cudaEvent_t End) {
+  HostEvent *S = findEvent(Start), *E = findEvent(End);
+  if (!S || !E)
+    return cudaErrorInvalidResourceHandle;
+  if ((S->Flags | E->Flags) & cudaEventDisableTiming)
+    return cudaErrorInvalidResourceHandle;
+  if (!S->Recorded || !E->Recorded)
+    return cudaErrorInvalidResourceHandle;
+  if (!Queue->isDone(S->RecordedWork) || !Queue->isDone(E->RecordedWork))
+    return cudaErrorNotReady;
+  Ms = std::chrono::duration<float, std::milli>(E->Time - S->Time).count();
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::eventDestroy(cudaEvent_t Event) {
+  HostEvent *E = findEvent(Event);
+  if (!E)
+    return cudaErrorInvalidResourceHandle;
+  // A pending record still writes the event: let it land first.
+  Queue->waitFor(E->RecordedWork);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Events.erase(E);
+  delete E;
+  return cudaSuccess;
+}
+
+HostStream *HostBackend::userStream(cudaStream_t Stream) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto *S = reinterpret_cast<HostStream *>(Stream);
+  return Streams.count(S) ? S : nullptr;
+}
+
+HostEvent *HostBackend::findEvent(cudaEvent_t Event) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto *E = reinterpret_cast<HostEvent *>(Event);
+  return Events.count(E) ? E : nullptr;
+}
+
+/// The last work queued on `Stream` (special streams: all work, since the
+/// queue is shared and in order).
+cudaError_t HostBackend::lastWorkOf(cudaStream_t Stream, uint64_t &Last) {
+  if (isSpecialStream(Stream)) {
+    Last = Queue->lastQueued();
+    return cudaSuccess;
+  }
+  HostStream *S = userStream(Stream);
+  if (!S)
+    return cudaErrorInvalidResourceHandle;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Last = S->LastWork;
+  return cudaSuccess;
+}
+
+/// Queues `Work` on `Stream`; with `Wait`, returns when it has run.
+/// Work queued after a fault is dropped unless `RunAfterFault`.
+cudaError_t HostBackend::enqueue(cudaStream_t Stream, bool Wait,
+                                 std::function<void()> Work,
+                                 bool RunAfterFault) {
+  if (cudaError_t E = deviceError())
+    return E;
+  HostStream *S = nullptr;
+  if (!isSpecialStream(Stream) && !(S = userStream(Stream)))
+    return cudaErrorInvalidResourceHandle;
+  uint64_t Sequence =
+      Queue->push([this, Work = std::move(Work), RunAfterFault] {
+        if (RunAfterFault || !Fault.load())
+          Work();
+      });
+  if (S) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    S->LastWork = Sequence;
+  }
+  if (Wait) {
+    Queue->waitFor(Sequence);
+    return deviceError();
+  }
+  return cudaSuccess;
+}
+
+} // namespace rubicon::cudart::host
