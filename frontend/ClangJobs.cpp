@@ -338,8 +338,14 @@ bool emitCodeObjectsForTargets(std::unique_ptr<llvm::Module> NVVM,
       HostOptions.DeviceLibPath = Settings.DeviceLibDir + "/host.bc";
       HostOptions.LinkerPath = Settings.LldPath;
       HostOptions.KeepTemps = Settings.KeepTemps;
+      std::vector<std::pair<std::string, std::string>> KernelForms;
+      if (Settings.Verbose)
+        HostOptions.KernelForms = &KernelForms;
       llvm::Expected<std::string> SharedObject =
           emitHostCodeObject(std::move(Copy), HostOptions);
+      for (const auto &[Kernel, Form] : KernelForms)
+        llvm::errs() << "rubicon: host: kernel '" << Kernel << "': " << Form
+                     << "\n";
       if (!SharedObject) {
         llvm::errs() << SourceName
                      << ": error: " << llvm::toString(SharedObject.takeError())

@@ -39,6 +39,7 @@ namespace {
 bool isExported(const GlobalValue &GV) {
   StringRef Name = GV.getName();
   if (Name.starts_with(host::EntryPrefix) ||
+      Name.starts_with(host::BlockEntryPrefix) ||
       Name.starts_with(host::ParamsPrefix) || Name == host::SharedBytesSymbol ||
       Name == host::AbiVersionSymbol)
     return true;
@@ -103,10 +104,16 @@ Expected<std::string> emitHostCodeObject(std::unique_ptr<Module> NVVM,
     MPM.addPass(RetargetHostPass());
     MPM.addPass(HostLowerNVVMIntrinsicsPass());
     MPM.addPass(HostKernelEntryPass());
+    MPM.addPass(HostThreadLoopsPass());
     return MPM;
   });
   if (Diags.hasErrors())
     return Diags.takeError("cannot lower device code for the host target");
+  if (Opts.KernelForms)
+    for (Function &F : M)
+      if (Attribute Form = F.getFnAttribute(HostFormAttribute); Form.isValid())
+        Opts.KernelForms->emplace_back(F.getName().str(),
+                                       Form.getValueAsString().str());
   if (!Opts.DeviceLibPath.empty()) {
     DeviceLibraryTarget Library{"host device library", HostTriple,
                                 [](const Triple &T) { return T.isX86(); }};

@@ -24,6 +24,9 @@ inline constexpr llvm::StringLiteral HostTriple = "x86_64-unknown-linux-gnu";
 /// Function attribute the kernel-entry pass leaves on former kernels.
 inline constexpr llvm::StringLiteral HostKernelAttribute =
     "rubicon-host-kernel";
+/// Function attribute rubicon-host-thread-loops leaves on kernels: how the
+/// runtime will run their blocks ("thread-loop", or "fibers: <reason>").
+inline constexpr llvm::StringLiteral HostFormAttribute = "rubicon-host-form";
 
 /// A position-independent x86-64 TargetMachine (generic x86-64 CPU);
 /// initializes the X86 target on first use.

@@ -16,7 +16,14 @@
 //   void __rubicon_host_entry_K(void **Args)      CUDA's argument array
 //   const unsigned long long __rubicon_host_params_K[N + 1]
 //                                                  N, then each argument's size
-// and once per code object
+// and, for a kernel whose threads never wait for one another (no barrier, no
+// warp operation: lowering/host/HostThreadLoops.cpp), optionally
+//   void __rubicon_host_block_K(void **Args)      runs every thread of one
+//                                                  block, as a loop
+// which the runtime calls on a single fiber whose ThreadContext names thread
+// (0, 0, 0) of the block; the runtime uses it when present, and runs
+// __rubicon_host_entry_K on one fiber per thread otherwise. And once per code
+// object
 //   const unsigned long long __rubicon_host_shared_bytes
 //                                                  static shared memory bytes
 //   const unsigned long long __rubicon_host_abi_version
@@ -36,6 +43,7 @@ inline constexpr unsigned WaveLanes = 64;
 inline constexpr unsigned long SharedMemoryAlignment = 16;
 
 inline constexpr const char EntryPrefix[] = "__rubicon_host_entry_";
+inline constexpr const char BlockEntryPrefix[] = "__rubicon_host_block_";
 inline constexpr const char ParamsPrefix[] = "__rubicon_host_params_";
 inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
 /// Every code object exports `const unsigned long long

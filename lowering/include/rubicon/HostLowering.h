@@ -11,6 +11,8 @@
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -29,6 +31,9 @@ struct HostCodeObjectOptions {
   bool KeepTemps = false;
   std::string *IRDump = nullptr;  // if set: receives the optimized IR (text)
   std::string *AsmDump = nullptr; // if set: receives the x86-64 assembly
+  /// If set: receives, per kernel, how its blocks run ("thread-loop", or
+  /// "fibers: <reason>"; lowering/host/HostThreadLoops.cpp).
+  std::vector<std::pair<std::string, std::string>> *KernelForms = nullptr;
 };
 
 /// Lowers `NVVM` (consumed) for the host target (rubicon-lower-nvvm-to-host),

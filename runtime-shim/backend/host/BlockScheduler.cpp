@@ -280,7 +280,8 @@ struct FiberServices {
             .count());
   }
   static void start(BlockScheduler::Fiber *F) {
-    F->Owner->Launch->Entry(F->Owner->Launch->Args);
+    const GridLaunch &Launch = *F->Owner->Launch;
+    (Launch.BlockEntry ? Launch.BlockEntry : Launch.Entry)(Launch.Args);
     F->State = FiberState::Done;
     suspend(*F);
     __builtin_unreachable();
@@ -440,7 +441,9 @@ bool BlockScheduler::resolveWaveOperations(size_t ThreadCount,
 }
 
 int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
-  size_t ThreadCount = size_t(L.Block[0]) * L.Block[1] * L.Block[2];
+  // A block function runs every thread of the block on the first fiber.
+  size_t ThreadCount =
+      L.BlockEntry ? 1 : size_t(L.Block[0]) * L.Block[1] * L.Block[2];
   if (!reserveStacks(ThreadCount))
     return ErrorMemoryAllocation;
   Launch = &L;

@@ -28,6 +28,8 @@ using KernelEntry = void (*)(void **Args);
 /// What every block of one launch shares.
 struct GridLaunch {
   KernelEntry Entry = nullptr;
+  /// If set: runs all of a block's threads, on one fiber (HostABI.h).
+  KernelEntry BlockEntry = nullptr;
   void **Args = nullptr;
   unsigned Grid[3] = {1, 1, 1};
   unsigned Block[3] = {1, 1, 1};

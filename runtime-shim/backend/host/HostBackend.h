@@ -74,6 +74,9 @@ struct HostEvent {
 /// A kernel of a loaded code object.
 struct HostKernel {
   KernelEntry Entry = nullptr;
+  /// All of a block's threads as one loop (HostABI.h), when the compiler
+  /// made one; RUBICON_HOST_THREAD_LOOPS=0 runs every kernel on fibers.
+  KernelEntry BlockEntry = nullptr;
   std::vector<unsigned long long> ParamSizes;
   size_t StaticSharedBytes = 0;
   int MaxDynamicSharedBytes = 0;

@@ -10,6 +10,8 @@
 #include <rubicon/FatBinary.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <link.h>
 #include <string>
@@ -17,6 +19,25 @@
 #include <unistd.h>
 
 namespace rubicon::cudart::host {
+
+namespace {
+/// The kernel's loop over a block's threads, if the code object has one and
+/// RUBICON_HOST_THREAD_LOOPS is not 0.
+KernelEntry blockEntryOf(void *Handle, const std::string &Kernel) {
+  static const bool Enabled = [] {
+    const char *Text = std::getenv("RUBICON_HOST_THREAD_LOOPS");
+    return !Text || std::strcmp(Text, "0") != 0;
+  }();
+  if (!Enabled)
+    return nullptr;
+  std::string Name = rubicon::host::BlockEntryPrefix + Kernel;
+  auto Entry = reinterpret_cast<KernelEntry>(dlsym(Handle, Name.c_str()));
+  if (Entry)
+    logMessage("host backend: kernel %s runs each block as a thread loop",
+               Kernel.c_str());
+  return Entry;
+}
+} // namespace
 
 cudaError_t HostBackend::symbolAddress(void **DevicePtr, const void *HostVar) {
   std::lock_guard<std::mutex> Lock(Mutex);
@@ -132,6 +153,7 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
     }
     HostKernel Kernel;
     Kernel.Entry = reinterpret_cast<KernelEntry>(EntryAddress);
+    Kernel.BlockEntry = blockEntryOf(Handle, K.DeviceName);
     Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
     Kernel.StaticSharedBytes = StaticShared;
     Kernels[K.HostStub] = std::move(Kernel);
@@ -229,6 +251,7 @@ cudaError_t HostBackend::moduleGetFunction(void *&Function, void *Module,
   if (!Kernels.count(EntryAddress)) {
     HostKernel Kernel;
     Kernel.Entry = reinterpret_cast<KernelEntry>(EntryAddress);
+    Kernel.BlockEntry = blockEntryOf(Loaded->Handle, Name);
     Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
     Kernel.StaticSharedBytes = Loaded->StaticShared;
     Kernels[EntryAddress] = std::move(Kernel);

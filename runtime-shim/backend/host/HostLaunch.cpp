@@ -95,6 +95,7 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
   }
   GridLaunch &L = Data->Launch;
   L.Entry = Kernel.Entry;
+  L.BlockEntry = Kernel.BlockEntry;
   L.Args = Data->Pointers.data();
   L.Grid[0] = Grid.X, L.Grid[1] = Grid.Y, L.Grid[2] = Grid.Z;
   L.Block[0] = Block.X, L.Block[1] = Block.Y, L.Block[2] = Block.Z;

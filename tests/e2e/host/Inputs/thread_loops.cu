@@ -1,0 +1,155 @@
+// Kernels that run as loops over a block's threads on the host target
+// (lowering/host/HostThreadLoops.cpp) and kernels that keep fibers: each
+// result is checked against the CPU here, and the whole output must be the
+// same with RUBICON_HOST_THREAD_LOOPS=0 (every kernel on fibers).
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+struct Params {
+  int scale;
+  int offset[3];
+};
+
+__device__ int flatIndex() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
+// 3D blocks and grids: every special register, a helper that reads them, a
+// by-value struct that each thread modifies (its own copy), a per-thread
+// local array.
+__global__ void indices(int *out, Params p) {
+  int block = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  int t = flatIndex();
+  int local[8];
+  for (int i = 0; i < 8; ++i)
+    local[i] = t * i;
+  p.scale += t; // this thread's copy only
+  int *o = out + 4 * (block * blockDim.x * blockDim.y * blockDim.z + t);
+  o[0] = p.scale;
+  o[1] = local[t % 8] + p.offset[threadIdx.z % 3];
+  o[2] = threadIdx.x + 10 * threadIdx.y + 100 * threadIdx.z;
+  o[3] = blockIdx.x + 10 * blockIdx.y + 100 * blockIdx.z;
+}
+
+// Math and a bounds check: what LLVM vectorizes.
+__global__ void saxpy(float a, const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + sinf(y[i]);
+}
+
+// Shared memory without a barrier: each thread its own slot.
+__global__ void sharedSlots(int *out) {
+  __shared__ int slot[128];
+  slot[threadIdx.x] = threadIdx.x * 3;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = slot[threadIdx.x] + 1;
+}
+
+// A barrier: stays on fibers, and reversing through shared memory still works.
+__global__ void reverse(int *data) {
+  __shared__ int tile[256];
+  tile[threadIdx.x] = data[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  data[blockIdx.x * blockDim.x + threadIdx.x] = tile[blockDim.x - 1 - threadIdx.x];
+}
+
+// printf from a loop: threads print in thread order, as on fibers.
+__global__ void hello() { printf("hello from thread %d of block %d\n", threadIdx.x, blockIdx.x); }
+
+// Faults end the kernel in either form.
+__global__ void trapAt(int *out, int which) {
+  if (threadIdx.x == which)
+    __trap();
+  out[threadIdx.x] = 1;
+}
+
+__global__ void wild(int *out) {
+  if (threadIdx.x == 5)
+    *reinterpret_cast<volatile int *>(16) = 1;
+  out[threadIdx.x] = 1;
+}
+
+int main() {
+  bool ok = true;
+  {
+    dim3 grid(3, 2, 2), block(5, 3, 2);
+    int blocks = 12, threads = 30;
+    int *out;
+    cudaMallocManaged(&out, sizeof(int) * 4 * blocks * threads);
+    Params p{7, {1, 2, 3}};
+    indices<<<grid, block>>>(out, p);
+    cudaDeviceSynchronize();
+    int bad = 0;
+    for (int bz = 0; bz < 2; ++bz)
+      for (int by = 0; by < 2; ++by)
+        for (int bx = 0; bx < 3; ++bx)
+          for (int tz = 0; tz < 2; ++tz)
+            for (int ty = 0; ty < 3; ++ty)
+              for (int tx = 0; tx < 5; ++tx) {
+                int b = (bz * 2 + by) * 3 + bx, t = (tz * 3 + ty) * 5 + tx;
+                int *o = out + 4 * (b * threads + t);
+                int want[4] = {7 + t, t * (t % 8) + p.offset[tz % 3],
+                               tx + 10 * ty + 100 * tz,
+                               bx + 10 * by + 100 * bz};
+                bad += std::memcmp(o, want, sizeof(want)) != 0;
+              }
+    std::printf("indices: %d wrong\n", bad);
+    ok &= bad == 0;
+    cudaFree(out);
+  }
+  {
+    int n = 1000;
+    float *x, *y;
+    cudaMallocManaged(&x, n * sizeof(float));
+    cudaMallocManaged(&y, n * sizeof(float));
+    for (int i = 0; i < n; ++i)
+      x[i] = i * 0.5f, y[i] = i * 0.25f;
+    saxpy<<<(n + 127) / 128, 128>>>(2.0f, x, y, n);
+    cudaDeviceSynchronize();
+    int bad = 0;
+    for (int i = 0; i < n; ++i)
+      bad += std::fabs(y[i] - (2.0f * (i * 0.5f) + std::sin(i * 0.25f))) > 1e-3f;
+    std::printf("saxpy: %d wrong\n", bad);
+    ok &= bad == 0;
+  }
+  {
+    int *out;
+    cudaMallocManaged(&out, 4 * 128 * sizeof(int));
+    sharedSlots<<<4, 128>>>(out);
+    cudaDeviceSynchronize();
+    int bad = 0;
+    for (int i = 0; i < 4 * 128; ++i)
+      bad += out[i] != (i % 128) * 3 + 1;
+    std::printf("shared slots: %d wrong\n", bad);
+    ok &= bad == 0;
+  }
+  {
+    int *data;
+    cudaMallocManaged(&data, 2 * 256 * sizeof(int));
+    for (int i = 0; i < 512; ++i)
+      data[i] = i;
+    reverse<<<2, 256>>>(data);
+    cudaDeviceSynchronize();
+    int bad = 0;
+    for (int i = 0; i < 512; ++i)
+      bad += data[i] != (i / 256) * 256 + 255 - i % 256;
+    std::printf("reverse: %d wrong\n", bad);
+    ok &= bad == 0;
+  }
+  hello<<<1, 3>>>();
+  cudaDeviceSynchronize();
+  {
+    int *out;
+    cudaMallocManaged(&out, 64 * sizeof(int));
+    trapAt<<<1, 64>>>(out, 9);
+    std::printf("trap: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    cudaDeviceReset();
+    cudaMallocManaged(&out, 64 * sizeof(int));
+    wild<<<1, 64>>>(out);
+    std::printf("wild pointer: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+    cudaDeviceReset();
+  }
+  std::printf("%s\n", ok ? "PASSED" : "FAILED");
+  return ok ? 0 : 1;
+}

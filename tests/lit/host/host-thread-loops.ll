@@ -1,0 +1,149 @@
+; rubicon-host-thread-loops: a kernel whose threads never wait for one another
+; gets __rubicon_host_block_<name>(void **args), a loop nest over the block's
+; threads (z, y, x; x fastest) around a copy of the kernel in which %tid is
+; the loop index and %ntid/%ctaid/%nctaid are read once, before the loop.
+; Functions that read them are inlined into the copy. A kernel that reaches a
+; barrier, a warp operation, recursion, an indirect call or a function the
+; table (HostThreadLoops.def) does not know keeps fibers only. Every kernel
+; says which form it got in "rubicon-host-form" (printed by nvcc -v).
+; RUN: rubicon-opt -passes=rubicon-host-kernel-entry,rubicon-host-thread-loops -S %s | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; The fiber entry is unchanged.
+; CHECK: define internal void @scale(ptr %out, float %f) [[LOOP:#[0-9]+]]
+; CHECK: call i32 @index()
+
+define ptx_kernel void @scale(ptr %out, float %f) {
+  %i = call i32 @index()
+  %p = getelementptr float, ptr %out, i32 %i
+  store float %f, ptr %p
+  ret void
+}
+
+define i32 @index() {
+  %t = call i32 @__rubicon_read_ptx_sreg_tid_x()
+  %b = call i32 @__rubicon_read_ptx_sreg_ctaid_x()
+  %n = call i32 @__rubicon_read_ptx_sreg_ntid_x()
+  %base = mul i32 %b, %n
+  %i = add i32 %base, %t
+  ret i32 %i
+}
+
+; Math (the C library's) and printf do not depend on the thread.
+; CHECK: define internal void @math(ptr %out) [[LOOP]]
+define ptx_kernel void @math(ptr %out) {
+  %t = call i32 @__rubicon_read_ptx_sreg_tid_y()
+  %x = uitofp i32 %t to float
+  %s = call float @__ocml_sin_f32(float %x)
+  store float %s, ptr %out
+  %r = call i32 @vprintf(ptr null, ptr null)
+  ret void
+}
+
+; A barrier in a callee: fibers, with the reason.
+; CHECK: define internal void @barrier(ptr %out) [[BARRIER:#[0-9]+]]
+define ptx_kernel void @barrier(ptr %out) {
+  call void @sync()
+  ret void
+}
+
+define void @sync() {
+  call void @__rubicon_barrier_cta_sync_aligned_all(i32 0)
+  ret void
+}
+
+; A warp shuffle.
+; CHECK: define internal void @shuffle(ptr %out) [[SHUFFLE:#[0-9]+]]
+define ptx_kernel void @shuffle(ptr %out) {
+  %v = call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 1, i32 1, i32 31)
+  store i32 %v, ptr %out
+  ret void
+}
+
+; Recursion, and a call through a pointer.
+; CHECK: define internal void @recursive(i32 %n) [[RECURSIVE:#[0-9]+]]
+define ptx_kernel void @recursive(i32 %n) {
+  call void @down(i32 %n)
+  ret void
+}
+
+define void @down(i32 %n) {
+  %z = icmp eq i32 %n, 0
+  br i1 %z, label %done, label %more
+more:
+  %m = sub i32 %n, 1
+  call void @down(i32 %m)
+  br label %done
+done:
+  ret void
+}
+
+; CHECK: define internal void @indirect(ptr %f) [[INDIRECT:#[0-9]+]]
+define ptx_kernel void @indirect(ptr %f) {
+  call void %f()
+  ret void
+}
+
+; Only the thread-loop kernels get block functions.
+; CHECK-NOT: define void @__rubicon_host_block_barrier
+; CHECK-NOT: define void @__rubicon_host_block_shuffle
+
+; index() reads %tid.x through a function of the module: inlined into the copy.
+; CHECK: define internal void @scale.thread(ptr %out, float %f, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z) [[THREAD:#[0-9]+]]
+; CHECK-NEXT: [[BASE:%.*]] = mul i32 %ctaid_x, %ntid_x
+; CHECK-NEXT: [[I:%.*]] = add i32 [[BASE]], %tid.x
+; CHECK-NEXT: [[P:%.*]] = getelementptr float, ptr %out, i32 [[I]]
+; CHECK-NEXT: store float %f, ptr [[P]]
+; CHECK-NEXT: ret void
+
+; CHECK-LABEL: define void @__rubicon_host_block_scale(ptr %0)
+; CHECK: [[A0:%.*]] = load ptr, ptr
+; CHECK-NEXT: [[OUT:%.*]] = load ptr, ptr [[A0]]
+; CHECK: [[F:%.*]] = load float, ptr
+; CHECK-NEXT: %ntid_x = call i32 @__rubicon_read_ptx_sreg_ntid_x()
+; CHECK-NEXT: %ntid_y = call i32 @__rubicon_read_ptx_sreg_ntid_y()
+; CHECK-NEXT: %ntid_z = call i32 @__rubicon_read_ptx_sreg_ntid_z()
+; CHECK-NEXT: %ctaid_x = call i32 @__rubicon_read_ptx_sreg_ctaid_x()
+; CHECK: %nctaid_z = call i32 @__rubicon_read_ptx_sreg_nctaid_z()
+; CHECK-NEXT: br label %thread.z
+; CHECK: thread.z:
+; CHECK-NEXT: %tid.z = phi i32 [ 0, %entry ], [ [[NEXTZ:%.*]], %thread.y.done ]
+; CHECK: thread.y:
+; CHECK-NEXT: %tid.y = phi i32 [ 0, %thread.z ], [ [[NEXTY:%.*]], %thread.x.done ]
+; CHECK: thread.x:
+; CHECK-NEXT: %tid.x = phi i32 [ 0, %thread.y ], [ [[NEXTX:%.*]], %thread.x ]
+; CHECK-NEXT: call void @scale.thread(ptr [[OUT]], float [[F]], i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z)
+; CHECK-NEXT: [[NEXTX]] = add nuw nsw i32 %tid.x, 1
+; CHECK-NEXT: [[CX:%.*]] = icmp ult i32 [[NEXTX]], %ntid_x
+; CHECK-NEXT: br i1 [[CX]], label %thread.x, label %thread.x.done
+; CHECK: thread.x.done:
+; CHECK-NEXT: [[NEXTY]] = add nuw nsw i32 %tid.y, 1
+; CHECK-NEXT: [[CY:%.*]] = icmp ult i32 [[NEXTY]], %ntid_y
+; CHECK-NEXT: br i1 [[CY]], label %thread.y, label %thread.y.done
+; CHECK: thread.y.done:
+; CHECK-NEXT: [[NEXTZ]] = add nuw nsw i32 %tid.z, 1
+; CHECK-NEXT: [[CZ:%.*]] = icmp ult i32 [[NEXTZ]], %ntid_z
+; CHECK-NEXT: br i1 [[CZ]], label %thread.z, label %threads.exit
+; CHECK: threads.exit:
+; CHECK-NEXT: ret void
+
+; CHECK-LABEL: define void @__rubicon_host_block_math(ptr %0)
+; CHECK: call void @math.thread(
+
+; CHECK-DAG: attributes [[LOOP]] = { "rubicon-host-form"="thread-loop" "rubicon-host-kernel" }
+; CHECK-DAG: attributes [[THREAD]] = { alwaysinline }
+; CHECK-DAG: attributes [[BARRIER]] = { "rubicon-host-form"="fibers: calls '__rubicon_barrier_cta_sync_aligned_all'" "rubicon-host-kernel" }
+; CHECK-DAG: attributes [[SHUFFLE]] = { "rubicon-host-form"="fibers: calls '__rubicon_shfl_sync_bfly_i32'" "rubicon-host-kernel" }
+; CHECK-DAG: attributes [[RECURSIVE]] = { "rubicon-host-form"="fibers: 'down' is recursive" "rubicon-host-kernel" }
+; CHECK-DAG: attributes [[INDIRECT]] = { "rubicon-host-form"="fibers: an indirect call in 'indirect'" "rubicon-host-kernel" }
+
+declare i32 @__rubicon_read_ptx_sreg_tid_x()
+declare i32 @__rubicon_read_ptx_sreg_tid_y()
+declare i32 @__rubicon_read_ptx_sreg_ctaid_x()
+declare i32 @__rubicon_read_ptx_sreg_ntid_x()
+declare float @__ocml_sin_f32(float)
+declare i32 @vprintf(ptr, ptr)
+declare void @__rubicon_barrier_cta_sync_aligned_all(i32)
+declare i32 @__rubicon_shfl_sync_bfly_i32(i32, i32, i32, i32)
