@@ -20,6 +20,8 @@
 #include "atomic_functions.h"
 #include "math_functions.h"
 #include "intrinsic_functions.h"
+#include "simd_functions.h"
+#include "cache_hints.h"
 #include "warp_functions.h"
 #include "device_runtime.h"
 #include "texture_fetch.h"
