@@ -68,7 +68,8 @@ std::vector<const char *> cStrings(const std::vector<std::string> &Strings) {
 /// A CompilerInstance set up from cc1 arguments, printing diagnostics to
 /// stderr in clang's format.
 std::unique_ptr<CompilerInstance>
-makeCompilerInstance(const std::vector<std::string> &CC1Args) {
+makeCompilerInstance(const std::vector<std::string> &CC1Args,
+                     DisambiguatorRecovery *Recovery = nullptr) {
   initializeTargetsOnce();
   std::vector<std::string> Args(CC1Args);
   if (!Args.empty() && Args.front() == "-cc1")
@@ -85,10 +86,13 @@ makeCompilerInstance(const std::vector<std::string> &CC1Args) {
                                           Argv0.c_str()))
     return nullptr;
   auto CI = std::make_unique<CompilerInstance>(std::move(Invocation));
-  applyNvccDialect(*CI); // the file system, with nvcc spellings clang rejects
+  // The file system, with nvcc spellings clang rejects.
+  applyNvccDialect(*CI, Recovery);
   CI->createDiagnostics();
   if (!CI->hasDiagnostics())
     return nullptr;
+  if (Recovery)
+    Recovery->watch(*CI);
   // Resource headers (stddef.h, ...) come from clang's resource directory.
   if (CI->getHeaderSearchOpts().ResourceDir.empty())
     CI->getHeaderSearchOpts().ResourceDir =
@@ -216,6 +220,13 @@ void printResourceUsage(llvm::StringRef CodeObject, llvm::StringRef Arch) {
 
 } // namespace
 
+/// One run of the device side (compileDeviceSide).
+static bool
+compileDeviceSidePass(const std::vector<std::string> &CC1Args,
+                      const DeviceBackendSettings &Settings,
+                      std::vector<std::pair<std::string, std::string>> &CodeObjects,
+                      DisambiguatorRecovery *Recovery);
+
 bool clangCC1ArgsFor(const std::vector<std::string> &ClangArgs,
                      std::vector<std::string> &CC1Args) {
   initializeTargetsOnce();
@@ -256,17 +267,50 @@ bool clangCC1ArgsFor(const std::vector<std::string> &ClangArgs,
 }
 
 bool runClangCC1(const std::vector<std::string> &CC1Args) {
-  std::unique_ptr<CompilerInstance> CI = makeCompilerInstance(CC1Args);
-  if (!CI)
-    return false;
-  bool Success = ExecuteCompilerInvocation(CI.get());
-  return Success && !CI->getDiagnostics().hasErrorOccurred();
+  // Runs again, with the keywords inserted, while clang reports missing
+  // `template`/`typename` disambiguators (docs/nvcc-dialect.md).
+  DisambiguatorRecovery Recovery;
+  for (unsigned Pass = 0;; ++Pass) {
+    bool Last = Pass == MaxDisambiguatorReruns;
+    std::unique_ptr<CompilerInstance> CI =
+        makeCompilerInstance(CC1Args, Last ? nullptr : &Recovery);
+    if (!CI)
+      return false;
+    bool Success = ExecuteCompilerInvocation(CI.get()) &&
+                   !CI->getDiagnostics().hasErrorOccurred();
+    CI.reset();
+    if (Last)
+      return Success;
+    Recovery.finishPass();
+    if (!Recovery.needsRerun())
+      return Success;
+  }
 }
 
 bool compileDeviceSide(const std::vector<std::string> &CC1Args,
                        const DeviceBackendSettings &Settings,
                        std::vector<std::pair<std::string, std::string>> &CodeObjects) {
-  std::unique_ptr<CompilerInstance> CI = makeCompilerInstance(CC1Args);
+  // Runs again, with the keywords inserted, while clang reports missing
+  // `template`/`typename` disambiguators (docs/nvcc-dialect.md).
+  DisambiguatorRecovery Recovery;
+  for (unsigned Pass = 0;; ++Pass) {
+    bool Last = Pass == MaxDisambiguatorReruns;
+    bool Success = compileDeviceSidePass(CC1Args, Settings, CodeObjects,
+                                         Last ? nullptr : &Recovery);
+    if (Last)
+      return Success;
+    Recovery.finishPass();
+    if (!Recovery.needsRerun())
+      return Success;
+    CodeObjects.clear();
+  }
+}
+
+static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
+                           const DeviceBackendSettings &Settings,
+                           std::vector<std::pair<std::string, std::string>> &CodeObjects,
+                           DisambiguatorRecovery *Recovery) {
+  std::unique_ptr<CompilerInstance> CI = makeCompilerInstance(CC1Args, Recovery);
   if (!CI)
     return false;
   llvm::LLVMContext Context;

@@ -14,6 +14,7 @@
 #include "rubicon/NvccOptions.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -91,6 +92,8 @@ private:
   bool planPrintDependencies(const InputFile &Input);
   std::vector<std::string> dependencyArgs(const std::string &Object) const;
   void planLink(const std::vector<std::string> &LinkInputs);
+  bool usesHostOpenMP() const;
+  static bool isGnuOpenMPRuntime(llvm::StringRef Path);
   bool execute(const Job &J) const;
   void removeTemps();
   std::string hostCompiler(bool ForC) const;
@@ -224,7 +227,10 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
       // nvcc's front end accepts "text"MACRO (a literal glued to a macro
       // name, written before C++11 reserved that spelling) and g++ only
       // warns; clang makes it an error unless told otherwise.
-      "-Wno-error=reserved-user-defined-literal"};
+      "-Wno-error=reserved-user-defined-literal",
+      // Narrowing in braces (P p{aDouble}) is a warning with nvcc, as with
+      // g++; clang's c++11-narrowing diagnostics are errors by default.
+      "-Wno-error=c++11-narrowing"};
   Args.push_back(DeviceSide ? "--cuda-device-only" : "--cuda-host-only");
   if (DeviceSide) {
     Args.push_back("-U__CUDA_ARCH__");
@@ -558,6 +564,27 @@ void NvccDriver::planHostCompile(const InputFile &Input, const std::string &Obje
   Jobs.push_back(std::move(Compile));
 }
 
+/// True if the host code uses OpenMP: -Xcompiler -fopenmp, or GNU's OpenMP
+/// runtime named on the link line (-lgomp, libgomp.so, as CMake's
+/// OpenMP::OpenMP_CXX passes it).
+bool NvccDriver::usesHostOpenMP() const {
+  for (const std::string &Arg : Opts.HostCompilerArgs)
+    if (Arg == "-fopenmp" || llvm::StringRef(Arg).starts_with("-fopenmp="))
+      return true;
+  for (const std::string &Lib : Opts.Libraries)
+    if (Lib == "gomp")
+      return true;
+  for (const InputFile &Input : Opts.Inputs)
+    if (isGnuOpenMPRuntime(Input.Path))
+      return true;
+  return false;
+}
+
+bool NvccDriver::isGnuOpenMPRuntime(llvm::StringRef Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  return Name == "libgomp.a" || Name.starts_with("libgomp.so");
+}
+
 void NvccDriver::planLink(const std::vector<std::string> &LinkInputs) {
   if (Opts.MakeStaticLibrary) {
     // -lib: the objects (fat binaries inside) go into an archive, like nvcc.
@@ -573,18 +600,31 @@ void NvccDriver::planLink(const std::vector<std::string> &LinkInputs) {
   Link.Argv = {hostCompiler(/*ForC=*/false)};
   if (Opts.SharedLibrary)
     Link.Argv.push_back("-shared");
-  Link.Argv.insert(Link.Argv.end(), Opts.HostCompilerArgs.begin(),
-                   Opts.HostCompilerArgs.end());
+  // Host OpenMP runs on LLVM's runtime (libomp), which implements both
+  // clang's __kmpc_* entry points and GNU's GOMP_* ones: objects from g++
+  // and from Rubicon share one runtime (docs/nvcc-dialect.md). g++'s
+  // -fopenmp would link libgomp instead, so it stays off the link line.
+  bool OpenMP = usesHostOpenMP();
+  for (const std::string &Arg : Opts.HostCompilerArgs)
+    if (!OpenMP || (Arg != "-fopenmp" && !llvm::StringRef(Arg).starts_with("-fopenmp=")))
+      Link.Argv.push_back(Arg);
   Link.Argv.insert(Link.Argv.end(),
                    {"-o", Opts.OutputFile.empty() ? "a.out" : Opts.OutputFile});
-  Link.Argv.insert(Link.Argv.end(), LinkInputs.begin(), LinkInputs.end());
+  for (const std::string &Input : LinkInputs)
+    if (!OpenMP || !isGnuOpenMPRuntime(Input))
+      Link.Argv.push_back(Input);
   for (const std::string &Dir : Opts.LibraryDirs)
     Link.Argv.push_back("-L" + Dir);
   Link.Argv.push_back("-L" + ToolkitDir + "/bin/../lib64");
   for (const std::string &Lib : Opts.Libraries)
-    Link.Argv.push_back("-l" + Lib);
+    if (!OpenMP || Lib != "gomp")
+      Link.Argv.push_back("-l" + Lib);
   for (const std::string &Arg : Opts.LinkerArgs)
     Link.Argv.push_back("-Wl," + Arg);
+  if (OpenMP)
+    Link.Argv.insert(Link.Argv.end(),
+                     {std::string(RUBICON_LLVM_LIBRARY_DIR) + "/libomp.so",
+                      "-Wl,-rpath," RUBICON_LLVM_LIBRARY_DIR, "-pthread"});
   if (Opts.Cudart == "static")
     Link.Argv.insert(Link.Argv.end(), {"-lcudart_static", "-ldl", "-lrt", "-lpthread"});
   else if (Opts.Cudart == "shared")
@@ -699,6 +739,12 @@ int NvccDriver::run() {
       planDeviceLink(LinkInputs, DeviceLinkObject);
       LinkInputs.push_back(DeviceLinkObject);
     }
+    if (!Opts.MakeStaticLibrary && usesHostOpenMP() && !Opts.DryRun &&
+        !Opts.PrintJobs &&
+        !llvm::sys::fs::exists(RUBICON_LLVM_LIBRARY_DIR "/libomp.so"))
+      return fatal("Host OpenMP needs LLVM's OpenMP runtime, which is not "
+                   "installed: " RUBICON_LLVM_LIBRARY_DIR "/libomp.so (Debian: "
+                   "libomp-" + std::to_string(LLVM_VERSION_MAJOR) + "-dev)");
     planLink(LinkInputs);
   }
 

@@ -258,7 +258,9 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
         continue; // The AMD target decides; __CUDA_ARCH__ keeps its default.
       std::optional<unsigned> Number = parseCudaArch(Arch);
       if (!Number)
-        return "Unsupported gpu architecture '" + Arch + "'";
+        return Info.ID == NvccOptionID::GpuCode
+                   ? "Value '" + Arch + "' is not defined for option 'gpu-code'"
+                   : "Unsupported gpu architecture '" + Arch + "'";
       Opts.CudaArchs.push_back(*Number);
     }
     break;
@@ -503,10 +505,13 @@ std::optional<unsigned> parseCudaArch(std::string_view Name) {
       return std::nullopt;
     Digits = Digits.substr(0, Dash);
   }
-  // Feature suffixes: sm_90a, sm_100f.
-  while (!Digits.empty() && std::isalpha(static_cast<unsigned char>(Digits.back())))
+  // A feature-set letter: sm_90a, sm_100f.
+  char Feature = 0;
+  if (!Digits.empty() && std::isalpha(static_cast<unsigned char>(Digits.back()))) {
+    Feature = Digits.back();
     Digits.remove_suffix(1);
-  if (Digits.empty() || Digits.size() > 3)
+  }
+  if (Digits.empty() || Digits.size() > 3 || Digits.front() == '0')
     return std::nullopt;
   unsigned Number = 0;
   for (char C : Digits) {
@@ -514,9 +519,15 @@ std::optional<unsigned> parseCudaArch(std::string_view Name) {
       return std::nullopt;
     Number = Number * 10 + unsigned(C - '0');
   }
-  if (Number < 10)
-    return std::nullopt;
-  return Number;
+  // Only architectures a release of nvcc has known (CudaArchitectures.def).
+#define CUDA_ARCH(NUMBER, FEATURE_SUFFIXES)                                    \
+  if (Number == NUMBER)                                                        \
+    return !Feature || std::string_view(FEATURE_SUFFIXES).find(Feature) !=     \
+                           std::string_view::npos                              \
+               ? std::optional<unsigned>(Number)                               \
+               : std::nullopt;
+#include "rubicon/CudaArchitectures.def"
+  return std::nullopt;
 }
 
 bool isAmdArchName(std::string_view Name) {

@@ -130,7 +130,8 @@ std::optional<std::string> expandOptionsFiles(std::vector<std::string> &Args);
 bool requestsVerboseOutput(const std::vector<std::string> &Args);
 
 /// The CUDA architecture number of "sm_80", "compute_86", "sm_90a", "80"
-/// (80, 86, 90, 80); nullopt if it is not one.
+/// (80, 86, 90, 80); nullopt if it is not an architecture a release of nvcc
+/// has known (CudaArchitectures.def), with a feature letter it allows.
 std::optional<unsigned> parseCudaArch(std::string_view Name);
 
 /// True for an AMD target name: "gfx942", "gfx90a", "gfx1100", "gfx90a:xnack+".

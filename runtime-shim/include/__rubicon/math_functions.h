@@ -67,6 +67,28 @@
                      (float x, int n), (double x, int n))
 #include "math_functions.def"
 
+/* CUDA-only functions CUDA declares __host__ __device__: host overloads on
+ * libcudart's copies of the host target's implementations. */
+#define RUBICON_HOST_MATH_1(FloatName, DoubleName, Ocml)                       \
+  extern "C" __host__ float __cudart_math_##Ocml##_f32(float);                 \
+  extern "C" __host__ double __cudart_math_##Ocml##_f64(double);               \
+  static __host__ __inline__ float FloatName(float x) {                        \
+    return __cudart_math_##Ocml##_f32(x);                                      \
+  }                                                                            \
+  static __host__ __inline__ double DoubleName(double x) {                     \
+    return __cudart_math_##Ocml##_f64(x);                                      \
+  }
+#include "host_math_functions.def"
+extern "C" __host__ void __cudart_math_sincospi_f32(float, float *, float *);
+extern "C" __host__ void __cudart_math_sincospi_f64(double, double *,
+                                                    double *);
+static __host__ __inline__ void sincospif(float x, float *s, float *c) {
+  __cudart_math_sincospi_f32(x, s, c);
+}
+static __host__ __inline__ void sincospi(double x, double *s, double *c) {
+  __cudart_math_sincospi_f64(x, s, c);
+}
+
 /* Functions with a second result through a pointer: ocml takes a private
  * pointer there, so the device library wraps them (MathSupport.cpp). */
 #define __RUBICON_MATH_POINTER_RESULTS(Suffix, T, Tail)                        \

@@ -149,6 +149,14 @@ TEST(NvccOptions, CudaArchParser) {
   EXPECT_EQ(parseCudaArch("80-real"), 80u);
   EXPECT_EQ(parseCudaArch("80-virtual"), 80u);
   EXPECT_FALSE(parseCudaArch("sm_"));
+  // Only architectures nvcc has known, with the feature letters it allows.
+  EXPECT_FALSE(parseCudaArch("sm_999"));
+  EXPECT_FALSE(parseCudaArch("compute_999"));
+  EXPECT_FALSE(parseCudaArch("sm_075"));
+  EXPECT_FALSE(parseCudaArch("sm_86a"));
+  EXPECT_FALSE(parseCudaArch("sm_90f"));
+  EXPECT_EQ(parseCudaArch("sm_90a"), 90u);
+  EXPECT_EQ(parseCudaArch("compute_121a"), 121u);
   EXPECT_FALSE(parseCudaArch("gfx942"));
   EXPECT_TRUE(isAmdArchName("gfx90a"));
   EXPECT_TRUE(isAmdArchName("gfx90a:xnack+"));
