@@ -628,8 +628,12 @@ void NvccDriver::planLink(const std::vector<std::string> &LinkInputs) {
   if (Opts.Cudart == "static")
     Link.Argv.insert(Link.Argv.end(), {"-lcudart_static", "-ldl", "-lrt", "-lpthread"});
   else if (Opts.Cudart == "shared")
-    Link.Argv.insert(Link.Argv.end(),
-                     {"-lcudart", "-Wl,-rpath," + ToolkitDir + "/lib64"});
+    Link.Argv.push_back("-lcudart");
+  // The toolkit's lib64 on the runpath of everything nvcc links: libcuda.so.1
+  // (-lcuda, and the static runtime loading it to share its backend),
+  // libcudart.so; NVIDIA's driver install puts libcuda.so.1 on the loader's
+  // path instead (docs/runtime-driver-state.md).
+  Link.Argv.push_back("-Wl,-rpath," + ToolkitDir + "/lib64");
   Jobs.push_back(std::move(Link));
 }
 

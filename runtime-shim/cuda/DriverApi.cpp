@@ -19,11 +19,13 @@
 #include "BackendSelection.h"
 #include "Log.h"
 #include "ModuleImage.h"
+#include "SharedBackend.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -77,7 +79,8 @@ CUresult toDriverError(cudaError_t Status) {
   }
 }
 
-/// The driver's state: the backend once cuInit succeeded.
+/// The driver's state: the backend once cuInit succeeded. It is the
+/// process's one backend: libcudart uses it too (SharedBackend.h).
 class Driver {
 public:
   static Driver &instance() {
@@ -85,17 +88,29 @@ public:
     return *TheDriver;
   }
 
-  CUresult initialize() {
+  /// Creates and initializes the backend once, selected with the fat
+  /// binaries noted so far and Records (BackendSelection.h); returns how
+  /// initialization went.
+  cudaError_t initialize(const FatBinaryRecord *const *Records = nullptr,
+                         size_t Count = 0) {
     std::lock_guard<std::mutex> Lock(Mutex);
     if (!InitStatus) {
-      // No fat binaries to look at (modules come later): the one selection
-      // rule (BackendSelection.h) then picks HIP unless RUBICON_BACKEND says
-      // otherwise, so a machine without an AMD GPU keeps
-      // CUDA_ERROR_NO_DEVICE unless asked.
-      ActiveBackend = createAutomaticBackend({});
-      InitStatus = toDriverError(ActiveBackend->initialize());
+      std::vector<const FatBinaryRecord *> Known;
+      for (const FatBinaryRecord &Noted : NotedFatBinaries)
+        Known.push_back(&Noted);
+      Known.insert(Known.end(), Records, Records + Count);
+      ActiveBackend = createAutomaticBackend(Known);
+      InitStatus = ActiveBackend->initialize();
     }
     return *InitStatus;
+  }
+
+  /// Remembers the code objects of a fat binary libcudart registered.
+  void noteFatBinary(const FatBinaryRecord &Record) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    FatBinaryRecord Archs;
+    Archs.Archs = Record.Archs;
+    NotedFatBinaries.push_back(std::move(Archs));
   }
 
   /// The backend, or CUDA_ERROR_NOT_INITIALIZED before a successful cuInit
@@ -105,8 +120,8 @@ public:
     Out = nullptr;
     if (!InitStatus)
       return CUDA_ERROR_NOT_INITIALIZED;
-    if (*InitStatus != CUDA_SUCCESS)
-      return *InitStatus;
+    if (*InitStatus != cudaSuccess)
+      return toDriverError(*InitStatus);
     Out = ActiveBackend.get();
     return CUDA_SUCCESS;
   }
@@ -114,7 +129,8 @@ public:
 private:
   std::mutex Mutex;
   std::unique_ptr<Backend> ActiveBackend;
-  std::optional<CUresult> InitStatus;
+  std::optional<cudaError_t> InitStatus;
+  std::deque<FatBinaryRecord> NotedFatBinaries;
 };
 
 /// Runs Call on the backend after cuInit.
@@ -255,10 +271,33 @@ unsigned memoryTypeOf(cudaMemoryType Type) {
 
 extern "C" {
 
+// The process's backend for libcudart (SharedBackend.h): libcudart's first
+// call initializes the driver, as cuInit(0) would.
+__attribute__((visibility("default"))) cudaError_t
+__rubicon_shared_backend_v1(const FatBinaryRecord *const *Records, size_t Count,
+                            Backend **Out) {
+  cudaError_t Status = Driver::instance().initialize(Records, Count);
+  if (Out)
+    *Out = nullptr;
+  if (Status != cudaSuccess)
+    return Status;
+  Backend *B = nullptr;
+  Driver::instance().acquire(B);
+  if (Out)
+    *Out = B;
+  return cudaSuccess;
+}
+
+__attribute__((visibility("default"))) void
+__rubicon_note_fat_binary_v1(const FatBinaryRecord *Record) {
+  if (Record)
+    Driver::instance().noteFatBinary(*Record);
+}
+
 CUresult cuInit(unsigned int Flags) {
   if (Flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
-  return Driver::instance().initialize();
+  return toDriverError(Driver::instance().initialize());
 }
 
 CUresult cuDriverGetVersion(int *DriverVersion) {

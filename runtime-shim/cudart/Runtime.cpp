@@ -8,6 +8,7 @@
 #include "ErrorTable.h"
 #include "Log.h"
 #include "BackendSelection.h"
+#include "SharedBackend.h"
 
 #include <rubicon/FatBinary.h>
 
@@ -37,8 +38,9 @@ thread_local std::vector<LaunchConfiguration> LaunchConfigurations;
 } // namespace
 
 // The default factory picks the HIP or the host backend from the environment
-// and the fat binaries registered so far (host/HostBackend.h); acquire()
-// calls it with Mutex held.
+// and the fat binaries registered so far (BackendSelection.h); acquire()
+// calls it with Mutex held, when libcuda's backend is not to be had
+// (UseSharedBackend, SharedBackend.h).
 Runtime::Runtime()
     : Factory([this] {
         std::vector<const FatBinaryRecord *> Records;
@@ -85,6 +87,10 @@ void **Runtime::registerFatBinary(const void *Wrapper) {
   } else {
     logMessage("__cudaRegisterFatBinary: not a fat binary wrapper");
   }
+  // libcuda (if already in the process) selects the shared backend with
+  // these code objects even when cuInit comes first.
+  if (NoteFatBinaryFunction Note = findNoteFatBinary())
+    Note(&Entry->Record);
   std::lock_guard<std::mutex> Lock(Mutex);
   FatBinaries.push_back(std::move(Entry));
   return &FatBinaries.back()->HandleSlot;
@@ -156,10 +162,22 @@ cudaError_t Runtime::acquire(Backend *&Out) {
   Out = nullptr;
   std::lock_guard<std::mutex> Lock(Mutex);
   if (!InitStatus) {
-    ActiveBackend = Factory ? Factory() : nullptr;
-    InitStatus = ActiveBackend ? ActiveBackend->initialize()
-                               : cudaErrorInsufficientDriver;
-    logMessage("%s backend: %s", ActiveBackend ? ActiveBackend->name() : "no",
+    SharedBackendFunction Shared =
+        UseSharedBackend ? findSharedBackend() : nullptr;
+    if (Shared) {
+      // libcuda's backend: one object model under both APIs.
+      std::vector<const FatBinaryRecord *> Records;
+      for (const auto &Entry : FatBinaries)
+        Records.push_back(&Entry->Record);
+      InitStatus = Shared(Records.data(), Records.size(), &ActiveBackend);
+    } else {
+      OwnedBackend = Factory ? Factory() : nullptr;
+      ActiveBackend = OwnedBackend.get();
+      InitStatus = ActiveBackend ? ActiveBackend->initialize()
+                                 : cudaErrorInsufficientDriver;
+    }
+    logMessage("%s%s backend: %s", Shared ? "libcuda's " : "",
+               ActiveBackend ? ActiveBackend->name() : "no",
                findError(*InitStatus)->Name);
   }
   if (*InitStatus != cudaSuccess)
@@ -169,7 +187,7 @@ cudaError_t Runtime::acquire(Backend *&Out) {
   // A fat binary the GPU runtime refuses only fails its own kernels (they
   // are then unknown to the backend), as with CUDA's lazy module loading.
   replayPending();
-  Out = ActiveBackend.get();
+  Out = ActiveBackend;
   return cudaSuccess;
 }
 
@@ -293,7 +311,9 @@ cudaError_t Runtime::deviceProperties(Backend &B, int Device,
 void Runtime::setBackendFactory(BackendFactory NewFactory) {
   std::lock_guard<std::mutex> Lock(Mutex);
   Factory = std::move(NewFactory);
-  ActiveBackend.reset();
+  UseSharedBackend = false;
+  ActiveBackend = nullptr;
+  OwnedBackend.reset();
   InitStatus.reset();
   StickyError = cudaSuccess;
   PropertiesCache.clear();

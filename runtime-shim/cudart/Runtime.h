@@ -108,7 +108,12 @@ private:
 
   mutable std::mutex Mutex;
   BackendFactory Factory;
-  std::unique_ptr<Backend> ActiveBackend;
+  /// Whether acquire() first looks for libcuda's backend (SharedBackend.h);
+  /// a test's factory turns it off.
+  bool UseSharedBackend = true;
+  /// The backend in use: libcuda's, or OwnedBackend.
+  Backend *ActiveBackend = nullptr;
+  std::unique_ptr<Backend> OwnedBackend;
   std::optional<cudaError_t> InitStatus;
   cudaError_t StickyError = cudaSuccess;
   std::vector<std::unique_ptr<FatBinaryEntry>> FatBinaries;

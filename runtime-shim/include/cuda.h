@@ -19,6 +19,8 @@
 #define CUDA_VERSION 12040
 
 typedef int CUdevice;
+typedef unsigned int cuuint32_t;
+typedef unsigned long long cuuint64_t;
 typedef unsigned long long CUdeviceptr;
 typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
@@ -333,6 +335,18 @@ typedef void (*CUhostFn)(void *userData);
 #define CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT 0x02
 #define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT)
 
+/* cuGetProcAddress: flags and what was found. */
+typedef enum CUdriverProcAddress_flags_enum {
+  CU_GET_PROC_ADDRESS_DEFAULT = 0,
+  CU_GET_PROC_ADDRESS_LEGACY_STREAM = 1 << 0,
+  CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM = 1 << 1
+} CUdriverProcAddress_flags;
+typedef enum CUdriverProcAddressQueryResult_enum {
+  CU_GET_PROC_ADDRESS_SUCCESS = 0,
+  CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
+  CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2
+} CUdriverProcAddressQueryResult;
+
 #if defined(__cplusplus)
 extern "C" {
 #endif
@@ -456,6 +470,13 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
                         unsigned int blockDimX, unsigned int blockDimY,
                         unsigned int blockDimZ, unsigned int sharedMemBytes,
                         CUstream hStream, void **kernelParams, void **extra);
+
+/* Entry points: the address of any exported driver function by its API name
+   (the newest _vN of it); symbolStatus may be NULL. */
+CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
+                             cuuint64_t flags,
+                             CUdriverProcAddressQueryResult *symbolStatus);
+#define cuGetProcAddress cuGetProcAddress_v2
 
 #if defined(__cplusplus)
 } /* extern "C" */

@@ -253,6 +253,16 @@ cudaError_t cudaGraphicsSubResourceGetMappedArray(
     struct cudaArray **array, cudaGraphicsResource_t resource,
     unsigned int arrayIndex, unsigned int mipLevel);
 
+/* Driver functions by API name, through libcuda's cuGetProcAddress
+ * (docs/runtime-driver-state.md). */
+cudaError_t cudaGetDriverEntryPoint(
+    const char *symbol, void **funcPtr, unsigned long long flags,
+    cudaDriverEntryPointQueryResult *driverStatus RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaGetDriverEntryPointByVersion(
+    const char *symbol, void **funcPtr, unsigned int cudaVersion,
+    unsigned long long flags,
+    cudaDriverEntryPointQueryResult *driverStatus RUBICON_DEFAULT_ARG(0));
+
 void **__cudaRegisterFatBinary(void *fatCubin);
 void __cudaRegisterFatBinaryEnd(void **fatCubinHandle);
 void __cudaUnregisterFatBinary(void **fatCubinHandle);

@@ -579,6 +579,18 @@ struct cudaPos {
   size_t z;
 };
 
+/* cudaGetDriverEntryPoint: flags and what was found. */
+enum cudaGetDriverEntryPointFlags {
+  cudaEnableDefault = 0x0,
+  cudaEnableLegacyStream = 0x1,
+  cudaEnablePerThreadDefaultStream = 0x2
+};
+typedef enum cudaDriverEntryPointQueryResult {
+  cudaDriverEntryPointSuccess = 0,
+  cudaDriverEntryPointSymbolNotFound = 1,
+  cudaDriverEntryPointVersionNotSufficent = 2
+} cudaDriverEntryPointQueryResult;
+
 typedef void (*cudaHostFn_t)(void *userData);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
                                      void *userData);

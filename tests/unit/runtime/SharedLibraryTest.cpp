@@ -50,6 +50,40 @@ TEST(SharedLibrary, ExportsEveryListedFunction) {
   EXPECT_GT(Checked, 60u);
 }
 
+// cuGetProcAddress finds every exported driver function by its API name.
+TEST(SharedLibrary, ProcAddressOfEveryDriverFunction) {
+  void *Cuda = openLibrary(RUBICON_TEST_LIBCUDA);
+  ASSERT_TRUE(Cuda);
+  using GetProcAddress = int (*)(const char *, void **, int,
+                                 unsigned long long, int *);
+  auto Proc =
+      reinterpret_cast<GetProcAddress>(dlsym(Cuda, "cuGetProcAddress_v2"));
+  ASSERT_NE(Proc, nullptr);
+  size_t Checked = 0;
+  for (const ApiRow &Row : apiRows()) {
+    if (Row.Library != "cuda")
+      continue;
+    void *Function = nullptr;
+    int Status = -1;
+    EXPECT_EQ(Proc(Row.Name.c_str(), &Function, 12040, 0, &Status), 0)
+        << Row.Name;
+    EXPECT_EQ(Status, 0) << Row.Name;
+    EXPECT_NE(Function, nullptr) << Row.Name;
+    ++Checked;
+  }
+  EXPECT_GT(Checked, 50u);
+  // The newest ABI version of a name.
+  void *Function = nullptr;
+  EXPECT_EQ(Proc("cuMemAlloc", &Function, 12040, 0, nullptr), 0);
+  EXPECT_EQ(Function, dlsym(Cuda, "cuMemAlloc_v2"));
+  // Not a driver function.
+  int Status = -1;
+  EXPECT_EQ(Proc("cudaMalloc", &Function, 12040, 0, &Status), 500);
+  EXPECT_EQ(Function, nullptr);
+  EXPECT_EQ(Status, 1);
+  EXPECT_EQ(Proc(nullptr, &Function, 12040, 0, &Status), 1);
+}
+
 TEST(SharedLibrary, KeepsInternalsHidden) {
   void *Cudart = openLibrary(RUBICON_TEST_LIBCUDART);
   ASSERT_TRUE(Cudart);
