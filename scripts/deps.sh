@@ -6,6 +6,7 @@ packages=(
   libclang-rt-22-dev rocm-device-libs libamdhip64-dev libamd-comgr-dev libhsa-runtime-dev
   cmake ninja-build libgtest-dev libgmock-dev ccache g++ python3 make file
   libomp-22-dev
+  libopenblas-dev libfftw3-dev
 )
 missing=()
 for p in "${packages[@]}"; do

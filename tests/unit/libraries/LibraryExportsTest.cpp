@@ -1,0 +1,29 @@
+//===- LibraryExportsTest.cpp - Every .def row is exported ----------------===//
+//
+// Part of Rubicon. The libraries' .def tables are the coverage docs
+// (docs/cuda-libraries.table.md); each row must be a function the shipped
+// library exports.
+//
+//===----------------------------------------------------------------------===//
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+
+namespace {
+
+void expectExports(const char *Path, std::initializer_list<const char *> Names) {
+  void *Library = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(Library, nullptr) << dlerror();
+  for (const char *Name : Names)
+    EXPECT_NE(dlsym(Library, Name), nullptr) << Path << " lacks " << Name;
+}
+
+TEST(LibraryExports, Cublas) {
+#define CUBLAS_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBCUBLAS, {
+#include "Cublas.def"
+  });
+#undef CUBLAS_FUNCTION
+}
+
+} // namespace
