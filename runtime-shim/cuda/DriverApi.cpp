@@ -1325,4 +1325,13 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *NumBlocks,
       *NumBlocks, F, BlockSize, DynamicSharedMem));
 }
 
+// Profiler control: no profiler is attached to Rubicon (rocprof collects
+// without being told), so starting and stopping succeed, as CUDA's do then.
+CUresult cuProfilerStart(void) {
+  return withBackend([](Backend &) { return cudaSuccess; });
+}
+CUresult cuProfilerStop(void) {
+  return withBackend([](Backend &) { return cudaSuccess; });
+}
+
 } // extern "C"

@@ -40,14 +40,12 @@ void *findDriverFunction(const std::string &Name, cuuint64_t Flags) {
     for (const char *Suffix : {"_ptsz", "_ptds"})
       for (int Version = 4; Version >= 1; --Version) {
         std::string Candidate =
-            Base + (Version > 1 ? "_v" + std::to_string(Version) : "") +
-            Suffix;
+            Base + (Version > 1 ? "_v" + std::to_string(Version) : "") + Suffix;
         if (void *F = dlsym(Self, Candidate.c_str()))
           return F;
       }
   for (int Version = 4; Version >= 2; --Version)
-    if (void *F =
-            dlsym(Self, (Base + "_v" + std::to_string(Version)).c_str()))
+    if (void *F = dlsym(Self, (Base + "_v" + std::to_string(Version)).c_str()))
       return F;
   return dlsym(Self, Base.c_str());
 }

@@ -18,8 +18,9 @@ using namespace rubicon::cudart;
 
 namespace {
 
-/// libcuda's cuGetProcAddress_v2 (its status is a CUdriverProcAddressQueryResult,
-/// numbered as cudaDriverEntryPointQueryResult).
+/// libcuda's cuGetProcAddress_v2 (its status is a
+/// CUdriverProcAddressQueryResult, numbered as
+/// cudaDriverEntryPointQueryResult).
 using GetProcAddress = int (*)(const char *, void **, int, unsigned long long,
                                int *);
 
@@ -56,11 +57,9 @@ cudaError_t cudaGetDriverEntryPoint(const char *Symbol, void **Function,
   return entryPoint(Symbol, Function, CUDART_VERSION, Flags, Status);
 }
 
-cudaError_t
-cudaGetDriverEntryPointByVersion(const char *Symbol, void **Function,
-                                 unsigned int CudaVersion,
-                                 unsigned long long Flags,
-                                 cudaDriverEntryPointQueryResult *Status) {
+cudaError_t cudaGetDriverEntryPointByVersion(
+    const char *Symbol, void **Function, unsigned int CudaVersion,
+    unsigned long long Flags, cudaDriverEntryPointQueryResult *Status) {
   return entryPoint(Symbol, Function, CudaVersion, Flags, Status);
 }
 

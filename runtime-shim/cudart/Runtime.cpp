@@ -200,6 +200,7 @@ cudaError_t Runtime::record(cudaError_t Status) {
   if (Status == cudaSuccess)
     return Status;
   LastError = Status;
+  logApiError(Status);
   if (isStickyError(Status)) {
     std::lock_guard<std::mutex> Lock(Mutex);
     StickyError = Status;

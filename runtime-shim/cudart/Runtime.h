@@ -34,6 +34,9 @@ struct LaunchConfiguration {
   cudaStream_t Stream = nullptr;
 };
 
+/// Adds an error to the runtime's log (Logs.cpp: cudaLogs*).
+void logApiError(cudaError_t Status);
+
 class Runtime {
 public:
   using BackendFactory = std::function<std::unique_ptr<Backend>()>;

@@ -10,6 +10,7 @@
 #include "cuda_runtime_api.h"
 
 #include "ErrorTable.h"
+#include "ApiHelpers.h"
 #include "Runtime.h"
 
 #include <atomic>
@@ -18,20 +19,6 @@
 using namespace rubicon::cudart;
 
 namespace {
-
-Runtime &runtime() { return Runtime::instance(); }
-
-cudaError_t fail(cudaError_t Status) { return runtime().record(Status); }
-
-/// Runs Call on the initialized backend and records its error.
-template <class CallT> cudaError_t withBackend(CallT &&Call) {
-  Backend *B = nullptr;
-  if (cudaError_t Status = runtime().acquire(B))
-    return fail(Status);
-  return runtime().record(Call(*B));
-}
-
-LaunchDims toLaunchDims(dim3 Dims) { return {Dims.x, Dims.y, Dims.z}; }
 
 /// Default limits reported until a program sets them (cudaDeviceSetLimit is
 /// recorded, not applied: see ApiFunctions.def).
@@ -384,11 +371,21 @@ cudaError_t cudaHostAlloc(void **Ptr, size_t Size, unsigned Flags) {
   if (Flags & ~unsigned(cudaHostAllocPortable | cudaHostAllocMapped |
                         cudaHostAllocWriteCombined))
     return fail(cudaErrorInvalidValue);
-  return withBackend([&](Backend &B) { return B.hostAlloc(Ptr, Size, Flags); });
+  return withBackend([&](Backend &B) {
+    cudaError_t Status = B.hostAlloc(Ptr, Size, Flags);
+    if (Status == cudaSuccess)
+      noteHostAllocation(*Ptr, Flags);
+    return Status;
+  });
 }
 
 cudaError_t cudaFreeHost(void *Ptr) {
-  return withBackend([&](Backend &B) { return B.freeHost(Ptr); });
+  return withBackend([&](Backend &B) {
+    cudaError_t Status = B.freeHost(Ptr);
+    if (Status == cudaSuccess)
+      forgetHostAllocation(Ptr);
+    return Status;
+  });
 }
 
 cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned Flags) {
@@ -556,7 +553,10 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *Attributes,
 cudaError_t cudaMemPrefetchAsync(const void *DevPtr, size_t Count,
                                  int DstDevice, cudaStream_t Stream) {
   return withBackend([&](Backend &B) {
-    return B.memPrefetchAsync(DevPtr, Count, DstDevice, Stream);
+    cudaError_t Status = B.memPrefetchAsync(DevPtr, Count, DstDevice, Stream);
+    if (Status == cudaSuccess)
+      notePrefetch(DevPtr, Count, DstDevice);
+    return Status;
   });
 }
 
@@ -620,6 +620,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
   if (Stream == nullptr || Stream == cudaStreamLegacy ||
       Stream == cudaStreamPerThread)
     return fail(cudaErrorInvalidResourceHandle);
+  forgetStream(Stream);
   return withBackend([&](Backend &B) { return B.streamDestroy(Stream); });
 }
 

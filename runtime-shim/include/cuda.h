@@ -15,6 +15,10 @@
 
 #include <stddef.h>
 
+/* Calling conventions of the API and of its callbacks (none on Linux). */
+#define CUDAAPI
+#define CUDA_CB
+
 /* 1000 * major + 10 * minor of the CUDA release Rubicon impersonates. */
 #define CUDA_VERSION 12040
 

@@ -17,6 +17,8 @@
 #include "vector_types.h"
 #include "vector_functions.h"
 #include "driver_types.h"
+#include "driver_functions.h"
+#include "builtin_types.h"
 #include "library_types.h"
 #include "cuda_runtime_api.h"
 #include "__rubicon/texture_api.h"
@@ -152,6 +154,170 @@ cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
   return ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       numBlocks, reinterpret_cast<const void *>(func), blockSize,
       dynamicSMemSize);
+}
+
+template <class T>
+static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch,
+                                          size_t width, size_t height) {
+  return ::cudaMallocPitch(reinterpret_cast<void **>(devPtr), pitch, width,
+                           height);
+}
+
+template <class T>
+static inline cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost,
+                                                   unsigned int flags) {
+  return ::cudaHostGetDevicePointer(reinterpret_cast<void **>(pDevice), pHost,
+                                    flags);
+}
+
+template <class T>
+static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size,
+                                          cudaStream_t stream) {
+  return ::cudaMallocAsync(reinterpret_cast<void **>(devPtr), size, stream);
+}
+
+template <class T>
+static inline cudaError_t
+cudaStreamAttachMemAsync(cudaStream_t stream, T *devPtr, size_t length = 0,
+                         unsigned int flags = cudaMemAttachSingle) {
+  return ::cudaStreamAttachMemAsync(
+      stream, const_cast<void *>(static_cast<const volatile void *>(devPtr)),
+      length, flags);
+}
+
+template <class T>
+static inline cudaError_t cudaFuncGetName(const char **name, T *func) {
+  return ::cudaFuncGetName(name, reinterpret_cast<const void *>(func));
+}
+
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, T func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags) {
+  return ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, reinterpret_cast<const void *>(func), blockSize,
+      dynamicSMemSize, flags);
+}
+
+template <class T>
+static inline cudaError_t
+cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, T func,
+                                          int numBlocks, int blockSize) {
+  return ::cudaOccupancyAvailableDynamicSMemPerBlock(
+      dynamicSmemSize, reinterpret_cast<const void *>(func), numBlocks,
+      blockSize);
+}
+
+/* The block size that maximizes the multiprocessors' occupancy (resident
+ * threads) for func, with blockSizeToDynamicSMemSize(blockSize) bytes of
+ * dynamic shared memory, at most blockSizeLimit threads (0: no limit); the
+ * largest such block size wins ties. minGridSize is the grid that fills the
+ * device at that occupancy. */
+template <class UnaryFunction, class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int *minGridSize, int *blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0,
+    unsigned int flags = cudaOccupancyDefault) {
+  if (!minGridSize || !blockSize || !func)
+    return cudaErrorInvalidValue;
+  int device = 0, maxThreads = 0, multiProcessors = 0, warpSize = 0;
+  cudaError_t status = ::cudaGetDevice(&device);
+  if (status == cudaSuccess)
+    status = ::cudaDeviceGetAttribute(&maxThreads,
+                                      cudaDevAttrMaxThreadsPerBlock, device);
+  if (status == cudaSuccess)
+    status = ::cudaDeviceGetAttribute(
+        &multiProcessors, cudaDevAttrMultiProcessorCount, device);
+  if (status == cudaSuccess)
+    status = ::cudaDeviceGetAttribute(&warpSize, cudaDevAttrWarpSize, device);
+  struct cudaFuncAttributes attributes;
+  if (status == cudaSuccess)
+    status = ::cudaFuncGetAttributes(&attributes,
+                                     reinterpret_cast<const void *>(func));
+  if (status != cudaSuccess)
+    return status;
+  int limit = maxThreads < attributes.maxThreadsPerBlock
+                  ? maxThreads
+                  : attributes.maxThreadsPerBlock;
+  if (blockSizeLimit > 0 && blockSizeLimit < limit)
+    limit = blockSizeLimit;
+  int bestBlockSize = 0, bestBlocks = 0, bestOccupancy = 0;
+  for (int size = limit; size > 0;
+       size = size % warpSize ? size - size % warpSize : size - warpSize) {
+    int blocks = 0;
+    status = ::cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &blocks, reinterpret_cast<const void *>(func), size,
+        static_cast<size_t>(blockSizeToDynamicSMemSize(size)), flags);
+    if (status != cudaSuccess)
+      return status;
+    if (blocks * size > bestOccupancy) {
+      bestOccupancy = blocks * size;
+      bestBlockSize = size;
+      bestBlocks = blocks;
+    }
+  }
+  *minGridSize = bestBlocks * multiProcessors;
+  *blockSize = bestBlockSize;
+  return cudaSuccess;
+}
+
+template <class UnaryFunction, class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+    int *minGridSize, int *blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, blockSizeToDynamicSMemSize,
+      blockSizeLimit, cudaOccupancyDefault);
+}
+
+/* The dynamic shared memory of the ...MaxPotentialBlockSize variants: the
+ * same number of bytes whatever the block size. */
+struct __rubicon_constant_smem {
+  size_t bytes;
+  __host__ size_t operator()(int) const { return bytes; }
+};
+
+template <class T>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(
+    int *minGridSize, int *blockSize, T func, size_t dynamicSMemSize = 0,
+    int blockSizeLimit = 0, unsigned int flags = cudaOccupancyDefault) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, __rubicon_constant_smem{dynamicSMemSize},
+      blockSizeLimit, flags);
+}
+
+template <class T>
+static inline cudaError_t
+cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
+                                   size_t dynamicSMemSize = 0,
+                                   int blockSizeLimit = 0) {
+  return cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, __rubicon_constant_smem{dynamicSMemSize},
+      blockSizeLimit, cudaOccupancyDefault);
+}
+
+/* cudaLaunchKernelEx with the kernel's own parameter types: each argument is
+ * converted to its parameter's type, then launched by address. */
+template <class... ExpTypes, class... ActTypes>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                             void (*kernel)(ExpTypes...),
+                                             ActTypes &&...args) {
+  static_assert(sizeof...(ExpTypes) == sizeof...(ActTypes),
+                "cudaLaunchKernelEx: wrong number of kernel arguments");
+  return [&](ExpTypes... converted) {
+    void *pointers[sizeof...(ExpTypes) > 0 ? sizeof...(ExpTypes) : 1] = {
+        const_cast<void *>(static_cast<const void *>(&converted))...};
+    return ::cudaLaunchKernelExC(config,
+                                 reinterpret_cast<const void *>(kernel),
+                                 pointers);
+  }(static_cast<ExpTypes>(static_cast<ActTypes &&>(args))...);
+}
+
+template <class T>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                                             T *kernel, void **args) {
+  return ::cudaLaunchKernelExC(config, reinterpret_cast<const void *>(kernel),
+                               args);
 }
 
 static inline cudaError_t cudaEventCreate(cudaEvent_t *event,

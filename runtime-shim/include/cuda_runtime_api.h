@@ -253,6 +253,82 @@ cudaError_t cudaGraphicsSubResourceGetMappedArray(
     struct cudaArray **array, cudaGraphicsResource_t resource,
     unsigned int arrayIndex, unsigned int mipLevel);
 
+/*--- Occupancy, function names and launch with attributes (Occupancy.cpp,
+ * Launch.cpp) ------------------------------------------------------------*/
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags);
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
+                                                      const void *func,
+                                                      int numBlocks,
+                                                      int blockSize);
+cudaError_t cudaFuncGetName(const char **name, const void *func);
+cudaError_t cudaFuncSetSharedMemConfig(const void *func,
+                                       enum cudaSharedMemConfig config);
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                const void *func, void **args);
+
+/*--- Streams and events (StreamsEvents.cpp) --------------------------------*/
+cudaError_t cudaStreamGetId(cudaStream_t hStream,
+                            unsigned long long *streamId);
+cudaError_t cudaStreamGetDevice(cudaStream_t hStream, int *device);
+cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaStreamAttrID attr,
+                                   cudaStreamAttrValue *value_out);
+cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaStreamAttrID attr,
+                                   const cudaStreamAttrValue *value);
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event,
+                                     cudaStream_t stream RUBICON_DEFAULT_ARG(0),
+                                     unsigned int flags RUBICON_DEFAULT_ARG(0));
+
+/*--- 3D memory (Memory3D.cpp) ----------------------------------------------*/
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,
+                         struct cudaExtent extent);
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
+                              cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value,
+                         struct cudaExtent extent);
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
+                              struct cudaExtent extent,
+                              cudaStream_t stream RUBICON_DEFAULT_ARG(0));
+
+/*--- Unified memory hints, host flags (MemoryHints.cpp) --------------------*/
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
+                          enum cudaMemoryAdvise advice, int device);
+cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize,
+                                     enum cudaMemRangeAttribute attribute,
+                                     const void *devPtr, size_t count);
+cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes,
+                                      enum cudaMemRangeAttribute *attributes,
+                                      size_t numAttributes, const void *devPtr,
+                                      size_t count);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr,
+                                     size_t length RUBICON_DEFAULT_ARG(0),
+                                     unsigned int flags
+                                         RUBICON_DEFAULT_ARG(cudaMemAttachSingle));
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
+
+/*--- Devices (DeviceExtras.cpp) --------------------------------------------*/
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags,
+                           unsigned int flags);
+cudaError_t cudaSetValidDevices(int *device_arr, int len);
+cudaError_t
+cudaDeviceFlushGPUDirectRDMAWrites(enum cudaFlushGPUDirectRDMAWritesTarget target,
+                                   enum cudaFlushGPUDirectRDMAWritesScope scope);
+cudaError_t cudaCtxResetPersistingL2Cache(void);
+
+/*--- The runtime's log (Logs.cpp) ------------------------------------------*/
+cudaError_t cudaLogsRegisterCallback(cudaLogsCallback_t callbackFunc,
+                                     void *userData,
+                                     cudaLogsCallbackHandle *callback_out);
+cudaError_t cudaLogsUnregisterCallback(cudaLogsCallbackHandle callback);
+cudaError_t cudaLogsCurrent(cudaLogIterator *iterator_out, unsigned int flags);
+cudaError_t cudaLogsDumpToFile(cudaLogIterator *iterator, const char *pathToFile,
+                               unsigned int flags);
+cudaError_t cudaLogsDumpToMemory(cudaLogIterator *iterator, char *buffer,
+                                 size_t *size, unsigned int flags);
+
 /* Driver functions by API name, through libcuda's cuGetProcAddress
  * (docs/runtime-driver-state.md). */
 cudaError_t cudaGetDriverEntryPoint(

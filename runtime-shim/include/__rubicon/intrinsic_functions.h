@@ -291,21 +291,30 @@ __RUBICON_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
 __RUBICON_MIN_MAX(long long, unsigned long long, unsigned long long)
 __RUBICON_MIN_MAX(unsigned long long, long long, unsigned long long)
 #undef __RUBICON_MIN_MAX
-__RUBICON_DEVICE__ float min(float a, float b) { return fminf(a, b); }
-__RUBICON_DEVICE__ float max(float a, float b) { return fmaxf(a, b); }
-__RUBICON_DEVICE__ double min(double a, double b) { return fmin(a, b); }
-__RUBICON_DEVICE__ double max(double a, double b) { return fmax(a, b); }
-__RUBICON_DEVICE__ double min(float a, double b) {
-  return fmin(static_cast<double>(a), b);
+/* Host and device: the builtins, which clang provides on both sides. */
+__RUBICON_HOST_DEVICE__ float min(float a, float b) {
+  return __builtin_fminf(a, b);
 }
-__RUBICON_DEVICE__ double max(float a, double b) {
-  return fmax(static_cast<double>(a), b);
+__RUBICON_HOST_DEVICE__ float max(float a, float b) {
+  return __builtin_fmaxf(a, b);
 }
-__RUBICON_DEVICE__ double min(double a, float b) {
-  return fmin(a, static_cast<double>(b));
+__RUBICON_HOST_DEVICE__ double min(double a, double b) {
+  return __builtin_fmin(a, b);
 }
-__RUBICON_DEVICE__ double max(double a, float b) {
-  return fmax(a, static_cast<double>(b));
+__RUBICON_HOST_DEVICE__ double max(double a, double b) {
+  return __builtin_fmax(a, b);
+}
+__RUBICON_HOST_DEVICE__ double min(float a, double b) {
+  return __builtin_fmin(static_cast<double>(a), b);
+}
+__RUBICON_HOST_DEVICE__ double max(float a, double b) {
+  return __builtin_fmax(static_cast<double>(a), b);
+}
+__RUBICON_HOST_DEVICE__ double min(double a, float b) {
+  return __builtin_fmin(a, static_cast<double>(b));
+}
+__RUBICON_HOST_DEVICE__ double max(double a, float b) {
+  return __builtin_fmax(a, static_cast<double>(b));
 }
 __RUBICON_DEVICE__ unsigned int umin(unsigned int a, unsigned int b) {
   return min(a, b);

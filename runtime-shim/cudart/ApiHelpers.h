@@ -1,0 +1,44 @@
+//===- ApiHelpers.h - What every cuda* function does ------------*- C++ -*-===//
+//
+// Part of Rubicon. Each cuda* function checks its arguments, gets the backend
+// from the Runtime (which reports initialization failures and sticky errors)
+// and records whatever error results as the thread's last error. The files
+// implementing the API by family (RuntimeApi.cpp, Memory3D.cpp, ...) share
+// these helpers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RUBICON_CUDART_APIHELPERS_H
+#define RUBICON_CUDART_APIHELPERS_H
+
+#include "Runtime.h"
+
+namespace rubicon::cudart {
+
+inline Runtime &runtime() { return Runtime::instance(); }
+
+/// Records Status as the thread's last error (if it is one) and returns it.
+inline cudaError_t fail(cudaError_t Status) { return runtime().record(Status); }
+
+/// Runs Call on the initialized backend and records its error.
+template <class CallT> cudaError_t withBackend(CallT &&Call) {
+  Backend *B = nullptr;
+  if (cudaError_t Status = runtime().acquire(B))
+    return fail(Status);
+  return runtime().record(Call(*B));
+}
+
+/// Forgets what StreamAttributes.cpp keeps about a destroyed stream.
+void forgetStream(cudaStream_t Stream);
+
+/// What MemoryHints.cpp keeps: the last prefetch of a range, the flags of a
+/// cudaHostAlloc allocation.
+void notePrefetch(const void *Ptr, size_t Count, int Device);
+void noteHostAllocation(const void *Ptr, unsigned Flags);
+void forgetHostAllocation(const void *Ptr);
+
+inline LaunchDims toLaunchDims(dim3 Dims) { return {Dims.x, Dims.y, Dims.z}; }
+
+} // namespace rubicon::cudart
+
+#endif // RUBICON_CUDART_APIHELPERS_H

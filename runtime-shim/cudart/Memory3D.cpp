@@ -1,0 +1,145 @@
+//===- Memory3D.cpp - 3D allocations, copies and fills --------------------===//
+//
+// Part of Rubicon. cudaMalloc3D is a pitched allocation of height * depth
+// rows; a 3D copy or fill is one 2D copy or fill per slice (the backend's
+// memcpy2D/memset2D, in stream order when Async). Either end of a copy may
+// be a CUDA array (TextureArrays.h: 1D and 2D arrays, one slice).
+//
+//===----------------------------------------------------------------------===//
+
+#include "cuda_runtime_api.h"
+
+#include "ApiHelpers.h"
+#include "TextureArrays.h"
+
+using namespace rubicon::cudart;
+
+namespace {
+
+/// One end of a 3D copy as pitched bytes: the first byte the copy touches,
+/// the row pitch and the slice pitch.
+struct CopyEnd {
+  char *First = nullptr;
+  size_t Pitch = 0, SlicePitch = 0;
+};
+
+/// Resolves an end (Array, or Ptr at Pos) of a copy WidthBytes x Height x
+/// Depth; ElementBytes is the size the x position counts in.
+cudaError_t resolveEnd(cudaArray *Array, const cudaPitchedPtr &Ptr,
+                       const cudaPos &Pos, size_t WidthBytes, size_t Height,
+                       size_t Depth, CopyEnd &End) {
+  if (Array) {
+    size_t Texel = texelSize(Array->Desc);
+    size_t Rows = Array->Height ? Array->Height : 1;
+    if (!Texel || Pos.z + Depth > 1 || Pos.y + Height > Rows ||
+        Pos.x * Texel + WidthBytes > Array->Width * Texel)
+      return cudaErrorInvalidValue;
+    End.First = Array->Data + Pos.y * Array->Pitch + Pos.x * Texel;
+    End.Pitch = Array->Pitch;
+    End.SlicePitch = Array->Pitch * Rows;
+    return cudaSuccess;
+  }
+  if (!Ptr.ptr || Pos.x + WidthBytes > Ptr.pitch)
+    return cudaErrorInvalidValue;
+  // ysize is the rows of a slice; 0 is taken as the copy's height.
+  size_t Rows = Ptr.ysize ? Ptr.ysize : Height;
+  if (Depth > 1 && Pos.y + Height > Rows)
+    return cudaErrorInvalidValue;
+  End.First = static_cast<char *>(Ptr.ptr) + Pos.z * Ptr.pitch * Rows +
+              Pos.y * Ptr.pitch + Pos.x;
+  End.Pitch = Ptr.pitch;
+  End.SlicePitch = Ptr.pitch * Rows;
+  return cudaSuccess;
+}
+
+cudaError_t memcpy3D(const cudaMemcpy3DParms *P, cudaStream_t Stream,
+                     bool Async) {
+  if (!P || (P->srcArray && P->srcPtr.ptr) || (P->dstArray && P->dstPtr.ptr))
+    return fail(cudaErrorInvalidValue);
+  if (P->kind < cudaMemcpyHostToHost || P->kind > cudaMemcpyDefault)
+    return fail(cudaErrorInvalidMemcpyDirection);
+  const cudaExtent &E = P->extent;
+  if (!E.width || !E.height || !E.depth)
+    return cudaSuccess;
+  // The width counts bytes unless an end is an array: then its elements.
+  cudaArray *Array = P->srcArray ? P->srcArray : P->dstArray;
+  size_t WidthBytes = E.width;
+  if (Array) {
+    size_t Texel = texelSize(Array->Desc);
+    if (!Texel)
+      return fail(cudaErrorInvalidValue);
+    WidthBytes = E.width * Texel;
+  }
+  CopyEnd Src, Dst;
+  if (cudaError_t Status = resolveEnd(P->srcArray, P->srcPtr, P->srcPos,
+                                      WidthBytes, E.height, E.depth, Src))
+    return fail(Status);
+  if (cudaError_t Status = resolveEnd(P->dstArray, P->dstPtr, P->dstPos,
+                                      WidthBytes, E.height, E.depth, Dst))
+    return fail(Status);
+  return withBackend([&](Backend &B) {
+    for (size_t Z = 0; Z < E.depth; ++Z)
+      if (cudaError_t Status =
+              B.memcpy2D(Dst.First + Z * Dst.SlicePitch, Dst.Pitch,
+                         Src.First + Z * Src.SlicePitch, Src.Pitch, WidthBytes,
+                         E.height, P->kind, Stream, Async))
+        return Status;
+    return cudaSuccess;
+  });
+}
+
+cudaError_t memset3D(cudaPitchedPtr Ptr, int Value, cudaExtent E,
+                     cudaStream_t Stream, bool Async) {
+  if (!E.width || !E.height || !E.depth)
+    return cudaSuccess;
+  if (!Ptr.ptr || E.width > Ptr.pitch)
+    return fail(cudaErrorInvalidValue);
+  size_t Rows = Ptr.ysize ? Ptr.ysize : E.height;
+  if (E.depth > 1 && E.height > Rows)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    for (size_t Z = 0; Z < E.depth; ++Z)
+      if (cudaError_t Status =
+              B.memset2D(static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Rows,
+                         Ptr.pitch, Value, E.width, E.height, Stream, Async))
+        return Status;
+    return cudaSuccess;
+  });
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaMalloc3D(cudaPitchedPtr *PitchedDevPtr, cudaExtent Extent) {
+  if (!PitchedDevPtr)
+    return fail(cudaErrorInvalidValue);
+  *PitchedDevPtr = {};
+  void *Ptr = nullptr;
+  size_t Pitch = 0;
+  if (cudaError_t Status =
+          cudaMallocPitch(&Ptr, &Pitch, Extent.width,
+                          Extent.height * (Extent.depth ? Extent.depth : 1)))
+    return Status;
+  *PitchedDevPtr = {Ptr, Pitch, Extent.width, Extent.height};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms *P) {
+  return memcpy3D(P, nullptr, false);
+}
+
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms *P, cudaStream_t Stream) {
+  return memcpy3D(P, Stream, true);
+}
+
+cudaError_t cudaMemset3D(cudaPitchedPtr Ptr, int Value, cudaExtent Extent) {
+  return memset3D(Ptr, Value, Extent, nullptr, false);
+}
+
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr Ptr, int Value, cudaExtent Extent,
+                              cudaStream_t Stream) {
+  return memset3D(Ptr, Value, Extent, Stream, true);
+}
+
+} // extern "C"
