@@ -73,6 +73,7 @@ int main(int argc, char **argv) {
   cudaEventRecord(stop);
   cudaEventSynchronize(stop);
   double bytes = 2.0 * n * sizeof(float) * reps;
+  float copyMs = elapsed(start, stop);
   std::printf("copy kernel (%zu floats): %.3f GB/s\n", n,
               bytes / (elapsed(start, stop) * 1e-3) / 1e9);
 
@@ -83,10 +84,14 @@ int main(int argc, char **argv) {
   cudaEventSynchronize(stop);
   std::printf("cudaMemcpy device to device: %.3f GB/s\n",
               bytes / (elapsed(start, stop) * 1e-3) / 1e9);
+  std::printf("copy kernel / cudaMemcpy: %.1f%%\n",
+              100.0 * (bytes / (copyMs * 1e-3)) /
+                  (bytes / (elapsed(start, stop) * 1e-3)));
 
   int *sink;
   cudaMalloc(&sink, 64 * sizeof(int));
   const int rounds = 100;
+  blockBarriers<<<64, 256>>>(sink, rounds); // warm-up: fiber stacks
   cudaEventRecord(start);
   blockBarriers<<<64, 256>>>(sink, rounds);
   cudaEventRecord(stop);
@@ -97,6 +102,7 @@ int main(int argc, char **argv) {
 
   int *lanes;
   cudaMalloc(&lanes, 64 * 256 * sizeof(int));
+  warpShuffles<<<64, 256>>>(lanes, rounds); // warm-up
   cudaEventRecord(start);
   warpShuffles<<<64, 256>>>(lanes, rounds);
   cudaEventRecord(stop);

@@ -11,8 +11,8 @@
 namespace rubicon::cudart::host {
 
 WorkerPool::WorkerPool(unsigned Count) {
-  for (unsigned I = 0; I < Count; ++I)
-    Workers.emplace_back([this] { work(); });
+  for (unsigned I = 1; I < Count; ++I)
+    Helpers.emplace_back([this] { help(); });
 }
 
 WorkerPool::~WorkerPool() {
@@ -21,49 +21,69 @@ WorkerPool::~WorkerPool() {
     Stopping = true;
   }
   Wake.notify_all();
-  for (std::thread &T : Workers)
+  for (std::thread &T : Helpers)
     T.join();
+}
+
+void WorkerPool::runBlocks(BlockScheduler &Scheduler,
+                           const GridLaunch &Launch) {
+  for (;;) {
+    uint64_t Block = NextBlock.fetch_add(1, std::memory_order_relaxed);
+    if (Block >= BlockCount || FaultSeen.load(std::memory_order_relaxed))
+      return;
+    if (int F = Scheduler.runBlock(Launch, Block)) {
+      int Expected = 0;
+      FaultSeen.compare_exchange_strong(Expected, F);
+    }
+  }
 }
 
 int WorkerPool::runGrid(const GridLaunch &Launch) {
   uint64_t Blocks = uint64_t(Launch.Grid[0]) * Launch.Grid[1] * Launch.Grid[2];
-  std::unique_lock<std::mutex> Lock(Mutex);
-  Current = &Launch;
-  NextBlock = 0;
+  // No helper is inside runBlocks here (the last grid waited for them), so
+  // the counters can be reset; a helper joins only while Current is set.
+  NextBlock.store(0, std::memory_order_relaxed);
   BlockCount = Blocks;
-  Fault = 0;
-  Busy = static_cast<unsigned>(Workers.size());
-  ++Generation;
-  Wake.notify_all();
-  Done.wait(Lock, [this] { return Busy == 0; });
-  Current = nullptr;
-  return Fault;
+  FaultSeen.store(0, std::memory_order_relaxed);
+  uint64_t Wanted = std::min<uint64_t>(Blocks - 1, Helpers.size());
+  if (Wanted) {
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Current = &Launch;
+      ++Generation;
+    }
+    if (Wanted == Helpers.size())
+      Wake.notify_all();
+    else
+      for (uint64_t I = 0; I < Wanted; ++I)
+        Wake.notify_one();
+  }
+  runBlocks(CallerScheduler, Launch);
+  if (Wanted) {
+    // Helpers still waking up find Current cleared and sleep on.
+    std::unique_lock<std::mutex> Lock(Mutex);
+    Current = nullptr;
+    Done.wait(Lock, [this] { return Running == 0; });
+  }
+  return FaultSeen.load();
 }
 
-void WorkerPool::work() {
+void WorkerPool::help() {
   BlockScheduler Scheduler;
   uint64_t Seen = 0;
   std::unique_lock<std::mutex> Lock(Mutex);
   for (;;) {
-    Wake.wait(Lock, [&] { return Stopping || Generation != Seen; });
+    Wake.wait(Lock,
+              [&] { return Stopping || (Current && Generation != Seen); });
     if (Stopping)
       return;
     Seen = Generation;
     const GridLaunch &Launch = *Current;
+    ++Running;
     Lock.unlock();
-    for (;;) {
-      uint64_t Block = NextBlock.fetch_add(1);
-      if (Block >= BlockCount || FaultSeen.load())
-        break;
-      if (int F = Scheduler.runBlock(Launch, Block)) {
-        int Expected = 0;
-        FaultSeen.compare_exchange_strong(Expected, F);
-      }
-    }
+    runBlocks(Scheduler, Launch);
     Lock.lock();
-    if (int F = FaultSeen.exchange(0); F && !Fault)
-      Fault = F;
-    if (--Busy == 0)
+    if (--Running == 0)
       Done.notify_all();
   }
 }

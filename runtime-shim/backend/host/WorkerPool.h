@@ -19,30 +19,37 @@
 
 namespace rubicon::cudart::host {
 
-/// Worker threads that run the blocks of one grid at a time.
+/// The CPU threads that run the blocks of one grid at a time: the thread that
+/// calls runGrid (the stream queue's executor) and Count - 1 helpers. Blocks
+/// are handed out one at a time from a shared counter. A one-block grid runs
+/// on the caller alone; a larger one wakes as many helpers as it has blocks
+/// beyond the first, and the caller starts on the blocks at once. Nothing is
+/// allocated and no thread is created per grid.
 class WorkerPool {
 public:
   explicit WorkerPool(unsigned Count);
   ~WorkerPool();
-  unsigned size() const { return static_cast<unsigned>(Workers.size()); }
+  unsigned size() const { return static_cast<unsigned>(Helpers.size()) + 1; }
 
-  /// Runs every block of `Launch`; returns 0 or the first fault.
+  /// Runs every block of `Launch`; returns 0 or the first fault. Called by
+  /// one thread at a time.
   int runGrid(const GridLaunch &Launch);
 
 private:
-  void work();
+  void help();
+  void runBlocks(BlockScheduler &Scheduler, const GridLaunch &Launch);
 
-  std::vector<std::thread> Workers;
+  std::vector<std::thread> Helpers;
+  BlockScheduler CallerScheduler; // runGrid's caller's
   std::mutex Mutex;
   std::condition_variable Wake, Done;
-  const GridLaunch *Current = nullptr;
+  const GridLaunch *Current = nullptr; // the grid being run, under Mutex
+  uint64_t Generation = 0;             // grids started, under Mutex
+  unsigned Running = 0;                // helpers inside runBlocks, under Mutex
+  bool Stopping = false;
   std::atomic<uint64_t> NextBlock{0};
   uint64_t BlockCount = 0;
   std::atomic<int> FaultSeen{0};
-  int Fault = 0;
-  unsigned Busy = 0;
-  uint64_t Generation = 0;
-  bool Stopping = false;
 };
 
 /// Runs every block of a cooperative launch at once, each on its own CPU
