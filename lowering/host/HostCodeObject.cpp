@@ -103,6 +103,7 @@ Expected<std::string> emitHostCodeObject(std::unique_ptr<Module> NVVM,
     MPM.addPass(LowerTextureHandlesPass());
     MPM.addPass(RetargetHostPass());
     MPM.addPass(HostLowerNVVMIntrinsicsPass());
+    MPM.addPass(HostWarpLockstepPass());
     MPM.addPass(HostKernelEntryPass());
     MPM.addPass(HostThreadLoopsPass());
     return MPM;

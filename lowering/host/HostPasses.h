@@ -27,6 +27,9 @@ inline constexpr llvm::StringLiteral HostKernelAttribute =
 /// Function attribute rubicon-host-thread-loops leaves on kernels: how the
 /// runtime will run their blocks ("thread-loop", or "fibers: <reason>").
 inline constexpr llvm::StringLiteral HostFormAttribute = "rubicon-host-form";
+/// The device library's lockstep point (rubicon-host-warp-lockstep).
+inline constexpr llvm::StringLiteral HostLockstepPoint =
+    "__rubicon_host_lockstep_point";
 
 /// A position-independent x86-64 TargetMachine (generic x86-64 CPU);
 /// initializes the X86 target on first use.

@@ -66,7 +66,7 @@ __global__ void trapAt(int *out, int which) {
 
 __global__ void wild(int *out) {
   if (threadIdx.x == 5)
-    *reinterpret_cast<volatile int *>(16) = 1;
+    *reinterpret_cast<int *>(16) = 1;
   out[threadIdx.x] = 1;
 }
 
