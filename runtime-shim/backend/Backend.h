@@ -224,6 +224,12 @@ public:
   /// The allocation Ptr points into: its start and size.
   virtual cudaError_t memGetAddressRange(void *&Base, size_t &Size,
                                          const void *Ptr);
+  /// Bytes of each parameter of a kernel (a registered host stub, or a
+  /// module function when ModuleFunction): graphs copy a kernel node's
+  /// arguments with them. The default answers cudaErrorNotSupported.
+  virtual cudaError_t kernelParameterSizes(const void *Kernel,
+                                           bool ModuleFunction,
+                                           std::vector<size_t> &Sizes);
 };
 
 } // namespace rubicon::cudart

@@ -65,4 +65,10 @@ cudaError_t Backend::memGetAddressRange(void *&Base, size_t &Size,
   return cudaErrorNotSupported;
 }
 
+cudaError_t Backend::kernelParameterSizes(const void *, bool,
+                                          std::vector<size_t> &Sizes) {
+  Sizes.clear();
+  return cudaErrorNotSupported;
+}
+
 } // namespace rubicon::cudart

@@ -12,11 +12,13 @@
 #include "ErrorTable.h"
 #include "ApiHelpers.h"
 #include "Runtime.h"
+#include "graphs/StreamHooks.h"
 
 #include <atomic>
 #include <cstdint>
 
 using namespace rubicon::cudart;
+namespace hooks = rubicon::graphs::hooks;
 
 namespace {
 
@@ -59,6 +61,12 @@ cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count,
     char *Dst = nullptr;
     if (cudaError_t Status = symbolRange(B, Symbol, Offset, Count, Dst))
       return Status;
+    if (Async) {
+      if (auto Captured = hooks::copy(Dst, Src, Count, Kind, Stream))
+        return *Captured;
+    } else if (cudaError_t Status = hooks::unsafe()) {
+      return Status;
+    }
     return Async ? B.memcpyAsync(Dst, Src, Count, Kind, Stream)
                  : B.memcpy(Dst, Src, Count, Kind);
   });
@@ -74,6 +82,12 @@ cudaError_t copyFromSymbol(void *Dst, const void *Symbol, size_t Count,
     char *Src = nullptr;
     if (cudaError_t Status = symbolRange(B, Symbol, Offset, Count, Src))
       return Status;
+    if (Async) {
+      if (auto Captured = hooks::copy(Dst, Src, Count, Kind, Stream))
+        return *Captured;
+    } else if (cudaError_t Status = hooks::unsafe()) {
+      return Status;
+    }
     return Async ? B.memcpyAsync(Dst, Src, Count, Kind, Stream)
                  : B.memcpy(Dst, Src, Count, Kind);
   });
@@ -220,7 +234,14 @@ cudaError_t cudaGetDeviceFlags(unsigned *Flags) {
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
-  return withBackend([](Backend &B) { return B.deviceSynchronize(); });
+  return withBackend([](Backend &B) {
+    if (cudaError_t Status = hooks::unsafe())
+      return Status;
+    cudaError_t Status = B.deviceSynchronize();
+    if (Status == cudaSuccess)
+      hooks::synchronized(B, nullptr, true);
+    return Status;
+  });
 }
 
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
@@ -354,11 +375,21 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *LeastPriority,
 cudaError_t cudaMalloc(void **DevPtr, size_t Size) {
   if (!DevPtr)
     return fail(cudaErrorInvalidValue);
-  return withBackend([&](Backend &B) { return B.malloc(DevPtr, Size); });
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::unsafe())
+      return Status;
+    return B.malloc(DevPtr, Size);
+  });
 }
 
 cudaError_t cudaFree(void *DevPtr) {
-  return withBackend([&](Backend &B) { return B.free(DevPtr); });
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::unsafe())
+      return Status;
+    if (auto Freed = hooks::free(DevPtr))
+      return *Freed;
+    return B.free(DevPtr);
+  });
 }
 
 cudaError_t cudaMallocHost(void **Ptr, size_t Size) {
@@ -414,27 +445,40 @@ cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count,
                        cudaMemcpyKind Kind) {
   if (!isValidMemcpyKind(Kind))
     return fail(cudaErrorInvalidMemcpyDirection);
-  return withBackend(
-      [&](Backend &B) { return B.memcpy(Dst, Src, Count, Kind); });
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::unsafe())
+      return Status;
+    return B.memcpy(Dst, Src, Count, Kind);
+  });
 }
 
 cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count,
                             cudaMemcpyKind Kind, cudaStream_t Stream) {
   if (!isValidMemcpyKind(Kind))
     return fail(cudaErrorInvalidMemcpyDirection);
-  return withBackend(
-      [&](Backend &B) { return B.memcpyAsync(Dst, Src, Count, Kind, Stream); });
+  return withBackend([&](Backend &B) {
+    if (auto Captured = hooks::copy(Dst, Src, Count, Kind, Stream))
+      return *Captured;
+    return B.memcpyAsync(Dst, Src, Count, Kind, Stream);
+  });
 }
 
 cudaError_t cudaMemset(void *DevPtr, int Value, size_t Count) {
-  return withBackend(
-      [&](Backend &B) { return B.memset(DevPtr, Value, Count); });
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::unsafe())
+      return Status;
+    return B.memset(DevPtr, Value, Count);
+  });
 }
 
 cudaError_t cudaMemsetAsync(void *DevPtr, int Value, size_t Count,
                             cudaStream_t Stream) {
-  return withBackend(
-      [&](Backend &B) { return B.memsetAsync(DevPtr, Value, Count, Stream); });
+  return withBackend([&](Backend &B) {
+    if (auto Captured = hooks::fill(DevPtr, Count, unsigned(Value) & 0xff, 1,
+                                    Count, 1, Stream))
+      return *Captured;
+    return B.memsetAsync(DevPtr, Value, Count, Stream);
+  });
 }
 
 cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src,
@@ -478,6 +522,13 @@ static cudaError_t copy2D(void *Dst, size_t DstPitch, const void *Src,
   if (Height > 1 && (Width > DstPitch || Width > SrcPitch))
     return fail(cudaErrorInvalidPitchValue);
   return withBackend([&](Backend &B) {
+    if (Async) {
+      if (auto Captured = hooks::copy2D(Dst, DstPitch, Src, SrcPitch, Width,
+                                        Height, Kind, Stream))
+        return *Captured;
+    } else if (cudaError_t Status = hooks::unsafe()) {
+      return Status;
+    }
     return B.memcpy2D(Dst, DstPitch, Src, SrcPitch, Width, Height, Kind, Stream,
                       Async);
   });
@@ -512,20 +563,14 @@ cudaError_t cudaMemset2DAsync(void *DevPtr, size_t Pitch, int Value,
   if (Height > 1 && Width > Pitch)
     return fail(cudaErrorInvalidPitchValue);
   return withBackend([&](Backend &B) {
+    if (auto Captured = hooks::fill(DevPtr, Pitch, unsigned(Value) & 0xff, 1,
+                                    Width, Height, Stream))
+      return *Captured;
     return B.memset2D(DevPtr, Pitch, Value, Width, Height, Stream, true);
   });
 }
 
-cudaError_t cudaMallocAsync(void **DevPtr, size_t Size, cudaStream_t Stream) {
-  if (!DevPtr)
-    return fail(cudaErrorInvalidValue);
-  return withBackend(
-      [&](Backend &B) { return B.mallocAsync(DevPtr, Size, Stream); });
-}
-
-cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream) {
-  return withBackend([&](Backend &B) { return B.freeAsync(DevPtr, Stream); });
-}
+// cudaMallocAsync, cudaFreeAsync: MemPoolApi.cpp.
 
 cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned Flags) {
   if (!Ptr || Size == 0 ||
@@ -621,17 +666,29 @@ cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
       Stream == cudaStreamPerThread)
     return fail(cudaErrorInvalidResourceHandle);
   forgetStream(Stream);
-  return withBackend([&](Backend &B) { return B.streamDestroy(Stream); });
+  return withBackend([&](Backend &B) {
+    hooks::streamDestroyed(Stream);
+    return B.streamDestroy(Stream);
+  });
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
-  return withBackend([&](Backend &B) { return B.streamSynchronize(Stream); });
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::synchronous(Stream))
+      return Status;
+    cudaError_t Status = B.streamSynchronize(Stream);
+    if (Status == cudaSuccess)
+      hooks::synchronized(B, Stream, false);
+    return Status;
+  });
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t Stream) {
   // cudaErrorNotReady is an answer, not an error: it is not recorded.
   Backend *B = nullptr;
   if (cudaError_t Status = runtime().acquire(B))
+    return fail(Status);
+  if (cudaError_t Status = hooks::synchronous(Stream))
     return fail(Status);
   cudaError_t Status = B->streamQuery(Stream);
   return Status == cudaErrorNotReady ? Status : runtime().record(Status);
@@ -641,8 +698,11 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
                                 unsigned Flags) {
   if (!Event)
     return fail(cudaErrorInvalidResourceHandle);
-  return withBackend(
-      [&](Backend &B) { return B.streamWaitEvent(Stream, Event, Flags); });
+  return withBackend([&](Backend &B) {
+    if (auto Captured = hooks::streamWaitEvent(B, Stream, Event, Flags))
+      return *Captured;
+    return B.streamWaitEvent(Stream, Event, Flags);
+  });
 }
 
 cudaError_t cudaStreamGetFlags(cudaStream_t Stream, unsigned *Flags) {
@@ -665,6 +725,8 @@ cudaError_t cudaStreamAddCallback(cudaStream_t Stream,
   if (!Callback || Flags != 0)
     return fail(cudaErrorInvalidValue);
   return withBackend([&](Backend &B) {
+    if (auto Captured = hooks::callback(Stream))
+      return *Captured;
     return B.streamAddCallback(Stream, Callback, UserData);
   });
 }
@@ -674,6 +736,8 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Function,
   if (!Function)
     return fail(cudaErrorInvalidValue);
   return withBackend([&](Backend &B) {
+    if (auto Captured = hooks::hostFunction(Function, UserData, Stream))
+      return *Captured;
     auto *Pending = new PendingHostFunction{Function, UserData};
     cudaError_t Status = B.streamAddCallback(Stream, runHostFunction, Pending);
     if (Status != cudaSuccess)
@@ -697,13 +761,21 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned Flags) {
 cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
   if (!Event)
     return fail(cudaErrorInvalidResourceHandle);
-  return withBackend([&](Backend &B) { return B.eventRecord(Event, Stream); });
+  return withBackend([&](Backend &B) {
+    if (auto Captured = hooks::eventRecord(Event, Stream))
+      return *Captured;
+    return B.eventRecord(Event, Stream);
+  });
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
   if (!Event)
     return fail(cudaErrorInvalidResourceHandle);
-  return withBackend([&](Backend &B) { return B.eventSynchronize(Event); });
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::eventQuery(Event))
+      return Status;
+    return B.eventSynchronize(Event);
+  });
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t Event) {
@@ -711,6 +783,8 @@ cudaError_t cudaEventQuery(cudaEvent_t Event) {
     return fail(cudaErrorInvalidResourceHandle);
   Backend *B = nullptr;
   if (cudaError_t Status = runtime().acquire(B))
+    return fail(Status);
+  if (cudaError_t Status = hooks::eventQuery(Event))
     return fail(Status);
   cudaError_t Status = B->eventQuery(Event);
   return Status == cudaErrorNotReady ? Status : runtime().record(Status);
@@ -729,7 +803,10 @@ cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start,
 cudaError_t cudaEventDestroy(cudaEvent_t Event) {
   if (!Event)
     return fail(cudaErrorInvalidResourceHandle);
-  return withBackend([&](Backend &B) { return B.eventDestroy(Event); });
+  return withBackend([&](Backend &B) {
+    hooks::eventDestroyed(Event);
+    return B.eventDestroy(Event);
+  });
 }
 
 //--- Execution -------------------------------------------------------------
@@ -759,6 +836,11 @@ static cudaError_t launch(const void *Func, dim3 GridDim, dim3 BlockDim,
           GridDim.z > unsigned(P.maxGridSize[2]))
         return cudaErrorInvalidConfiguration;
     }
+    if (auto Captured = hooks::kernel(
+            B, Func, false, const_cast<void *>(Func), toLaunchDims(GridDim),
+            toLaunchDims(BlockDim), Args, nullptr, 0, SharedMem, Stream,
+            Cooperative))
+      return *Captured;
     if (Cooperative)
       return B.launchCooperativeKernel(Func, toLaunchDims(GridDim),
                                        toLaunchDims(BlockDim), Args, SharedMem,
@@ -893,13 +975,6 @@ cudaError_t cudaMemcpyPeerAsync_ptsz(void *Dst, int DstDevice, const void *Src,
 cudaError_t cudaMemPrefetchAsync_ptsz(const void *DevPtr, size_t Count,
                                       int DstDevice, cudaStream_t Stream) {
   return cudaMemPrefetchAsync(DevPtr, Count, DstDevice, perThread(Stream));
-}
-cudaError_t cudaMallocAsync_ptsz(void **DevPtr, size_t Size,
-                                 cudaStream_t Stream) {
-  return cudaMallocAsync(DevPtr, Size, perThread(Stream));
-}
-cudaError_t cudaFreeAsync_ptsz(void *DevPtr, cudaStream_t Stream) {
-  return cudaFreeAsync(DevPtr, perThread(Stream));
 }
 cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t Stream) {
   return cudaStreamSynchronize(perThread(Stream));

@@ -22,6 +22,7 @@
 #include "library_types.h"
 #include "cuda_runtime_api.h"
 #include "__rubicon/texture_api.h"
+#include "__rubicon/graph_overloads.h"
 
 #if defined(__CUDACC__)
 #include <__rubicon/device.h>

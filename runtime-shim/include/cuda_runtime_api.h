@@ -353,6 +353,9 @@ void __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress,
                               char *deviceAddress, const char *deviceName,
                               int ext, size_t size, int constant, int global);
 
+/* Graphs, stream capture and stream-ordered memory. */
+#include "__rubicon/graph_api.h"
+
 #if defined(__cplusplus)
 } /* extern "C" */
 #endif

@@ -761,4 +761,7 @@ typedef void (*cudaHostFn_t)(void *userData);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
                                      void *userData);
 
+/* Graphs, stream capture and memory pools. */
+#include "__rubicon/graph_types.h"
+
 #endif /* RUBICON_DRIVER_TYPES_H */

@@ -273,6 +273,8 @@ public:
     return occupancyMaxActiveBlocksPerMultiprocessor(
         NumBlocks, Function, BlockSize, DynamicSharedMem);
   }
+  cudaError_t kernelParameterSizes(const void *Kernel, bool ModuleFunction,
+                                   std::vector<size_t> &Sizes) override;
   cudaError_t moduleLaunchKernel(void *Function, LaunchDims Grid,
                                  LaunchDims Block, void **Args,
                                  const void *ArgBuffer, size_t ArgBufferSize,

@@ -109,6 +109,16 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
   });
 }
 
+cudaError_t HostBackend::kernelParameterSizes(const void *Kernel, bool,
+                                              std::vector<size_t> &Sizes) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Kernels.find(Kernel);
+  if (It == Kernels.end())
+    return cudaErrorInvalidDeviceFunction;
+  Sizes.assign(It->second.ParamSizes.begin(), It->second.ParamSizes.end());
+  return cudaSuccess;
+}
+
 cudaError_t HostBackend::moduleLaunchKernel(void *Function, LaunchDims Grid,
                                             LaunchDims Block, void **Args,
                                             const void *ArgBuffer,
