@@ -16,6 +16,8 @@
 #include "driver_types.h"
 
 #include "Backend.h"
+#include "DriverInternal.h"
+#include "graphs/StreamHooks.h"
 #include "BackendSelection.h"
 #include "Log.h"
 #include "ModuleImage.h"
@@ -37,6 +39,7 @@
 #include <vector>
 
 using namespace rubicon::cudart;
+namespace hooks = rubicon::graphs::hooks;
 
 namespace {
 
@@ -269,6 +272,16 @@ unsigned memoryTypeOf(cudaMemoryType Type) {
 
 } // namespace
 
+namespace rubicon::driver {
+CUresult acquireBackend(Backend *&Out) {
+  return Driver::instance().acquire(Out);
+}
+CUresult toDriverResult(cudaError_t Status) { return toDriverError(Status); }
+void *backendFunction(CUfunction Function) {
+  return backendFunctionOf(Function);
+}
+} // namespace rubicon::driver
+
 extern "C" {
 
 // The process's backend for libcudart (SharedBackend.h): libcudart's first
@@ -417,7 +430,14 @@ CUresult cuCtxGetCurrent(CUcontext *Context) {
 }
 
 CUresult cuCtxSynchronize(void) {
-  return withBackend([](Backend &B) { return B.deviceSynchronize(); });
+  return withBackend([](Backend &B) {
+    if (cudaError_t Status = hooks::unsafe())
+      return Status;
+    cudaError_t Status = B.deviceSynchronize();
+    if (Status == cudaSuccess)
+      hooks::synchronized(B, nullptr, true);
+    return Status;
+  });
 }
 
 CUresult cuMemGetInfo(size_t *Free, size_t *Total) {
@@ -499,6 +519,8 @@ CUresult cuMemAlloc(CUdeviceptr *Address, size_t Bytes) {
   if (Bytes == 0)
     return withBackend([](Backend &) { return cudaErrorInvalidValue; });
   return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::unsafe())
+      return Status;
     void *P = nullptr;
     cudaError_t Status = B.malloc(&P, Bytes);
     *Address = toDevicePtr(P);
@@ -507,7 +529,13 @@ CUresult cuMemAlloc(CUdeviceptr *Address, size_t Bytes) {
 }
 
 CUresult cuMemFree(CUdeviceptr Address) {
-  return withBackend([&](Backend &B) { return B.free(toPointer(Address)); });
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::unsafe())
+      return Status;
+    if (auto Freed = hooks::free(toPointer(Address)))
+      return *Freed;
+    return B.free(toPointer(Address));
+  });
 }
 
 CUresult cuMemAllocHost(void **Pointer, size_t Bytes) {
@@ -551,6 +579,12 @@ static CUresult copy(void *Dst, const void *Src, size_t Bytes,
   return withBackend([&](Backend &B) {
     if (Bytes && (!Dst || !Src))
       return cudaErrorInvalidValue;
+    if (Stream) {
+      if (auto Captured = hooks::copy(Dst, Src, Bytes, Kind, toStream(*Stream)))
+        return *Captured;
+    } else if (cudaError_t Status = hooks::unsafe()) {
+      return Status;
+    }
     return Stream ? B.memcpyAsync(Dst, Src, Bytes, Kind, toStream(*Stream))
                   : B.memcpy(Dst, Src, Bytes, Kind);
   });
@@ -597,6 +631,14 @@ static CUresult fill(CUdeviceptr Address, unsigned Value, unsigned ElementSize,
       return cudaErrorInvalidValue;
     if (Address % ElementSize)
       return cudaErrorInvalidValue;
+    if (Stream) {
+      if (auto Captured = hooks::fill(toPointer(Address), Count * ElementSize,
+                                      Value, ElementSize, Count, 1,
+                                      toStream(*Stream)))
+        return *Captured;
+    } else if (cudaError_t Status = hooks::unsafe()) {
+      return Status;
+    }
     return B.memsetElements(toPointer(Address), Value, ElementSize, Count,
                             Stream ? toStream(*Stream) : nullptr,
                             Stream != nullptr);
@@ -742,23 +784,37 @@ CUresult cuStreamCreate(CUstream *Stream, unsigned int Flags) {
 }
 
 CUresult cuStreamDestroy(CUstream Stream) {
-  return withBackend(
-      [&](Backend &B) { return B.streamDestroy(toStream(Stream)); });
+  return withBackend([&](Backend &B) {
+    hooks::streamDestroyed(toStream(Stream));
+    return B.streamDestroy(toStream(Stream));
+  });
 }
 CUresult cuStreamDestroy_v2(CUstream Stream) { return cuStreamDestroy(Stream); }
 
 CUresult cuStreamSynchronize(CUstream Stream) {
-  return withBackend(
-      [&](Backend &B) { return B.streamSynchronize(toStream(Stream)); });
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::synchronous(toStream(Stream)))
+      return Status;
+    cudaError_t Status = B.streamSynchronize(toStream(Stream));
+    if (Status == cudaSuccess)
+      hooks::synchronized(B, toStream(Stream), false);
+    return Status;
+  });
 }
 
 CUresult cuStreamQuery(CUstream Stream) {
-  return withBackend(
-      [&](Backend &B) { return B.streamQuery(toStream(Stream)); });
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = hooks::synchronous(toStream(Stream)))
+      return Status;
+    return B.streamQuery(toStream(Stream));
+  });
 }
 
 CUresult cuStreamWaitEvent(CUstream Stream, CUevent Event, unsigned int Flags) {
   return withBackend([&](Backend &B) {
+    if (auto Captured = hooks::streamWaitEvent(
+            B, toStream(Stream), reinterpret_cast<cudaEvent_t>(Event), Flags))
+      return *Captured;
     return B.streamWaitEvent(toStream(Stream),
                              reinterpret_cast<cudaEvent_t>(Event), Flags);
   });
@@ -781,6 +837,9 @@ CUresult cuEventCreate(CUevent *Event, unsigned int Flags) {
 
 CUresult cuEventRecord(CUevent Event, CUstream Stream) {
   return withBackend([&](Backend &B) {
+    if (auto Captured = hooks::eventRecord(
+            reinterpret_cast<cudaEvent_t>(Event), toStream(Stream)))
+      return *Captured;
     return B.eventRecord(reinterpret_cast<cudaEvent_t>(Event),
                          toStream(Stream));
   });
@@ -788,12 +847,18 @@ CUresult cuEventRecord(CUevent Event, CUstream Stream) {
 
 CUresult cuEventQuery(CUevent Event) {
   return withBackend([&](Backend &B) {
+    if (cudaError_t Status =
+            hooks::eventQuery(reinterpret_cast<cudaEvent_t>(Event)))
+      return Status;
     return B.eventQuery(reinterpret_cast<cudaEvent_t>(Event));
   });
 }
 
 CUresult cuEventSynchronize(CUevent Event) {
   return withBackend([&](Backend &B) {
+    if (cudaError_t Status =
+            hooks::eventQuery(reinterpret_cast<cudaEvent_t>(Event)))
+      return Status;
     return B.eventSynchronize(reinterpret_cast<cudaEvent_t>(Event));
   });
 }
@@ -810,6 +875,7 @@ CUresult cuEventElapsedTime(float *Milliseconds, CUevent Start, CUevent End) {
 
 CUresult cuEventDestroy(CUevent Event) {
   return withBackend([&](Backend &B) {
+    hooks::eventDestroyed(reinterpret_cast<cudaEvent_t>(Event));
     return B.eventDestroy(reinterpret_cast<cudaEvent_t>(Event));
   });
 }
@@ -1029,6 +1095,11 @@ CUresult cuLaunchKernel(CUfunction Function, unsigned int GridX,
     if (!Buffer || !BufferSize)
       return CUDA_ERROR_INVALID_VALUE;
   }
+  if (auto Captured = hooks::kernel(
+          *B, F, true, Function, {GridX, GridY, GridZ}, {BlockX, BlockY, BlockZ},
+          KernelParams, Buffer, BufferSize ? *BufferSize : 0, SharedMemBytes,
+          toStream(Stream), false))
+    return toDriverError(*Captured);
   return toDriverError(B->moduleLaunchKernel(
       F, {GridX, GridY, GridZ}, {BlockX, BlockY, BlockZ}, KernelParams, Buffer,
       BufferSize ? *BufferSize : 0, SharedMemBytes, toStream(Stream)));
@@ -1242,9 +1313,18 @@ void runDriverCallback(cudaStream_t Stream, cudaError_t Status, void *Data) {
 
 CUresult addCallback(CUstream Stream, PendingDriverCallback *Pending) {
   CUresult Status = withBackend([&](Backend &B) {
+    if (auto Captured =
+            Pending->Callback
+                ? hooks::callback(toStream(Stream))
+                : hooks::hostFunction(Pending->HostFunction,
+                                      Pending->UserData, toStream(Stream))) {
+      delete Pending;
+      Pending = nullptr;
+      return *Captured;
+    }
     return B.streamAddCallback(toStream(Stream), runDriverCallback, Pending);
   });
-  if (Status != CUDA_SUCCESS)
+  if (Status != CUDA_SUCCESS && Pending)
     delete Pending;
   return Status;
 }

@@ -439,7 +439,7 @@ cudaError_t kernelNodeSetAttribute(cudaGraphNode_t Node, int Attribute,
                                    const cudaLaunchAttributeValue *Value) {
   NodeParams *P = nullptr;
   if (!Value || Attribute < cudaLaunchAttributeAccessPolicyWindow ||
-      Attribute > cudaLaunchAttributeMemSyncDomain)
+      Attribute > cudaLaunchAttributePreferredSharedMemoryCarveout)
     return cudaErrorInvalidValue;
   Lock L(graphMutex());
   if (cudaError_t Status = nodeParams(Node, cudaGraphNodeTypeKernel, P))

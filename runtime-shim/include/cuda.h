@@ -482,6 +482,9 @@ CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
                              CUdriverProcAddressQueryResult *symbolStatus);
 #define cuGetProcAddress cuGetProcAddress_v2
 
+/* Graphs, stream capture and stream-ordered memory. */
+#include "__rubicon/cuda_graph.h"
+
 #if defined(__cplusplus)
 } /* extern "C" */
 #endif
