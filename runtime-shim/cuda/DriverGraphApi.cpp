@@ -13,6 +13,7 @@
 
 #include "DriverInternal.h"
 #include "graphs/GraphCalls.h"
+#include "graphs/SharedState.h"
 
 #include <cstdint>
 #include <cstring>
@@ -246,6 +247,11 @@ CUresult plain(cudaError_t Status) { return result(Status); }
 
 extern "C" {
 
+/// libcudart finds the process's graph state here (graphs/SharedState.h).
+rubicon::graphs::SharedTable *__rubicon_graph_state_v1() {
+  return rubicon::graphs::ownTable();
+}
+
 //--- Stream capture ----------------------------------------------------------
 
 CUresult cuStreamBeginCapture(CUstream Stream, CUstreamCaptureMode Mode) {
@@ -426,7 +432,7 @@ CUresult cuGraphKernelNodeGetParams(CUgraphNode Node,
     Out->blockDimX = K.Block.X, Out->blockDimY = K.Block.Y;
     Out->blockDimZ = K.Block.Z;
     Out->sharedMemBytes = K.SharedMem;
-    Out->kernelParams = K.Pointers.empty() ? nullptr : K.Pointers.data();
+    Out->kernelParams = K.arguments();
   });
 }
 CUresult cuGraphKernelNodeGetParams_v2(CUgraphNode Node,

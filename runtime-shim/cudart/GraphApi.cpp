@@ -395,7 +395,7 @@ cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t Node,
     Out->gridDim = dim3(K.Grid.X, K.Grid.Y, K.Grid.Z);
     Out->blockDim = dim3(K.Block.X, K.Block.Y, K.Block.Z);
     Out->sharedMemBytes = K.SharedMem;
-    Out->kernelParams = K.Pointers.empty() ? nullptr : K.Pointers.data();
+    Out->kernelParams = K.arguments();
     Out->extra = nullptr;
   });
 }

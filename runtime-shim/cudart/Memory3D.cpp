@@ -11,6 +11,7 @@
 
 #include "ApiHelpers.h"
 #include "TextureArrays.h"
+#include "graphs/StreamHooks.h"
 
 using namespace rubicon::cudart;
 
@@ -78,12 +79,23 @@ cudaError_t memcpy3D(const cudaMemcpy3DParms *P, cudaStream_t Stream,
                                       WidthBytes, E.height, E.depth, Dst))
     return fail(Status);
   return withBackend([&](Backend &B) {
-    for (size_t Z = 0; Z < E.depth; ++Z)
+    for (size_t Z = 0; Z < E.depth; ++Z) {
+      // During stream capture each slice becomes a copy node.
+      if (Async)
+        if (auto Captured = rubicon::graphs::hooks::copy2D(
+                Dst.First + Z * Dst.SlicePitch, Dst.Pitch,
+                Src.First + Z * Src.SlicePitch, Src.Pitch, WidthBytes,
+                E.height, P->kind, Stream)) {
+          if (*Captured)
+            return *Captured;
+          continue;
+        }
       if (cudaError_t Status =
               B.memcpy2D(Dst.First + Z * Dst.SlicePitch, Dst.Pitch,
                          Src.First + Z * Src.SlicePitch, Src.Pitch, WidthBytes,
                          E.height, P->kind, Stream, Async))
         return Status;
+    }
     return cudaSuccess;
   });
 }
@@ -98,11 +110,20 @@ cudaError_t memset3D(cudaPitchedPtr Ptr, int Value, cudaExtent E,
   if (E.depth > 1 && E.height > Rows)
     return fail(cudaErrorInvalidValue);
   return withBackend([&](Backend &B) {
-    for (size_t Z = 0; Z < E.depth; ++Z)
-      if (cudaError_t Status =
-              B.memset2D(static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Rows,
-                         Ptr.pitch, Value, E.width, E.height, Stream, Async))
+    for (size_t Z = 0; Z < E.depth; ++Z) {
+      char *Slice = static_cast<char *>(Ptr.ptr) + Z * Ptr.pitch * Rows;
+      if (Async)
+        if (auto Captured = rubicon::graphs::hooks::fill(
+                Slice, Ptr.pitch, unsigned(Value) & 0xff, 1, E.width,
+                E.height, Stream)) {
+          if (*Captured)
+            return *Captured;
+          continue;
+        }
+      if (cudaError_t Status = B.memset2D(Slice, Ptr.pitch, Value, E.width,
+                                          E.height, Stream, Async))
         return Status;
+    }
     return cudaSuccess;
   });
 }

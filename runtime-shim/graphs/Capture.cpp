@@ -6,6 +6,8 @@
 
 #include "Capture.h"
 
+#include "SharedState.h"
+
 #include <algorithm>
 #include <set>
 #include <thread>
@@ -13,7 +15,10 @@
 
 namespace rubicon::graphs::capture {
 
-std::atomic<int> ActiveCaptures{0};
+std::atomic<int> &activeCaptures() {
+  static auto &Count = sharedObject<std::atomic<int>>(Slot::ActiveCaptures);
+  return Count;
+}
 
 namespace {
 
@@ -52,8 +57,8 @@ struct State {
 };
 
 State &state() {
-  static auto *S = new State();
-  return *S;
+  static auto &S = sharedObject<State>(Slot::Capture);
+  return S;
 }
 
 thread_local char PerThreadStreamKey;
@@ -75,7 +80,7 @@ void invalidate(Session &S) { S.Invalidated = true; }
 void dropSession(State &St, const std::shared_ptr<Session> &S) {
   for (auto It = St.Streams.begin(); It != St.Streams.end();)
     It = It->second.S == S ? St.Streams.erase(It) : std::next(It);
-  --ActiveCaptures;
+  --activeCaptures();
 }
 
 StreamState *find(State &St, cudaStream_t Stream) {
@@ -124,7 +129,7 @@ cudaError_t begin(Backend &B, cudaStream_t Stream, cudaStreamCaptureMode Mode,
   SS.S = S;
   SS.Frontier = Dependencies;
   SS.Blocking = !(Flags & cudaStreamNonBlocking);
-  ++ActiveCaptures;
+  ++activeCaptures();
   return cudaSuccess;
 }
 

@@ -24,9 +24,9 @@
 namespace rubicon::graphs::capture {
 
 /// Number of capture sequences in progress in the process.
-extern std::atomic<int> ActiveCaptures;
+std::atomic<int> &activeCaptures();
 inline bool anyCapture() {
-  return ActiveCaptures.load(std::memory_order_relaxed) != 0;
+  return activeCaptures().load(std::memory_order_relaxed) != 0;
 }
 
 cudaError_t begin(Backend &B, cudaStream_t Stream, cudaStreamCaptureMode Mode,

@@ -60,7 +60,7 @@ cudaError_t runMemset(Backend &B, const cudaMemsetParams &M, cudaStream_t S) {
 }
 
 cudaError_t runKernel(Backend &B, KernelCall &K, cudaStream_t S) {
-  void **Args = K.Pointers.empty() ? nullptr : K.Pointers.data();
+  void **Args = K.arguments();
   if (K.ModuleFunction)
     return B.moduleLaunchKernel(const_cast<void *>(K.Function), K.Grid,
                                 K.Block, K.ArgBuffer.empty() ? Args : nullptr,

@@ -6,6 +6,8 @@
 
 #include "Graph.h"
 
+#include "SharedState.h"
+
 #include <algorithm>
 #include <cstring>
 #include <set>
@@ -17,8 +19,9 @@ namespace {
 
 /// Every live graph and node (handles are checked before use).
 std::unordered_set<const void *> &liveObjects() {
-  static auto *Objects = new std::unordered_set<const void *>();
-  return *Objects;
+  static auto &Objects =
+      sharedObject<std::unordered_set<const void *>>(Slot::LiveObjects);
+  return Objects;
 }
 
 struct GraphMemoryCounters {
@@ -26,8 +29,8 @@ struct GraphMemoryCounters {
   std::map<void *, std::weak_ptr<GraphAllocation>> ByAddress;
 };
 GraphMemoryCounters &graphMemory() {
-  static auto *Counters = new GraphMemoryCounters();
-  return *Counters;
+  static auto &Counters = sharedObject<GraphMemoryCounters>(Slot::GraphMemory);
+  return Counters;
 }
 
 void link(Node *From, Node *To) {
@@ -203,8 +206,8 @@ void writeDot(const Graph &G, unsigned Flags, const std::string &Prefix,
 } // namespace
 
 std::recursive_mutex &graphMutex() {
-  static auto *Mutex = new std::recursive_mutex();
-  return *Mutex;
+  static auto &Mutex = sharedObject<std::recursive_mutex>(Slot::GraphMutex);
+  return Mutex;
 }
 
 cudaGraph_t toHandle(Graph *G) { return reinterpret_cast<cudaGraph_t>(G); }
@@ -475,15 +478,16 @@ cudaError_t KernelCall::setArguments(Backend &B, void **Args) {
   Values.clear();
   Pointers.clear();
   if (B.kernelParameterSizes(Function, ModuleFunction, Sizes) != cudaSuccess) {
-    // The backend cannot tell: keep the caller's pointers (docs/graphs.md).
+    // The backend cannot tell: keep the caller's argument array, read at
+    // launch (docs/graphs.md).
     Copied = false;
-    for (size_t I = 0; Args && Args[I]; ++I)
-      Pointers.push_back(Args[I]);
+    CallerArgs = Args;
     return cudaSuccess;
   }
   if (!Sizes.empty() && !Args)
     return cudaErrorInvalidValue;
   Copied = true;
+  CallerArgs = nullptr;
   for (size_t I = 0; I < Sizes.size(); ++I) {
     const auto *Bytes = static_cast<const unsigned char *>(Args[I]);
     Values.emplace_back(Bytes, Bytes + Sizes[I]);
@@ -504,12 +508,13 @@ void KernelCall::refreshPointers() {
 
 namespace {
 std::unordered_set<const UserObject *> &liveUserObjects() {
-  static auto *Objects = new std::unordered_set<const UserObject *>();
-  return *Objects;
+  static auto &Objects =
+      sharedObject<std::unordered_set<const UserObject *>>(Slot::UserObjects);
+  return Objects;
 }
 std::mutex &userObjectMutex() {
-  static auto *Mutex = new std::mutex();
-  return *Mutex;
+  static auto &Mutex = sharedObject<std::mutex>(Slot::UserObjectMutex);
+  return Mutex;
 }
 } // namespace
 

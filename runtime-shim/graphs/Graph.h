@@ -68,6 +68,8 @@ struct KernelCall {
   std::vector<std::vector<unsigned char>> Values;
   std::vector<void *> Pointers;
   bool Copied = false;
+  /// The caller's argument array, when the values could not be copied.
+  void **CallerArgs = nullptr;
   /// The driver API's `extra` buffer form, copied.
   std::vector<unsigned char> ArgBuffer;
   std::map<int, cudaLaunchAttributeValue> Attributes;
@@ -76,6 +78,11 @@ struct KernelCall {
   /// backend's parameter sizes.
   cudaError_t setArguments(Backend &B, void **Args);
   void refreshPointers();
+  /// The argument array to launch with (or to report).
+  void **arguments() {
+    return Copied ? (Pointers.empty() ? nullptr : Pointers.data())
+                  : CallerArgs;
+  }
 };
 
 /// The parameters of one node, copyable (child graphs are kept apart).

@@ -6,6 +6,8 @@
 
 #include "MemPool.h"
 
+#include "SharedState.h"
+
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -24,8 +26,8 @@ struct Registry {
   std::map<std::pair<Backend *, int>, MemPool *> Current;
 };
 Registry &registry() {
-  static auto *R = new Registry();
-  return *R;
+  static auto &R = sharedObject<Registry>(Slot::Pools);
+  return R;
 }
 
 thread_local char PerThreadStreamKey;
@@ -39,8 +41,8 @@ struct StreamOrder {
       Known;
 };
 StreamOrder &streamOrder() {
-  static auto *O = new StreamOrder();
-  return *O;
+  static auto &O = sharedObject<StreamOrder>(Slot::StreamOrder);
+  return O;
 }
 
 constexpr size_t Granularity = 256;
