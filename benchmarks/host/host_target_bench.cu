@@ -29,6 +29,32 @@ __global__ void warpShuffles(int *out, int rounds) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = value;
 }
 
+// A 32x32 tile transpose through shared memory: one __syncthreads at the
+// kernel's top level (on the host target: one loop over the block's threads
+// per side of the barrier) ...
+__global__ void transposeTile(const float *in, float *out, int n) {
+  __shared__ float tile[32][33];
+  int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[y * n + x];
+  __syncthreads();
+  out[(blockIdx.x * 32 + threadIdx.y) * n + blockIdx.y * 32 + threadIdx.x] =
+      tile[threadIdx.x][threadIdx.y];
+}
+
+// ... and the same with the barrier inside a loop that runs once (a fiber per
+// thread: the loop form does not take barriers inside loops).
+__global__ void transposeTileInLoop(const float *in, float *out, int n,
+                                    int trips) {
+  __shared__ float tile[32][33];
+  int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
+  for (int t = 0; t < trips; ++t) {
+    tile[threadIdx.y][threadIdx.x] = in[y * n + x];
+    __syncthreads();
+  }
+  out[(blockIdx.x * 32 + threadIdx.y) * n + blockIdx.y * 32 + threadIdx.x] =
+      tile[threadIdx.x][threadIdx.y];
+}
+
 static float elapsed(cudaEvent_t a, cudaEvent_t b) {
   float ms = 0;
   cudaEventElapsedTime(&ms, a, b);
@@ -110,6 +136,30 @@ int main(int argc, char **argv) {
   std::printf("__shfl_xor_sync in 256-thread blocks: %.1f ns per thread per "
               "shuffle\n",
               1e6f * elapsed(start, stop) / (64.0f * 256 * rounds * 5));
+  {
+    const int side = 1024;
+    dim3 grid(side / 32, side / 32), block(32, 32);
+    transposeTile<<<grid, block>>>(in, out, side); // warm-up
+    transposeTileInLoop<<<grid, block>>>(in, out, side, 1);
+    cudaEventRecord(start);
+    for (int i = 0; i < reps; ++i)
+      transposeTile<<<grid, block>>>(in, out, side);
+    cudaEventRecord(stop);
+    cudaEventSynchronize(stop);
+    float loopMs = elapsed(start, stop);
+    cudaEventRecord(start);
+    for (int i = 0; i < reps; ++i)
+      transposeTileInLoop<<<grid, block>>>(in, out, side, 1);
+    cudaEventRecord(stop);
+    cudaEventSynchronize(stop);
+    float fiberMs = elapsed(start, stop);
+    std::printf("tile transpose with a top-level __syncthreads: %.1f ns per "
+                "thread; barrier in a loop (fibers): %.1f ns per thread; "
+                "ratio %.1fx\n",
+                1e6f * loopMs / (reps * float(side) * side),
+                1e6f * fiberMs / (reps * float(side) * side),
+                fiberMs / loopMs);
+  }
   cudaError_t e = cudaDeviceSynchronize();
   std::printf("status: %s\n", cudaGetErrorName(e));
   return e == cudaSuccess ? 0 : 1;

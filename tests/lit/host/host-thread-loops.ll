@@ -42,7 +42,8 @@ define ptx_kernel void @math(ptr %out) {
   ret void
 }
 
-; A barrier in a callee: fibers, with the reason.
+; __syncthreads_count in a callee: fibers, with the reason (__syncthreads
+; itself: host-thread-loops-barriers.ll).
 ; CHECK: define internal void @barrier(ptr %out) [[BARRIER:#[0-9]+]]
 define ptx_kernel void @barrier(ptr %out) {
   call void @sync()
@@ -50,7 +51,7 @@ define ptx_kernel void @barrier(ptr %out) {
 }
 
 define void @sync() {
-  call void @__rubicon_barrier_cta_sync_aligned_all(i32 0)
+  %n = call i32 @__rubicon_barrier_cta_red_popc_aligned_all(i32 0, i1 true)
   ret void
 }
 
@@ -91,7 +92,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NOT: define void @__rubicon_host_block_shuffle
 
 ; index() reads %tid.x through a function of the module: inlined into the copy.
-; CHECK: define internal void @scale.thread(ptr %out, float %f, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z) [[THREAD:#[0-9]+]]
+; CHECK: define internal void @scale.thread(ptr %out, float %f, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %region, ptr %state) [[THREAD:#[0-9]+]]
 ; CHECK-NEXT: [[BASE:%.*]] = mul i32 %ctaid_x, %ntid_x
 ; CHECK-NEXT: [[I:%.*]] = add i32 [[BASE]], %tid.x
 ; CHECK-NEXT: [[P:%.*]] = getelementptr float, ptr %out, i32 [[I]]
@@ -114,7 +115,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NEXT: %tid.y = phi i32 [ 0, %thread.z ], [ [[NEXTY:%.*]], %thread.x.done ]
 ; CHECK: thread.x:
 ; CHECK-NEXT: %tid.x = phi i32 [ 0, %thread.y ], [ [[NEXTX:%.*]], %thread.x ]
-; CHECK-NEXT: call void @scale.thread(ptr [[OUT]], float [[F]], i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z)
+; CHECK-NEXT: call void @scale.thread(ptr [[OUT]], float [[F]], i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 0, ptr null)
 ; CHECK-NEXT: [[NEXTX]] = add nuw nsw i32 %tid.x, 1
 ; CHECK-NEXT: [[CX:%.*]] = icmp ult i32 [[NEXTX]], %ntid_x
 ; CHECK-NEXT: br i1 [[CX]], label %thread.x, label %thread.x.done
@@ -125,7 +126,9 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK: thread.y.done:
 ; CHECK-NEXT: [[NEXTZ]] = add nuw nsw i32 %tid.z, 1
 ; CHECK-NEXT: [[CZ:%.*]] = icmp ult i32 [[NEXTZ]], %ntid_z
-; CHECK-NEXT: br i1 [[CZ]], label %thread.z, label %threads.exit
+; CHECK-NEXT: br i1 [[CZ]], label %thread.z, label %thread.z.done
+; CHECK: thread.z.done:
+; CHECK-NEXT: br label %threads.exit
 ; CHECK: threads.exit:
 ; CHECK-NEXT: ret void
 
@@ -134,7 +137,7 @@ define ptx_kernel void @indirect(ptr %f) {
 
 ; CHECK-DAG: attributes [[LOOP]] = { "rubicon-host-form"="thread-loop" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[THREAD]] = { alwaysinline }
-; CHECK-DAG: attributes [[BARRIER]] = { "rubicon-host-form"="fibers: calls '__rubicon_barrier_cta_sync_aligned_all'" "rubicon-host-kernel" }
+; CHECK-DAG: attributes [[BARRIER]] = { "rubicon-host-form"="fibers: calls '__rubicon_barrier_cta_red_popc_aligned_all'" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[SHUFFLE]] = { "rubicon-host-form"="fibers: calls '__rubicon_shfl_sync_bfly_i32'" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[RECURSIVE]] = { "rubicon-host-form"="fibers: 'down' is recursive" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[INDIRECT]] = { "rubicon-host-form"="fibers: an indirect call in 'indirect'" "rubicon-host-kernel" }
@@ -145,5 +148,5 @@ declare i32 @__rubicon_read_ptx_sreg_ctaid_x()
 declare i32 @__rubicon_read_ptx_sreg_ntid_x()
 declare float @__ocml_sin_f32(float)
 declare i32 @vprintf(ptr, ptr)
-declare void @__rubicon_barrier_cta_sync_aligned_all(i32)
+declare i32 @__rubicon_barrier_cta_red_popc_aligned_all(i32, i1)
 declare i32 @__rubicon_shfl_sync_bfly_i32(i32, i32, i32, i32)

@@ -46,12 +46,63 @@ __global__ void sharedSlots(int *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = slot[threadIdx.x] + 1;
 }
 
-// A barrier: stays on fibers, and reversing through shared memory still works.
+// A barrier at the top level: two loops over the block's threads.
 __global__ void reverse(int *data) {
   __shared__ int tile[256];
   tile[threadIdx.x] = data[blockIdx.x * blockDim.x + threadIdx.x];
   __syncthreads();
   data[blockIdx.x * blockDim.x + threadIdx.x] = tile[blockDim.x - 1 - threadIdx.x];
+}
+
+// A 2D tile transpose: three barriers (four regions), values kept per thread
+// across both.
+__global__ void transposeTwice(const float *in, float *out, int n) {
+  __shared__ float tile[16][17];
+  int x = blockIdx.x * 16 + threadIdx.x, y = blockIdx.y * 16 + threadIdx.y;
+  float mine = in[y * n + x];
+  float scaled = mine * 2.0f + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = mine;
+  __syncthreads();
+  float t = tile[threadIdx.x][threadIdx.y];
+  __syncthreads();
+  tile[threadIdx.y][threadIdx.x] = t + 1.0f;
+  __syncthreads();
+  int tx = blockIdx.y * 16 + threadIdx.x, ty = blockIdx.x * 16 + threadIdx.y;
+  out[ty * n + tx] = tile[threadIdx.x][threadIdx.y] + scaled - mine * 2.0f;
+}
+
+// More state per thread than fits the stack (1024 threads x 48 bytes).
+__global__ void bigState(const double *in, double *out) {
+  __shared__ double sum[1024];
+  int t = threadIdx.x;
+  double a = in[t], b = a * a, c = b + 1.0, d = c * a, e = d - b;
+  sum[t] = a;
+  __syncthreads();
+  out[blockIdx.x * 1024 + t] = a + b + c + d + e + sum[1023 - t];
+}
+
+// A barrier in a loop, and a local array used across a barrier: fibers.
+__global__ void treeSum(const int *in, int *out) {
+  __shared__ int s[256];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int half = 128; half > 0; half /= 2) {
+    if (threadIdx.x < half)
+      s[threadIdx.x] += s[threadIdx.x + half];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    *out = s[0];
+}
+
+__global__ void localAcross(int *out) {
+  __shared__ int s[64];
+  int local[4];
+  for (int i = 0; i < 4; ++i)
+    local[i] = threadIdx.x * i;
+  s[threadIdx.x] = local[threadIdx.x % 4];
+  __syncthreads();
+  out[threadIdx.x] = s[63 - threadIdx.x] + local[(threadIdx.x + 1) % 4];
 }
 
 // printf from a loop: threads print in thread order, as on fibers.
@@ -135,6 +186,65 @@ int main() {
     for (int i = 0; i < 512; ++i)
       bad += data[i] != (i / 256) * 256 + 255 - i % 256;
     std::printf("reverse: %d wrong\n", bad);
+    ok &= bad == 0;
+  }
+  {
+    const int n = 64;
+    float *in, *out;
+    cudaMallocManaged(&in, n * n * sizeof(float));
+    cudaMallocManaged(&out, n * n * sizeof(float));
+    for (int i = 0; i < n * n; ++i)
+      in[i] = float(i % 97);
+    transposeTwice<<<dim3(n / 16, n / 16), dim3(16, 16)>>>(in, out, n);
+    cudaDeviceSynchronize();
+    int bad = 0;
+    // Thread (i, j) of block (bx, by) reads back, after the second
+    // transpose of the tile, its own value plus one.
+    for (int by = 0; by < n / 16; ++by)
+      for (int bx = 0; bx < n / 16; ++bx)
+        for (int j = 0; j < 16; ++j)
+          for (int i = 0; i < 16; ++i)
+            bad += out[(bx * 16 + j) * n + by * 16 + i] !=
+                   in[(by * 16 + j) * n + bx * 16 + i] + 1.0f + float(j);
+    std::printf("transpose: %d wrong\n", bad);
+    ok &= bad == 0;
+  }
+  {
+    double *in, *out;
+    cudaMallocManaged(&in, 1024 * sizeof(double));
+    cudaMallocManaged(&out, 2 * 1024 * sizeof(double));
+    for (int i = 0; i < 1024; ++i)
+      in[i] = i * 0.5;
+    bigState<<<2, 1024>>>(in, out);
+    cudaDeviceSynchronize();
+    int bad = 0;
+    for (int i = 0; i < 2 * 1024; ++i) {
+      int t = i % 1024;
+      double a = in[t], b = a * a, c = b + 1.0, d = c * a, e = d - b;
+      bad += out[i] != a + b + c + d + e + in[1023 - t];
+    }
+    std::printf("big state: %d wrong\n", bad);
+    ok &= bad == 0;
+  }
+  {
+    int *in, *out;
+    cudaMallocManaged(&in, 256 * sizeof(int));
+    cudaMallocManaged(&out, 64 * sizeof(int));
+    int want = 0;
+    for (int i = 0; i < 256; ++i)
+      want += in[i] = i * 3 % 11;
+    treeSum<<<1, 256>>>(in, out);
+    cudaDeviceSynchronize();
+    std::printf("tree sum: %s\n", *out == want ? "right" : "wrong");
+    ok &= *out == want;
+    localAcross<<<1, 64>>>(out);
+    cudaDeviceSynchronize();
+    int bad = 0;
+    for (int t = 0; t < 64; ++t) {
+      int u = 63 - t;
+      bad += out[t] != u * (u % 4) + t * ((t + 1) % 4);
+    }
+    std::printf("local across: %d wrong\n", bad);
     ok &= bad == 0;
   }
   hello<<<1, 3>>>();
