@@ -280,6 +280,19 @@ CUresult toDriverResult(cudaError_t Status) { return toDriverError(Status); }
 void *backendFunction(CUfunction Function) {
   return backendFunctionOf(Function);
 }
+void *backendFunction(CUfunction Function, std::string &Name) {
+  ModuleTable &Table = ModuleTable::instance();
+  std::lock_guard<std::mutex> Lock(Table.Mutex);
+  auto *F = reinterpret_cast<DriverFunction *>(Function);
+  if (!Table.Functions.count(F))
+    return nullptr;
+  for (const auto &[FunctionName, Record] : F->Module->Functions)
+    if (Record.get() == F)
+      Name = FunctionName;
+  return F->BackendFunction;
+}
+CUcontext primaryContext(int Device) { return primaryContextOf(Device); }
+int contextDevice(CUcontext Context) { return deviceOfContext(Context); }
 } // namespace rubicon::driver
 
 extern "C" {

@@ -1,7 +1,7 @@
 //===- DriverInternal.h - What libcuda's files share -------------*- C++ -*-===//
 //
 // Part of Rubicon. The driver's state as DriverApi.cpp keeps it, for the
-// other files of libcuda (DriverGraphApi.cpp).
+// other files of libcuda (DriverGraphApi.cpp, DriverExtras.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,8 @@
 
 #include "Backend.h"
 
+#include <string>
+
 namespace rubicon::driver {
 
 /// The driver's backend after a successful cuInit; CUDA_ERROR_NOT_INITIALIZED
@@ -23,6 +25,23 @@ CUresult toDriverResult(cudaError_t Status);
 /// The backend's function behind a CUfunction; nullptr for a stale or
 /// made-up handle.
 void *backendFunction(CUfunction Function);
+/// The same, with the name the function was looked up by.
+void *backendFunction(CUfunction Function, std::string &Name);
+/// The opaque handle of a device's primary context, and back (-1: none).
+CUcontext primaryContext(int Device);
+int contextDevice(CUcontext Context);
+
+/// Runs Call on the backend after cuInit.
+template <class CallT> CUresult withBackend(CallT &&Call) {
+  cudart::Backend *B = nullptr;
+  if (CUresult Status = acquireBackend(B))
+    return Status;
+  return toDriverResult(Call(*B));
+}
+
+inline cudaStream_t toStream(CUstream Stream) {
+  return reinterpret_cast<cudaStream_t>(Stream);
+}
 
 } // namespace rubicon::driver
 

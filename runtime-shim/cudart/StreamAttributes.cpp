@@ -1,7 +1,7 @@
 //===- StreamAttributes.cpp - Stream ids, devices, attributes -------------===//
 //
-// Part of Rubicon. What CUDA keeps about a stream beyond its work: a
-// process-unique id, its device, and its attributes (the access-policy
+// Part of Rubicon. What CUDA keeps about a stream beyond its work: an id
+// unique among live streams, its device, and its attributes (the access-policy
 // window and the other hints are recorded and returned: the backend runs
 // streams correctly without them). cudaEventRecordWithFlags.
 //
@@ -11,6 +11,7 @@
 
 #include "ApiHelpers.h"
 
+#include <cstdint>
 #include <map>
 #include <mutex>
 
@@ -36,14 +37,16 @@ cudaError_t infoOf(Backend &B, cudaStream_t Stream, StreamInfo *&Out) {
   unsigned Flags = 0;
   if (cudaError_t Status = B.streamGetFlags(Stream, Flags))
     return Status;
-  static unsigned long long NextId = 16;
   std::lock_guard<std::mutex> Lock(Mutex);
   auto [It, Inserted] = streams().try_emplace(Stream);
   if (Inserted) {
-    // The legacy stream is 0 and the per-thread stream 1, like CUDA's.
+    // The legacy stream is 0 and the per-thread stream 1, like CUDA's;
+    // another stream's id is its handle's value, as libcuda's
+    // cuStreamGetId says too.
     It->second.Id = Stream == nullptr || Stream == cudaStreamLegacy ? 0
-                    : Stream == cudaStreamPerThread                 ? 1
-                                                                    : NextId++;
+                    : Stream == cudaStreamPerThread
+                        ? 1
+                        : reinterpret_cast<uintptr_t>(Stream);
     B.getDevice(It->second.Device);
   }
   Out = &It->second;

@@ -225,9 +225,14 @@ typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef struct CUfunc_st *cudaFunction_t;
 typedef struct CUkern_st *cudaKernel_t;
 typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
-typedef struct CUuuid_st {
+/* One definition of the UUID struct for this header and cuda.h. */
+#ifndef CU_UUID_HAS_BEEN_DEFINED
+#define CU_UUID_HAS_BEEN_DEFINED
+struct CUuuid_st {
   char bytes[16];
-} cudaUUID_t;
+};
+#endif
+typedef struct CUuuid_st cudaUUID_t;
 
 /*--- Enumerations ---------------------------------------------------------*/
 

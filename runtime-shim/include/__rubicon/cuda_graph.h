@@ -248,30 +248,7 @@ typedef struct CUgraphNodeParams_st {
   long long reserved2;
 } CUgraphNodeParams;
 
-/* Kernel node attributes: the launch attributes. */
-typedef enum CUlaunchAttributeID_enum {
-  CU_LAUNCH_ATTRIBUTE_IGNORE = 0,
-  CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1,
-  CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
-  CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3,
-  CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
-  CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5,
-  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
-  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT = 7,
-  CU_LAUNCH_ATTRIBUTE_PRIORITY = 8,
-  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP = 9,
-  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN = 10
-} CUlaunchAttributeID;
-typedef union CUlaunchAttributeValue_union {
-  char pad[64];
-  int cooperative;
-  int priority;
-  struct {
-    unsigned int x;
-    unsigned int y;
-    unsigned int z;
-  } clusterDim;
-} CUlaunchAttributeValue;
+/* Kernel node attributes: the launch attributes (cuda.h). */
 typedef CUlaunchAttributeID CUkernelNodeAttrID;
 typedef CUlaunchAttributeValue CUkernelNodeAttrValue;
 
