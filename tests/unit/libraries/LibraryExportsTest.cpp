@@ -26,4 +26,12 @@ TEST(LibraryExports, Cublas) {
 #undef CUBLAS_FUNCTION
 }
 
+TEST(LibraryExports, Curand) {
+#define CURAND_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBCURAND, {
+#include "Curand.def"
+  });
+#undef CURAND_FUNCTION
+}
+
 } // namespace
