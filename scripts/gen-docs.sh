@@ -14,6 +14,6 @@ fi
 python3 "$root/runtime-shim/cudart/ApiTable.py" "$root/runtime-shim/cudart/ApiFunctions.def" \
   -o "$root/docs/cuda-api-coverage.table.md"
 python3 "$root/libraries/ApiTable.py" "$root/libraries/cublas/Cublas.def" \
-  "$root/libraries/curand/Curand.def" \
+  "$root/libraries/curand/Curand.def" "$root/libraries/cufft/Cufft.def" \
   -o "$root/docs/cuda-libraries.table.md"
 echo "rubicon: regenerated docs/*.table.md"

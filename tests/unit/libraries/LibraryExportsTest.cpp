@@ -34,4 +34,12 @@ TEST(LibraryExports, Curand) {
 #undef CURAND_FUNCTION
 }
 
+TEST(LibraryExports, Cufft) {
+#define CUFFT_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBCUFFT, {
+#include "Cufft.def"
+  });
+#undef CUFFT_FUNCTION
+}
+
 } // namespace
