@@ -13,7 +13,8 @@ if [ -x "$build/bin/rubicon-opt" ]; then
 fi
 python3 "$root/runtime-shim/cudart/ApiTable.py" "$root/runtime-shim/cudart/ApiFunctions.def" \
   -o "$root/docs/cuda-api-coverage.table.md"
-python3 "$root/libraries/ApiTable.py" "$root/libraries/cublas/Cublas.def" \
-  "$root/libraries/curand/Curand.def" "$root/libraries/cufft/Cufft.def" \
+python3 "$root/libraries/ApiTable.py" "$root/libraries/cublas/Cublas.def" "$root/libraries/cublaslt/CublasLt.def" \
+  "$root/libraries/curand/Curand.def" "$root/libraries/cufft/Cufft.def" "$root/libraries/cusparse/Cusparse.def" \
+  "$root/libraries/cusolver/Cusolver.def" "$root/libraries/nvrtc/Nvrtc.def" "$root/libraries/nvml/Nvml.def" \
   -o "$root/docs/cuda-libraries.table.md"
 echo "rubicon: regenerated docs/*.table.md"

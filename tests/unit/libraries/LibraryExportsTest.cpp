@@ -42,4 +42,44 @@ TEST(LibraryExports, Cufft) {
 #undef CUFFT_FUNCTION
 }
 
+TEST(LibraryExports, CublasLt) {
+#define CUBLASLT_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBCUBLASLT, {
+#include "CublasLt.def"
+  });
+#undef CUBLASLT_FUNCTION
+}
+
+TEST(LibraryExports, Cusparse) {
+#define CUSPARSE_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBCUSPARSE, {
+#include "Cusparse.def"
+  });
+#undef CUSPARSE_FUNCTION
+}
+
+TEST(LibraryExports, Cusolver) {
+#define CUSOLVER_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBCUSOLVER, {
+#include "Cusolver.def"
+  });
+#undef CUSOLVER_FUNCTION
+}
+
+TEST(LibraryExports, Nvrtc) {
+#define NVRTC_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBNVRTC, {
+#include "Nvrtc.def"
+  });
+#undef NVRTC_FUNCTION
+}
+
+TEST(LibraryExports, Nvml) {
+#define NVML_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBNVML, {
+#include "Nvml.def"
+  });
+#undef NVML_FUNCTION
+}
+
 } // namespace
