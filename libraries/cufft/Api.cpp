@@ -8,6 +8,7 @@
 #include "LibraryTarget.h"
 #include "Plan.h"
 #include "host/FftwPlans.h"
+#include "cufftXt.h"
 #include "rocm/Hipfft.h"
 
 #include <map>
@@ -240,6 +241,12 @@ cufftResult cufftExecC2R(cufftHandle Plan, cufftComplex *In, cufftReal *Out) {
 cufftResult cufftExecZ2D(cufftHandle Plan, cufftDoubleComplex *In,
                          cufftDoubleReal *Out) {
   return execute(Plan, In, Out, CUFFT_INVERSE, {CUFFT_Z2D});
+}
+
+cufftResult cufftXtExec(cufftHandle Plan, void *In, void *Out, int Direction) {
+  return execute(Plan, In, Out, Direction,
+                 {CUFFT_C2C, CUFFT_R2C, CUFFT_C2R, CUFFT_Z2Z, CUFFT_D2Z,
+                  CUFFT_Z2D});
 }
 
 cufftResult cufftGetVersion(int *Version) {

@@ -9,6 +9,9 @@
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUBLAS_API_H
 #define RUBICON_CUBLAS_API_H
+/* Programs test this macro to know the header was included (the samples'
+ * helper_cuda.h does, to define its error-name overloads). */
+#define CUBLAS_API_H_
 
 #include <stddef.h>
 #include <stdint.h>

@@ -8,6 +8,9 @@
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUFFT_H
 #define RUBICON_CUFFT_H
+/* Programs test this macro to know the header was included (the samples'
+ * helper_cuda.h does, to define its error-name overloads). */
+#define _CUFFT_H_
 
 #include <stddef.h>
 

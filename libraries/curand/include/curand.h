@@ -8,6 +8,9 @@
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CURAND_H
 #define RUBICON_CURAND_H
+/* Programs test this macro to know the header was included (the samples'
+ * helper_cuda.h does, to define its error-name overloads). */
+#define CURAND_H_
 
 #include <stddef.h>
 

@@ -6,6 +6,9 @@
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUSOLVER_COMMON_H
 #define RUBICON_CUSOLVER_COMMON_H
+/* Programs test this macro to know the header was included (the samples'
+ * helper_cuda.h does, to define its error-name overloads). */
+#define CUSOLVER_COMMON_H_
 
 #include "library_types.h"
 

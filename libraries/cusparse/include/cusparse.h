@@ -8,6 +8,11 @@
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUSPARSE_H
 #define RUBICON_CUSPARSE_H
+/* Programs test this macro (cuSPARSE's API decoration) to know the header was included (the samples'
+ * helper_cuda.h does, to define its error-name overloads). */
+#ifndef CUSPARSEAPI
+#define CUSPARSEAPI
+#endif
 
 #include "cuComplex.h"
 #include "cuda_runtime_api.h"

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cufft.h"
+#include "cufftXt.h"
 
 #include <gtest/gtest.h>
 
@@ -227,6 +228,40 @@ TEST(CufftHost, CreateMakeStreamsAndErrors) {
   ASSERT_EQ(cufftGetVersion(&Version), CUFFT_SUCCESS);
   EXPECT_EQ(Version, CUFFT_VERSION);
   cudaStreamDestroy(Stream);
+  cudaFree(Data);
+}
+
+} // namespace
+
+namespace {
+
+TEST(CufftHost, XtPlansWithDataTypes) {
+  // cufftXtMakePlanMany with 64-bit sizes and cudaDataType: a C2C plan.
+  const int N = 12;
+  auto X = randomComplex(N, 21);
+  std::vector<cufftComplex> Host(N);
+  for (int I = 0; I < N; ++I)
+    Host[I] = make_cuComplex(float(X[I].real()), float(X[I].imag()));
+  cufftHandle Plan;
+  ASSERT_EQ(cufftCreate(&Plan), CUFFT_SUCCESS);
+  long long Size = N;
+  size_t Work = 1;
+  ASSERT_EQ(cufftXtMakePlanMany(Plan, 1, &Size, nullptr, 1, 1, CUDA_C_32F, nullptr, 1, 1,
+                                CUDA_C_32F, 1, &Work, CUDA_C_32F),
+            CUFFT_SUCCESS);
+  EXPECT_EQ(Work, 0u);
+  cufftComplex *Data = deviceCopy(Host);
+  ASSERT_EQ(cufftXtExec(Plan, Data, Data, CUFFT_FORWARD), CUFFT_SUCCESS);
+  std::vector<cufftComplex> Got = readBack(Data, N);
+  std::vector<Cd> Want = dft(X, {N}, -1);
+  for (int K = 0; K < N; ++K)
+    EXPECT_LT(std::abs(Cd(Got[K].x, Got[K].y) - Want[K]), 1e-4);
+  cufftDestroy(Plan);
+  ASSERT_EQ(cufftCreate(&Plan), CUFFT_SUCCESS);
+  EXPECT_EQ(cufftXtMakePlanMany(Plan, 1, &Size, nullptr, 1, 1, CUDA_C_16F, nullptr, 1, 1,
+                                CUDA_C_16F, 1, &Work, CUDA_C_16F),
+            CUFFT_NOT_SUPPORTED);
+  cufftDestroy(Plan);
   cudaFree(Data);
 }
 
