@@ -12,6 +12,8 @@
 namespace {
 
 void expectExports(const char *Path, std::initializer_list<const char *> Names) {
+  // The libraries' cuda* references bind to the process's runtime: this
+  // test links libcudart.so.
   void *Library = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
   ASSERT_NE(Library, nullptr) << dlerror();
   for (const char *Name : Names)
