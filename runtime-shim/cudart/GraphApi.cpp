@@ -11,6 +11,7 @@
 #include "cuda_runtime_api.h"
 
 #include "Runtime.h"
+#include "TextureArrays.h"
 #include "graphs/GraphCalls.h"
 
 #include <cstring>
@@ -28,6 +29,38 @@ template <class CallT> cudaError_t withBackend(CallT &&Call) {
   if (cudaError_t Status = runtime().acquire(B))
     return fail(Status);
   return runtime().record(Call(*B));
+}
+
+/// A copy whose ends may be CUDA arrays (1D/2D: pitched device memory,
+/// TextureArrays.h) as a copy between pitched pointers, the width and x
+/// positions in bytes.
+cudaError_t copyParams(const cudaMemcpy3DParms *C, NodeParams &P) {
+  if (!C || (C->srcArray && C->srcPtr.ptr) || (C->dstArray && C->dstPtr.ptr))
+    return cudaErrorInvalidValue;
+  if (!C->srcArray && !C->dstArray)
+    return calls::copyParams(C, P);
+  cudaMemcpy3DParms R = *C;
+  const cudaArray *Array = C->srcArray ? C->srcArray : C->dstArray;
+  size_t Texel = texelSize(Array->Desc);
+  if (!Texel)
+    return cudaErrorInvalidValue;
+  R.extent.width = C->extent.width * Texel;
+  auto Flatten = [&](const cudaArray *A, cudaPitchedPtr &Ptr, cudaPos &Pos) {
+    size_t Rows = A->Height ? A->Height : 1;
+    size_t Height = C->extent.height ? C->extent.height : 1;
+    if (texelSize(A->Desc) != Texel || Pos.z + (C->extent.depth ? C->extent.depth : 1) > 1 ||
+        Pos.y + Height > Rows || Pos.x * Texel + R.extent.width > A->Width * Texel)
+      return false;
+    Ptr = {A->Data, A->Pitch, A->Width * Texel, Rows};
+    Pos.x *= Texel;
+    return true;
+  };
+  if (C->srcArray && !Flatten(C->srcArray, R.srcPtr, R.srcPos))
+    return cudaErrorInvalidValue;
+  if (C->dstArray && !Flatten(C->dstArray, R.dstPtr, R.dstPos))
+    return cudaErrorInvalidValue;
+  R.srcArray = R.dstArray = nullptr;
+  return calls::copyParams(&R, P);
 }
 
 cudaError_t kernelParams(Backend &B, const void *Function, dim3 Grid,
@@ -105,7 +138,7 @@ cudaError_t genericParams(Backend &B, cudaGraphNodeParams *G, NodeParams &P) {
                         G->kernel.blockDim, G->kernel.sharedMemBytes,
                         G->kernel.kernelParams, G->kernel.extra, P);
   case cudaGraphNodeTypeMemcpy:
-    return calls::copyParams(&G->memcpy.copyParams, P);
+    return copyParams(&G->memcpy.copyParams, P);
   case cudaGraphNodeTypeMemset: {
     cudaMemsetParams M{G->memset.dst,         G->memset.pitch,
                        G->memset.value,       G->memset.elementSize,
@@ -427,7 +460,7 @@ cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                    const cudaGraphNode_t *Deps, size_t Count,
                                    const cudaMemcpy3DParms *Params) {
   NodeParams P;
-  if (cudaError_t Status = calls::copyParams(Params, P))
+  if (cudaError_t Status = copyParams(Params, P))
     return fail(Status);
   return fail(calls::addNode(Node, Graph, Deps, Count, std::move(P)));
 }
@@ -477,7 +510,7 @@ cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t Node,
 cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t Node,
                                          const cudaMemcpy3DParms *Params) {
   NodeParams P;
-  if (cudaError_t Status = calls::copyParams(Params, P))
+  if (cudaError_t Status = copyParams(Params, P))
     return fail(Status);
   return fail(calls::setNodeParams(Node, std::move(P)));
 }
@@ -813,7 +846,7 @@ cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t Exec,
                                              cudaGraphNode_t Node,
                                              const cudaMemcpy3DParms *Params) {
   NodeParams P;
-  if (cudaError_t Status = calls::copyParams(Params, P))
+  if (cudaError_t Status = copyParams(Params, P))
     return fail(Status);
   return fail(calls::setExecNodeParams(Exec, Node, P));
 }

@@ -36,6 +36,9 @@ struct Session {
   /// Nodes of the graph when the capture began (cudaStreamBeginCaptureToGraph
   /// into a graph that has some).
   std::set<const Node *> Before;
+  /// The last work of joined streams destroyed during the capture: it must
+  /// still have been joined back by the end.
+  std::vector<Node *> Detached;
 };
 
 struct StreamState {
@@ -160,6 +163,9 @@ cudaError_t end(cudaStream_t Stream, Graph *&Out) {
         for (const Node *N : Other.Frontier)
           if (!Joined.count(N))
             Status = cudaErrorStreamCaptureUnjoined;
+    for (const Node *N : S->Detached)
+      if (!Joined.count(N))
+        Status = cudaErrorStreamCaptureUnjoined;
   }
   dropSession(St, S);
   if (Status) {
@@ -169,6 +175,13 @@ cudaError_t end(cudaStream_t Stream, Graph *&Out) {
   }
   Out = S->Target;
   return cudaSuccess;
+}
+
+bool ownsGraph(cudaStream_t Stream) {
+  State &St = state();
+  std::lock_guard<std::mutex> Lock(St.Mutex);
+  StreamState *SS = find(St, Stream);
+  return !SS || SS->S->OwnsGraph;
 }
 
 cudaError_t info(cudaStream_t Stream, cudaStreamCaptureStatus &Status,
@@ -396,8 +409,18 @@ void forgetStream(cudaStream_t Stream) {
     return;
   State &St = state();
   std::lock_guard<std::mutex> Lock(St.Mutex);
-  if (StreamState *SS = find(St, Stream))
-    invalidate(*SS->S);
+  auto It = St.Streams.find(keyOf(Stream));
+  if (It == St.Streams.end())
+    return;
+  // Destroying the origin ends the capture; a stream that joined leaves it,
+  // its work still to be joined back (CUDA allows both orders).
+  Session &S = *It->second.S;
+  if (S.Origin == keyOf(Stream))
+    invalidate(S);
+  else
+    S.Detached.insert(S.Detached.end(), It->second.Frontier.begin(),
+                      It->second.Frontier.end());
+  St.Streams.erase(It);
 }
 
 void forgetEvent(cudaEvent_t Event) {

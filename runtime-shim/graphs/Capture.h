@@ -32,6 +32,9 @@ inline bool anyCapture() {
 cudaError_t begin(Backend &B, cudaStream_t Stream, cudaStreamCaptureMode Mode,
                   Graph *Into, const std::vector<Node *> &Dependencies);
 cudaError_t end(cudaStream_t Stream, Graph *&Out);
+/// Whether Stream captures into a graph the capture created (not the
+/// caller's, as cudaStreamBeginCaptureToGraph does).
+bool ownsGraph(cudaStream_t Stream);
 cudaError_t info(cudaStream_t Stream, cudaStreamCaptureStatus &Status,
                  unsigned long long *Id, Graph **G,
                  const std::vector<Node *> **Dependencies);

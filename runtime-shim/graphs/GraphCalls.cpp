@@ -723,12 +723,15 @@ cudaError_t beginCapture(Backend &B, cudaStream_t Stream, cudaGraph_t Into,
 }
 
 cudaError_t endCapture(cudaStream_t Stream, cudaGraph_t *Out) {
-  if (!Out)
-    return cudaErrorInvalidValue;
   Lock L(graphMutex());
+  // Out may be null when the capture went into the caller's graph
+  // (cudaStreamBeginCaptureToGraph).
+  if (!Out && capture::ownsGraph(Stream))
+    return cudaErrorInvalidValue;
   graphs::Graph *G = nullptr;
   cudaError_t Status = capture::end(Stream, G);
-  *Out = G ? toHandle(G) : nullptr;
+  if (Out)
+    *Out = G ? toHandle(G) : nullptr;
   return Status;
 }
 

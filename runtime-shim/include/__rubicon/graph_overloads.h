@@ -68,6 +68,31 @@ cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
                             const cudaGraphEdgeData *edgeData, size_t count) {
   return cudaGraphRemoveDependencies_v2(graph, from, to, edgeData, count);
 }
+/* The CUDA 11 form, kept by CUDA 12's C++ header: the error node and log
+ * buffer are not filled (instantiation errors are the return value). */
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
+                                               cudaGraph_t graph,
+                                               cudaGraphNode_t *pErrorNode,
+                                               char *pLogBuffer,
+                                               size_t bufferSize) {
+  (void)pErrorNode;
+  if (pLogBuffer && bufferSize)
+    pLogBuffer[0] = 0;
+  return cudaGraphInstantiate(pGraphExec, graph, 0);
+}
+/* The CUDA 11 form of cudaGraphExecUpdate. */
+static inline cudaError_t
+cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                    cudaGraphNode_t *hErrorNode_out,
+                    cudaGraphExecUpdateResult *updateResult_out) {
+  cudaGraphExecUpdateResultInfo info = {cudaGraphExecUpdateSuccess, 0, 0};
+  cudaError_t status = cudaGraphExecUpdate(hGraphExec, hGraph, &info);
+  if (hErrorNode_out)
+    *hErrorNode_out = info.errorNode;
+  if (updateResult_out)
+    *updateResult_out = info.result;
+  return status;
+}
 template <class T>
 static inline cudaError_t cudaMallocAsync(T **ptr, size_t size,
                                           cudaMemPool_t memPool,

@@ -235,6 +235,44 @@ int main() {
          "the legacy stream cannot capture");
   cudaGetLastError();
 
+  // A joined stream destroyed before the capture ends (its work was joined
+  // back), and a capture into the caller's graph ended without a graph out.
+  {
+    cudaStream_t s3;
+    cudaStreamCreateWithFlags(&s3, cudaStreamNonBlocking);
+    cudaStreamBeginCapture(s0, cudaStreamCaptureModeGlobal);
+    cudaEventRecord(fork, s0);
+    cudaStreamWaitEvent(s3, fork, 0);
+    fill<<<1, 32, 0, s3>>>(b, 32, 1);
+    cudaEventRecord(join1, s3);
+    cudaStreamWaitEvent(s0, join1, 0);
+    expect(cudaStreamDestroy(s3) == cudaSuccess, "destroy a joined stream during capture");
+    cudaGraph_t joined;
+    expect(cudaStreamEndCapture(s0, &joined) == cudaSuccess,
+           "the capture still ends (the stream's work was joined back)");
+    cudaGraphDestroy(joined);
+    cudaGraph_t mine;
+    cudaGraphCreate(&mine, 0);
+    cudaStreamBeginCaptureToGraph(s0, mine, nullptr, nullptr, 0,
+                                  cudaStreamCaptureModeGlobal);
+    fill<<<1, 32, 0, s0>>>(b, 32, 1);
+    size_t count = 0;
+    expect(cudaStreamEndCapture(s0, nullptr) == cudaSuccess &&
+               cudaGraphGetNodes(mine, nullptr, &count) == cudaSuccess &&
+               count == 1,
+           "capture into the caller's graph: no graph out needed");
+    // The CUDA 11 forms that CUDA 12's C++ header keeps.
+    cudaGraphExec_t old;
+    cudaGraphNode_t errorNode = (cudaGraphNode_t)1;
+    cudaGraphExecUpdateResult result = cudaGraphExecUpdateError;
+    expect(cudaGraphInstantiate(&old, mine, nullptr, nullptr, 0) == cudaSuccess &&
+               cudaGraphExecUpdate(old, mine, &errorNode, &result) == cudaSuccess &&
+               result == cudaGraphExecUpdateSuccess && errorNode == nullptr,
+           "5-argument cudaGraphInstantiate, 4-argument cudaGraphExecUpdate");
+    cudaGraphExecDestroy(old);
+    cudaGraphDestroy(mine);
+  }
+
   // A graph launch captured into another graph becomes a child graph node.
   cudaStreamBeginCapture(s2, cudaStreamCaptureModeGlobal);
   cudaGraphLaunch(exec, s2);

@@ -216,6 +216,44 @@ int main() {
   cudaGraphDestroy(g3);
   expect(destroyed == 3, "destructor ran when the last graph went");
 
+  // Copy nodes with a CUDA array at one end (widths and x in elements).
+  {
+    cudaChannelFormatDesc fd = cudaCreateChannelDesc<float>();
+    cudaArray_t arr;
+    cudaMallocArray(&arr, &fd, 8, 4);
+    float in[4][8], out[4][8];
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 8; ++x)
+        in[y][x] = 10.0f * y + x, out[y][x] = -1;
+    cudaGraph_t ga;
+    cudaGraphCreate(&ga, 0);
+    cudaMemcpy3DParms to{}, from{};
+    to.srcPtr = make_cudaPitchedPtr(in, sizeof in[0], 8, 4);
+    to.dstArray = arr;
+    to.extent = make_cudaExtent(8, 4, 1);
+    to.kind = cudaMemcpyHostToDevice;
+    from.srcArray = arr;
+    from.srcPos = make_cudaPos(2, 1, 0);
+    from.dstPtr = make_cudaPitchedPtr(out, sizeof out[0], 8, 4);
+    from.extent = make_cudaExtent(3, 2, 1);
+    from.kind = cudaMemcpyDeviceToHost;
+    cudaGraphNode_t toNode, fromNode;
+    expect(cudaGraphAddMemcpyNode(&toNode, ga, nullptr, 0, &to) == cudaSuccess &&
+               cudaGraphAddMemcpyNode(&fromNode, ga, &toNode, 1, &from) ==
+                   cudaSuccess,
+           "copy nodes to and from an array");
+    cudaGraphExec_t ea;
+    cudaGraphInstantiate(&ea, ga, 0);
+    cudaGraphLaunch(ea, s);
+    cudaStreamSynchronize(s);
+    expect(out[0][0] == 12 && out[0][2] == 14 && out[1][0] == 22 &&
+               out[0][3] == -1 && out[2][0] == -1,
+           "a 3x2 window of the array at (2, 1)");
+    cudaGraphExecDestroy(ea);
+    cudaGraphDestroy(ga);
+    cudaFreeArray(arr);
+  }
+
   // DOT output.
   const char *path = "graph_nodes.dot";
   expect(cudaGraphDebugDotPrint(g2, path, cudaGraphDebugDotFlagsVerbose) ==
