@@ -66,3 +66,16 @@ template <class T> static inline RUBICON_PRIVATE T *privateAddress(T &value) {
 
 RUBICON_OCML_POINTER_RESULT(f32, float)
 RUBICON_OCML_POINTER_RESULT(f64, double)
+
+// C's scalbln/scalblnf, which libstdc++'s std::scalbln(float, long) calls
+// by name (__builtin_scalblnf): an exponent beyond int's range saturates
+// (the result is then 0 or infinite whatever the clamp).
+static inline int clampExponent(long n) {
+  return n > 0x7fffffff ? 0x7fffffff : n < -0x7fffffff ? -0x7fffffff : int(n);
+}
+RUBICON_EXPORT float scalblnf(float x, long n) {
+  return __builtin_ldexpf(x, clampExponent(n));
+}
+RUBICON_EXPORT double scalbln(double x, long n) {
+  return __builtin_ldexp(x, clampExponent(n));
+}

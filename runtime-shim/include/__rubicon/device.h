@@ -22,6 +22,8 @@
 #include "intrinsic_functions.h"
 #include "simd_functions.h"
 #include "cache_hints.h"
+#include "directed_rounding.h"
+#include "dot_products.h"
 #include "warp_functions.h"
 #include "device_runtime.h"
 #include "texture_fetch.h"

@@ -119,6 +119,9 @@ __RUBICON_MATH_POINTER_RESULTS(f64, double, )
 __RUBICON_DEVICE__ void sincos(float x, float *s, float *c) {
   sincosf(x, s, c);
 }
+__RUBICON_DEVICE__ void sincospi(float x, float *s, float *c) {
+  sincospif(x, s, c);
+}
 __RUBICON_DEVICE__ float frexp(float x, int *e) { return frexpf(x, e); }
 __RUBICON_DEVICE__ float modf(float x, float *i) { return modff(x, i); }
 __RUBICON_DEVICE__ float remquo(float x, float y, int *q) {
@@ -164,6 +167,146 @@ __RUBICON_DEVICE__ double scalbln(double x, long n) {
 }
 __RUBICON_DEVICE__ float nanf(const char *) { return __builtin_nanf(""); }
 __RUBICON_DEVICE__ double nan(const char *) { return __builtin_nan(""); }
+
+/* norm/rnorm of any number of coordinates and of four: scaled by the
+ * largest magnitude so that no square overflows or underflows; an infinite
+ * coordinate gives +inf (rnorm 0) even beside a NaN. */
+template <class T>
+__RUBICON_DEVICE__ T __rubicon_norm(int dim, const T *p, bool reciprocal) {
+  T largest = 0;
+  bool infinite = false, nan = false;
+  for (int i = 0; i < dim; ++i) {
+    const T a = __builtin_fabs(p[i]);
+    infinite |= __builtin_isinf(a);
+    nan |= __builtin_isnan(a);
+    largest = a > largest ? a : largest;
+  }
+  if (infinite)
+    return reciprocal ? T(0) : T(__builtin_inf());
+  if (nan)
+    return T(__builtin_nan(""));
+  if (largest == T(0))
+    return reciprocal ? T(__builtin_inf()) : T(0);
+  T sum = 0;
+  for (int i = 0; i < dim; ++i) {
+    const T scaled = p[i] / largest;
+    sum += scaled * scaled;
+  }
+  const T norm = largest * sqrt(sum);
+  return reciprocal ? T(1) / norm : norm;
+}
+__RUBICON_DEVICE__ double norm(int dim, const double *p) {
+  return __rubicon_norm(dim, p, false);
+}
+__RUBICON_DEVICE__ double rnorm(int dim, const double *p) {
+  return __rubicon_norm(dim, p, true);
+}
+__RUBICON_DEVICE__ float normf(int dim, const float *p) {
+  return __rubicon_norm(dim, p, false);
+}
+__RUBICON_DEVICE__ float rnormf(int dim, const float *p) {
+  return __rubicon_norm(dim, p, true);
+}
+#define __RUBICON_NORM4(Name, T, Reciprocal)                                   \
+  __RUBICON_DEVICE__ T Name(T a, T b, T c, T d) {                              \
+    const T p[4] = {a, b, c, d};                                               \
+    return __rubicon_norm(4, p, Reciprocal);                                   \
+  }
+__RUBICON_NORM4(norm4d, double, false)
+__RUBICON_NORM4(rnorm4d, double, true)
+__RUBICON_NORM4(norm4df, float, false)
+__RUBICON_NORM4(rnorm4df, float, true)
+#undef __RUBICON_NORM4
+
+/* Bessel functions of integer order n, in double. Y: forward recurrence
+ * from y0, y1 (stable). J: forward recurrence from j0, j1 where |x| > n,
+ * else Miller's backward recurrence normalized by j0 or j1, whichever is
+ * larger. J_-n = (-1)^n J_n, Y_-n = (-1)^n Y_n, J_n(-x) = (-1)^n J_n(x). */
+__RUBICON_DEVICE__ double __rubicon_jn(int n, double x) {
+  double sign = 1;
+  if (n < 0) {
+    n = -n;
+    sign = n & 1 ? -1 : 1;
+  }
+  if (x < 0) {
+    x = -x;
+    sign *= n & 1 ? -1 : 1;
+  }
+  if (n == 0)
+    return sign * j0(x);
+  if (n == 1)
+    return sign * j1(x);
+  if (__builtin_isnan(x))
+    return x;
+  if (x == 0 || __builtin_isinf(x))
+    return sign * 0.0;
+  if (x > n) {
+    double previous = j0(x), current = j1(x);
+    for (int k = 1; k < n; ++k) {
+      const double next = 2 * k / x * current - previous;
+      previous = current;
+      current = next;
+    }
+    return sign * current;
+  }
+  // Start well above n (Miller); rescale whenever the values grow large.
+  const int start = 2 * ((n + static_cast<int>(x) + 20) / 2 +
+                         static_cast<int>(__builtin_sqrt(40.0 * n)));
+  double above = 0, current = 1e-300, atN = 0, at1 = 0;
+  for (int k = start; k > 0; --k) {
+    const double below = 2 * k / x * current - above;
+    above = current;
+    current = below;
+    if (k - 1 == n)
+      atN = current;
+    if (k - 1 == 1)
+      at1 = current;
+    if (__builtin_fabs(current) > 1e250) {
+      current *= 1e-250;
+      above *= 1e-250;
+      atN *= 1e-250;
+      at1 *= 1e-250;
+    }
+  }
+  const double j0x = j0(x), j1x = j1(x);
+  const double scale =
+      __builtin_fabs(j0x) >= __builtin_fabs(j1x) ? j0x / current : j1x / at1;
+  return sign * atN * scale;
+}
+__RUBICON_DEVICE__ double __rubicon_yn(int n, double x) {
+  double sign = 1;
+  if (n < 0) {
+    n = -n;
+    sign = n & 1 ? -1 : 1;
+  }
+  if (n == 0)
+    return y0(x);
+  if (n == 1)
+    return sign * y1(x);
+  if (__builtin_isnan(x))
+    return x;
+  if (x < 0)
+    return __builtin_nan("");
+  if (x == 0)
+    return -__builtin_inf();
+  double previous = y0(x), current = y1(x);
+  for (int k = 1; k < n && !__builtin_isinf(current); ++k) {
+    const double next = 2 * k / x * current - previous;
+    previous = current;
+    current = next;
+  }
+  return sign * current;
+}
+__RUBICON_DEVICE__ double jn(int n, double x) { return __rubicon_jn(n, x); }
+__RUBICON_DEVICE__ double yn(int n, double x) { return __rubicon_yn(n, x); }
+__RUBICON_DEVICE__ float jnf(int n, float x) {
+  return static_cast<float>(__rubicon_jn(n, x));
+}
+__RUBICON_DEVICE__ float ynf(int n, float x) {
+  return static_cast<float>(__rubicon_yn(n, x));
+}
+__RUBICON_DEVICE__ float jn(int n, float x) { return jnf(n, x); }
+__RUBICON_DEVICE__ float yn(int n, float x) { return ynf(n, x); }
 
 /* Integer absolute values. */
 __RUBICON_DEVICE__ int abs(int x) { return x < 0 ? -x : x; }
