@@ -271,6 +271,18 @@ __RUBICON_DEVICE__ unsigned int __funnelshift_rc(unsigned int lo,
       (static_cast<unsigned long long>(hi) << 32 | lo) >> amount);
 }
 
+/* The position of the offset-th set bit of mask from bit base (toward the
+ * MSB for offset > 0, the LSB for offset < 0; offset 0: base if set), or
+ * 0xffffffff: PTX's fns, which the inline-PTX translation implements. */
+__RUBICON_DEVICE__ unsigned int __fns(unsigned int mask, unsigned int base,
+                                      int offset) {
+  unsigned int position;
+  asm("fns.b32 %0, %1, %2, %3;"
+      : "=r"(position)
+      : "r"(mask), "r"(base), "r"(offset));
+  return position;
+}
+
 /* ---- min and max (host and device, as in CUDA). ------------------------- */
 #define __RUBICON_MIN_MAX(A, B, R)                                             \
   __RUBICON_HOST_DEVICE__ R min(A a, B b) {                                    \
@@ -395,6 +407,18 @@ __RUBICON_DEVICE__ unsigned int __isLocal(const void *p) {
 /* Kernel parameters are copied to the kernel's own memory: never a
  * __grid_constant__ parameter's address. */
 __RUBICON_DEVICE__ unsigned int __isGridConstant(const void *) { return 0; }
+/* Without clusters, the block's shared memory is the cluster's. */
+__RUBICON_DEVICE__ unsigned int __isCtaShared(const void *p) {
+  return __isShared(p);
+}
+/* __grid_constant__ parameters are ordinary memory here: the conversions
+ * keep the generic address. */
+__RUBICON_DEVICE__ __SIZE_TYPE__ __cvta_generic_to_grid_constant(const void *p) {
+  return (__SIZE_TYPE__)p;
+}
+__RUBICON_DEVICE__ void *__cvta_grid_constant_to_generic(__SIZE_TYPE__ raw) {
+  return (void *)raw;
+}
 
 #define __RUBICON_CVTA(Space, AddressSpace)                                    \
   __RUBICON_DEVICE__ __SIZE_TYPE__ __cvta_generic_to_##Space(const void *p) {  \

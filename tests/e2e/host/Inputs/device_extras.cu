@@ -1,5 +1,5 @@
 // norm/rnorm (any dimension and 4d), jn/yn, __tanhf, std::scalbln(float,
-// long), sincospi(float), __dp4a/__dp2a_lo/__dp2a_hi, the 64-bit signed
+// long), sincospi(float), __dp4a/__dp2a_lo/__dp2a_hi, __fns, __isCtaShared, the 64-bit signed
 // atomicAnd/Or/Xor, atomicAdd(float2/float4) and the 16-byte
 // atomicCAS/atomicExch on the host target, against references computed on the
 // host: long double sums of squares, the C library's jn/yn/tanhf/scalblnf,
@@ -37,7 +37,8 @@ struct Out {
   double norm, rnorm, norm4, rnorm4, jn, yn;
   float normf, rnormf, norm4f, rnorm4f, jnf, ynf, tanh, scalbln, sinpi, cospi;
   int dp4a, dp2aLo, dp2aHi;
-  unsigned udp4a, udp2aLo, udp2aHi;
+  unsigned udp4a, udp2aLo, udp2aHi, fns;
+  bool ctaShared, globalIsCtaShared, gridConstantRoundTrip;
 };
 
 __global__ void evaluate(const double *v, const int *bytes, Out *out,
@@ -72,6 +73,12 @@ __global__ void evaluate(const double *v, const int *bytes, Out *out,
   o.udp4a = __dp4a((unsigned)a, (unsigned)b, (unsigned)c);
   o.udp2aLo = __dp2a_lo((unsigned)a, (unsigned)b, (unsigned)c);
   o.udp2aHi = __dp2a_hi((unsigned)a, (unsigned)b, (unsigned)c);
+  o.fns = __fns((unsigned)a, (unsigned)(b & 31), c % 40 - 20);
+  __shared__ int local;
+  o.ctaShared = __isCtaShared(&local);
+  o.globalIsCtaShared = __isCtaShared(bits);
+  o.gridConstantRoundTrip =
+      __cvta_grid_constant_to_generic(__cvta_generic_to_grid_constant(p)) == p;
   out[i] = o;
   // Each thread clears and sets its bit (i % 64) of two words, and flips it in a
 // third.
@@ -100,6 +107,17 @@ static long double sumOfSquares(int dim, const double *p) {
   for (int k = 0; k < dim; ++k)
     s += (long double)p[k] * p[k];
   return s;
+}
+// The offset-th set bit of mask counting from base (toward the MSB for a
+// positive offset, toward the LSB for a negative one; 0: base if set).
+static unsigned fnsReference(unsigned mask, unsigned base, int offset) {
+  if (offset == 0)
+    return (mask >> base) & 1 ? base : 0xffffffffu;
+  int step = offset > 0 ? 1 : -1, count = 0;
+  for (int bit = (int)base; bit >= 0 && bit < 32; bit += step)
+    if ((mask >> bit) & 1 && ++count == (offset > 0 ? offset : -offset))
+      return (unsigned)bit;
+  return 0xffffffffu;
 }
 static int lane(unsigned x, int bits, int i, bool sign) {
   unsigned v = (x >> (bits * i)) & ((1u << bits) - 1);
@@ -180,6 +198,10 @@ int main() {
       uLo += (long long)lane(a, 16, k, false) * lane(b, 8, k, false);
       uHi += (long long)lane(a, 16, k, false) * lane(b, 8, k + 2, false);
     }
+    expectEqual("__fns", i, o.fns, fnsReference(a, b & 31, (int)c % 40 - 20));
+    expectEqual("__isCtaShared(shared)", i, o.ctaShared, 1);
+    expectEqual("__isCtaShared(global)", i, o.globalIsCtaShared, 0);
+    expectEqual("__cvta_grid_constant", i, o.gridConstantRoundTrip, 1);
     expectEqual("__dp4a", i, o.dp4a, (int)s4);
     expectEqual("__dp4a(unsigned)", i, o.udp4a, (unsigned)u4);
     expectEqual("__dp2a_lo", i, o.dp2aLo, (int)sLo);
