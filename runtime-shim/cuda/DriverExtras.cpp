@@ -12,6 +12,7 @@
 #include "cuda.h"
 
 #include "DriverInternal.h"
+#include "graphs/StreamHooks.h"
 
 #include <cstdint>
 #include <cstring>
@@ -448,6 +449,11 @@ CUresult cuLaunchCooperativeKernel(CUfunction Function, unsigned int GridX,
     return CUDA_ERROR_INVALID_HANDLE;
   if (!GridX || !GridY || !GridZ || !BlockX || !BlockY || !BlockZ)
     return CUDA_ERROR_INVALID_VALUE;
+  // During stream capture: a kernel node with the cooperative attribute.
+  if (auto Captured = rubicon::graphs::hooks::kernel(
+          *B, F, true, Function, {GridX, GridY, GridZ}, {BlockX, BlockY, BlockZ},
+          KernelParams, nullptr, 0, SharedMemBytes, toStream(Stream), true))
+    return toDriverResult(*Captured);
   return toDriverResult(B->launchCooperativeKernel(
       F, {GridX, GridY, GridZ}, {BlockX, BlockY, BlockZ}, KernelParams,
       SharedMemBytes, toStream(Stream)));

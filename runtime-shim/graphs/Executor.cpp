@@ -61,14 +61,19 @@ cudaError_t runMemset(Backend &B, const cudaMemsetParams &M, cudaStream_t S) {
 
 cudaError_t runKernel(Backend &B, KernelCall &K, cudaStream_t S) {
   void **Args = K.arguments();
+  auto Cooperative = K.Attributes.find(cudaLaunchAttributeCooperative);
+  bool IsCooperative =
+      Cooperative != K.Attributes.end() && Cooperative->second.cooperative;
+  if (K.ModuleFunction && IsCooperative && K.ArgBuffer.empty())
+    return B.launchCooperativeKernel(K.Function, K.Grid, K.Block, Args,
+                                     K.SharedMem, S);
   if (K.ModuleFunction)
     return B.moduleLaunchKernel(const_cast<void *>(K.Function), K.Grid,
                                 K.Block, K.ArgBuffer.empty() ? Args : nullptr,
                                 K.ArgBuffer.empty() ? nullptr
                                                     : K.ArgBuffer.data(),
                                 K.ArgBuffer.size(), K.SharedMem, S);
-  auto Cooperative = K.Attributes.find(cudaLaunchAttributeCooperative);
-  if (Cooperative != K.Attributes.end() && Cooperative->second.cooperative)
+  if (IsCooperative)
     return B.launchCooperativeKernel(K.Function, K.Grid, K.Block, Args,
                                      K.SharedMem, S);
   return B.launchKernel(K.Function, K.Grid, K.Block, Args, K.SharedMem, S);

@@ -158,6 +158,21 @@ int main(int argc, char **argv) {
   CHECK(cuStreamSynchronize(Stream));
   printf("captured %zu nodes; three replays: y[0] = %g\n", Nodes, Result[0]);
 
+  // A cooperative launch captured: a kernel node with the attribute.
+  CHECK(cuStreamBeginCapture(Stream, CU_STREAM_CAPTURE_MODE_GLOBAL));
+  CHECK(cuLaunchCooperativeKernel(Scale, 1, 1, 1, 64, 1, 1, 0, Stream, Args));
+  CUgraph Coop;
+  CHECK(cuStreamEndCapture(Stream, &Coop));
+  CUgraphNode CoopNode;
+  size_t One = 1;
+  CHECK(cuGraphGetNodes(Coop, &CoopNode, &One));
+  CUkernelNodeAttrValue Value;
+  CHECK(cuGraphKernelNodeGetAttribute(CoopNode, CU_LAUNCH_ATTRIBUTE_COOPERATIVE,
+                                      &Value));
+  printf("captured cooperative launch: %zu node, cooperative %d\n", One,
+         Value.cooperative);
+  CHECK(cuGraphDestroy(Coop));
+
   // Stream-ordered memory.
   CUmemoryPool Pool;
   CHECK(cuDeviceGetDefaultMemPool(&Pool, Device));
