@@ -10,6 +10,10 @@
 
 #include "vector_types.h"
 
+/* Programs rely on this header bringing in the C math functions (sqrt,
+ * fabs, ...), as the CUDA toolkit's does. */
+#include <math.h>
+
 #define RUBICON_CUCOMPLEX_FN static __inline__ __host__ __device__
 #define RUBICON_FABS(x) __builtin_fabs(x)
 #define RUBICON_SQRT(x) __builtin_sqrt(x)
