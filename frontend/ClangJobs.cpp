@@ -5,7 +5,6 @@
 
 #include "rubicon/Config.h"
 #include "rubicon/InlinePTX.h"
-#include "rubicon/HostLowering.h"
 #include "rubicon/Lowering.h"
 #include "rubicon/ResourceUsage.h"
 #include "rubicon/WarpSize.h"
@@ -359,7 +358,7 @@ static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
     llvm::raw_string_ostream OS(Bitcode);
     llvm::WriteBitcodeToFile(*NVVM, OS);
     OS.flush();
-    CodeObjects.emplace_back("nvvm", std::move(Bitcode));
+    CodeObjects.emplace_back(NVVMBundleEntryId, std::move(Bitcode));
     return true;
   }
   return emitCodeObjectsForTargets(std::move(NVVM), Settings,
@@ -372,64 +371,57 @@ bool emitCodeObjectsForTargets(std::unique_ptr<llvm::Module> NVVM,
                                llvm::StringRef SourceName,
                                std::vector<std::pair<std::string, std::string>> &CodeObjects) {
   for (size_t I = 0; I < Settings.AmdArchs.size(); ++I) {
-    const std::string &Arch = Settings.AmdArchs[I];
+    const std::string &Name = Settings.AmdArchs[I];
+    llvm::Expected<std::unique_ptr<DeviceTarget>> Target =
+        createDeviceTarget(Name);
+    if (!Target) {
+      llvm::errs() << SourceName << ": error: "
+                   << llvm::toString(Target.takeError()) << "\n";
+      return false;
+    }
     bool Last = I + 1 == Settings.AmdArchs.size();
     std::unique_ptr<llvm::Module> Copy =
         Last ? std::move(NVVM) : llvm::CloneModule(*NVVM);
-    if (Arch == HostTargetName) { // the CPU execution target (issue 7)
-      HostCodeObjectOptions HostOptions;
-      HostOptions.OptLevel = Settings.OptLevel;
-      HostOptions.DeviceLibPath = Settings.DeviceLibDir + "/host.bc";
-      HostOptions.LinkerPath = Settings.LldPath;
-      HostOptions.KeepTemps = Settings.KeepTemps;
-      std::vector<std::pair<std::string, std::string>> KernelForms;
-      if (Settings.Verbose)
-        HostOptions.KernelForms = &KernelForms;
-      llvm::Expected<std::string> SharedObject =
-          emitHostCodeObject(std::move(Copy), HostOptions);
-      for (const auto &[Kernel, Form] : KernelForms)
-        llvm::errs() << "rubicon: host: kernel '" << Kernel << "': " << Form
-                     << "\n";
-      if (!SharedObject) {
-        llvm::errs() << SourceName
-                     << ": error: " << llvm::toString(SharedObject.takeError())
-                     << " [target host]\n";
-        return false;
-      }
-      CodeObjects.emplace_back(Arch, std::move(*SharedObject));
-      continue;
-    }
     CodeObjectOptions Options;
-    Options.Arch = Arch;
     Options.OptLevel = Settings.OptLevel;
-    Options.DeviceLibPath = Settings.DeviceLibDir + "/" + Arch + ".bc";
+    Options.DeviceLibPath =
+        Settings.DeviceLibDir + "/" + (*Target)->deviceLibraryFileName();
     Options.LldPath = Settings.LldPath;
     Options.KeepTemps = Settings.KeepTemps;
-    std::string IR, Asm;
+    std::string IR, Asm, Pipeline;
     if (Settings.KeepTemps) {
       Options.IRDump = &IR;
       Options.AsmDump = &Asm;
     }
+    std::vector<std::string> Notes;
+    if (Settings.Verbose) {
+      Options.PipelineDump = &Pipeline;
+      Options.Notes = &Notes;
+    }
     llvm::Expected<std::string> CodeObject =
-        emitCodeObject(std::move(Copy), Options);
+        (*Target)->emitCodeObject(std::move(Copy), Options);
+    if (Settings.Verbose && !Pipeline.empty())
+      llvm::errs() << "rubicon: lowering pipeline for " << Name << ": "
+                   << Pipeline << "\n";
+    for (const std::string &Note : Notes)
+      llvm::errs() << "rubicon: " << Note << "\n";
     if (!CodeObject) {
       std::string Message = llvm::toString(CodeObject.takeError());
       llvm::errs() << SourceName
-                   << ": error: " << Message << " [target " << Arch << "]\n";
+                   << ": error: " << Message << " [target " << Name << "]\n";
       return false;
     }
     if (Settings.KeepTemps) {
       std::error_code EC;
-      llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Arch + ".ll", EC) << IR;
-      llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Arch + ".s", EC) << Asm;
-      llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Arch + ".elf", EC)
+      llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Name + ".ll", EC) << IR;
+      llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Name + ".s", EC) << Asm;
+      llvm::raw_fd_ostream(Settings.KeepPrefix + "." + Name + ".elf", EC)
           << *CodeObject;
     }
-    if (Settings.ResourceUsage)
-      printResourceUsage(*CodeObject, Arch);
-    CodeObjects.emplace_back(Arch, std::move(*CodeObject));
+    if (Settings.ResourceUsage && (*Target)->hasResourceUsage())
+      printResourceUsage(*CodeObject, Name);
+    CodeObjects.emplace_back((*Target)->bundleEntryId(), std::move(*CodeObject));
   }
   return true;
 }
-
 } // namespace rubicon

@@ -52,15 +52,17 @@ struct DeviceBackendSettings {
 };
 
 /// Runs the device side of one .cu file: clang (nvptx64, from CC1Args, which
-/// must emit LLVM IR), then per AMD target the lowering and code generation.
-/// Fills CodeObjects with (arch, code object bytes). Diagnostics go to stderr
+/// must emit LLVM IR), then per device target the lowering and code
+/// generation. Fills CodeObjects with (fat-binary entry id, code object
+/// bytes); with -rdc, one NVVMBundleEntryId entry holding NVVM bitcode. Diagnostics go to stderr
 /// in clang's format; returns false on error.
 bool compileDeviceSide(const std::vector<std::string> &CC1Args,
                        const DeviceBackendSettings &Settings,
                        std::vector<std::pair<std::string, std::string>> &CodeObjects);
 
-/// Per AMD target (and the host target): lowering, code generation, link.
-/// Consumes NVVM. SourceName names the input in diagnostics.
+/// Per device target (rubicon/DeviceTarget.h): lowering, code generation,
+/// link; CodeObjects gets (fat-binary entry id, code object bytes). Consumes
+/// NVVM. SourceName names the input in diagnostics.
 bool emitCodeObjectsForTargets(std::unique_ptr<llvm::Module> NVVM,
                                const DeviceBackendSettings &Settings,
                                llvm::StringRef SourceName,

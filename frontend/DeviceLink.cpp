@@ -253,10 +253,8 @@ bool deviceLink(const std::vector<std::string> &Inputs,
 
   std::vector<std::pair<std::string, std::string>> Entries;
   Entries.emplace_back(fatbin::hostEntryId(), std::string());
-  for (auto &[Arch, Bytes] : CodeObjects)
-    Entries.emplace_back(Arch == "host" ? fatbin::hostCodeObjectId() // issue 7
-                                        : fatbin::codeObjectId(Arch),
-                         std::move(Bytes));
+  for (auto &[Id, Bytes] : CodeObjects)
+    Entries.emplace_back(std::move(Id), std::move(Bytes));
   std::string FatBinaryPath = TempPrefix + ".linked.fatbin";
   std::string SourcePath = TempPrefix + ".dlink.c";
   if (!writeFile(FatBinaryPath, fatbin::writeBundle(Entries)) ||

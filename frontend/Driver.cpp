@@ -335,11 +335,8 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
       return false;
     std::vector<std::pair<std::string, std::string>> Entries;
     Entries.emplace_back(fatbin::hostEntryId(), std::string());
-    for (auto &[Arch, Bytes] : CodeObjects)
-      Entries.emplace_back(Arch == "host"   ? fatbin::hostCodeObjectId()
-                           : Arch == "nvvm" ? std::string(NVVMBundleEntryId)
-                                            : fatbin::codeObjectId(Arch),
-                           std::move(Bytes));
+    for (auto &[Id, Bytes] : CodeObjects)
+      Entries.emplace_back(std::move(Id), std::move(Bytes));
     std::string Bundle;
     if (!SingleCodeObject)
       Bundle = fatbin::writeBundle(Entries);

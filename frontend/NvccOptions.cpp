@@ -1,6 +1,7 @@
 //===- NvccOptions.cpp - nvcc's command line parsed -----------------------===//
 
 #include "rubicon/NvccOptions.h"
+#include "rubicon/HostABI.h"
 
 #include <algorithm>
 #include <fstream>
@@ -542,7 +543,7 @@ bool isAmdArchName(std::string_view Name) {
 }
 
 bool isDeviceTargetName(std::string_view Name) {
-  return isAmdArchName(Name) || Name == "host";
+  return isAmdArchName(Name) || Name == host::TargetName;
 }
 
 std::optional<InputKind> inputKindForPath(std::string_view Path) {

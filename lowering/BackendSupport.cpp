@@ -1,11 +1,11 @@
 //===- BackendSupport.cpp - Shared steps of Rubicon's back ends -----------===//
 //
-// The steps that emitCodeObject and emitHostCodeObject share (see
-// BackendSupport.h).
+// The steps the device targets' emitCodeObject share (see BackendSupport.h).
 //
 //===----------------------------------------------------------------------===//
 #include "BackendSupport.h"
 #include "rubicon/Config.h"
+#include "rubicon/Lowering.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -122,7 +122,11 @@ void runModulePipeline(Module &M, TargetMachine &TM,
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB(&TM);
+  // The instrumentation callbacks map pass classes to their names, for
+  // printPipeline.
+  PassInstrumentationCallbacks PIC;
+  PassBuilder PB(&TM, PipelineTuningOptions(), std::nullopt, &PIC);
+  registerLoweringPasses(PB);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
@@ -130,6 +134,30 @@ void runModulePipeline(Module &M, TargetMachine &TM,
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   ModulePassManager MPM = Build(PB);
   MPM.run(M, MAM);
+}
+
+std::string printPipeline(ModulePassManager &MPM, PassBuilder &PB) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks();
+  MPM.printPipeline(OS, [PIC](StringRef ClassName) {
+    StringRef Name = PIC ? PIC->getPassNameForClassName(ClassName) : "";
+    return Name.empty() ? ClassName : Name;
+  });
+  return Text;
+}
+
+void runLoweringPipeline(Module &M, TargetMachine &TM,
+                         const DeviceTarget &Target,
+                         std::shared_ptr<DeviceLibraryLink> Link,
+                         std::string *PipelineDump) {
+  runModulePipeline(M, TM, [&](PassBuilder &PB) {
+    ModulePassManager MPM;
+    Target.buildLoweringPipeline(MPM, std::move(Link));
+    if (PipelineDump)
+      *PipelineDump = printPipeline(MPM, PB);
+    return MPM;
+  });
 }
 
 void runOptimizationPipeline(Module &M, TargetMachine &TM, unsigned OptLevel) {

@@ -1,9 +1,9 @@
 //===- BackendSupport.h - Shared steps of Rubicon's back ends ---*- C++ -*-===//
 //
-// What emitCodeObject (AMDGPU) and emitHostCodeObject (x86-64 host) do the
-// same way: error text, diagnostic recording, pass pipelines, the device
-// library link, code generation and the ld.lld link. Parameters carry the
-// real differences between the two targets. Internal to RubiconLowering.
+// What the device targets' emitCodeObject (AMDGPU, x86-64 host) do the same
+// way: error text, diagnostic recording, pass pipelines, the device library
+// link, code generation and the ld.lld link. Parameters carry the real
+// differences between the targets. Internal to RubiconLowering.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_LOWERING_BACKENDSUPPORT_H
@@ -19,6 +19,7 @@
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 
 namespace llvm {
@@ -30,6 +31,9 @@ class Triple;
 } // namespace llvm
 
 namespace rubicon {
+
+class DeviceTarget;
+struct DeviceLibraryLink;
 
 /// An llvm::Error carrying `Message`.
 llvm::Error makeError(const llvm::Twine &Message);
@@ -61,6 +65,17 @@ llvm::OptimizationLevel toOptimizationLevel(unsigned OptLevel);
 void runModulePipeline(
     llvm::Module &M, llvm::TargetMachine &TM,
     llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> Build);
+
+/// Runs Target's lowering pipeline (DeviceTarget::buildLoweringPipeline) on M;
+/// with PipelineDump, writes the pipeline there as -print-pipeline-passes
+/// would.
+void runLoweringPipeline(llvm::Module &M, llvm::TargetMachine &TM,
+                         const DeviceTarget &Target,
+                         std::shared_ptr<DeviceLibraryLink> Link,
+                         std::string *PipelineDump);
+
+/// Prints MPM as a textual pipeline, passes by their registered names.
+std::string printPipeline(llvm::ModulePassManager &MPM, llvm::PassBuilder &PB);
 
 /// Runs LLVM's default pipeline for -O<OptLevel>.
 void runOptimizationPipeline(llvm::Module &M, llvm::TargetMachine &TM,

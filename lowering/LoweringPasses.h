@@ -1,7 +1,8 @@
 //===- LoweringPasses.h - Rubicon's NVVM -> AMDGPU passes -------*- C++ -*-===//
 //
-// Internal to lowering/: the pass classes listed in Passes.def and the helpers
-// they share. Other components use rubicon/Lowering.h.
+// Internal to lowering/: the AMDGPU target's pass classes (named in
+// Passes.def) and the helpers the passes share. Other components use
+// rubicon/Lowering.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_LOWERING_LOWERINGPASSES_H
@@ -83,10 +84,15 @@ llvm::Value *buildValueAndNonzero(llvm::IRBuilderBase &Builder,
                                 llvm::ModuleAnalysisManager &MAM);             \
     static bool isRequired() { return true; }                                  \
   };
-#define RUBICON_MODULE_PASS(Name, Class) RUBICON_DECLARE_PASS(Class)
-#include "Passes.def"
-/// rubicon-lower-nvvm-to-amdgpu: every pass of Passes.def, in order.
-RUBICON_DECLARE_PASS(LowerNVVMToAMDGPUPass)
+// The AMDGPU target's passes (their names: Passes.def; their order:
+// AMDGPUDeviceTarget.cpp). LowerTextureHandlesPass serves every target.
+RUBICON_DECLARE_PASS(LowerTextureHandlesPass)
+RUBICON_DECLARE_PASS(RetargetAMDGPUPass)
+RUBICON_DECLARE_PASS(AllocaToPrivatePass)
+RUBICON_DECLARE_PASS(KernelABIPass)
+RUBICON_DECLARE_PASS(LowerNVVMIntrinsicsPass)
+RUBICON_DECLARE_PASS(LowerPrintfPass)
+RUBICON_DECLARE_PASS(LowerMathIntrinsicsPass)
 #undef RUBICON_DECLARE_PASS
 
 } // namespace rubicon

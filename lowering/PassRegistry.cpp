@@ -1,9 +1,12 @@
 //===- PassRegistry.cpp - Rubicon lowering passes by name ------------------===//
 //
-// registerLoweringPasses() and rubicon-lower-nvvm-to-amdgpu, the pass that
-// runs every pass of Passes.def in order.
+// registerLoweringPasses(): every pass of Passes.def by name, and each device
+// target's lowering pipeline as "rubicon-lower-nvvm-to-<kind>" (its
+// DeviceTarget's buildLoweringPipeline, the passes nvcc runs).
 //
 //===----------------------------------------------------------------------===//
+#include "DeviceTargets.h"
+#include "LinkDeviceLibrary.h"
 #include "LoweringPasses.h"
 #include "WarpFastPaths.h"
 #include "host/HostPasses.h"
@@ -16,49 +19,27 @@ using namespace llvm;
 
 namespace rubicon {
 
-PreservedAnalyses LowerNVVMToAMDGPUPass::run(Module &M,
-                                             ModuleAnalysisManager &MAM) {
-  std::string TargetArch = resolveLoweringArch(Arch);
-  ModulePassManager MPM;
-#define RUBICON_MODULE_PASS(Name, Class) MPM.addPass(Class(TargetArch));
-#include "Passes.def"
-  return MPM.run(M, MAM);
-}
-
 void registerLoweringPasses(PassBuilder &PB) {
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
+#define RUBICON_MODULE_PASS(NAME, CREATE_PASS)                                 \
+  PIC->addClassToPassName(decltype(CREATE_PASS)::name(), NAME);
+#include "Passes.def"
+  }
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-#define RUBICON_MODULE_PASS(PassName, Class)                                   \
-  if (Name == PassName) {                                                      \
-    MPM.addPass(Class());                                                      \
+#define RUBICON_MODULE_PASS(NAME, CREATE_PASS)                                 \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE_PASS);                                                  \
     return true;                                                               \
   }
 #include "Passes.def"
-// Host target (issue 7): its passes and rubicon-lower-nvvm-to-host.
-#define RUBICON_MODULE_PASS(PassName, Class)
-#define RUBICON_HOST_MODULE_PASS(PassName, Class)                              \
-  if (Name == PassName) {                                                      \
-    MPM.addPass(Class());                                                      \
+#define RUBICON_DEVICE_TARGET(CLASS)                                           \
+  if (Name == ("rubicon-lower-nvvm-to-" + CLASS::Kind).str()) {              \
+    CLASS(CLASS::defaultName()).buildLoweringPipeline(MPM, nullptr);           \
     return true;                                                               \
   }
-#include "Passes.def"
-// After the device library link: the warp fast paths.
-#define RUBICON_MODULE_PASS(PassName, Class)
-#define RUBICON_LATE_MODULE_PASS(PassName, Class)                              \
-  if (Name == PassName) {                                                      \
-    MPM.addPass(Class());                                                      \
-    return true;                                                               \
-  }
-#include "Passes.def"
-        if (Name == "rubicon-lower-nvvm-to-host") {
-          MPM.addPass(LowerNVVMToHostPass());
-          return true;
-        }
-        if (Name == "rubicon-lower-nvvm-to-amdgpu") {
-          MPM.addPass(LowerNVVMToAMDGPUPass());
-          return true;
-        }
+#include "DeviceTargets.def"
         return false;
       });
 }

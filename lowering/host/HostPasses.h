@@ -1,8 +1,7 @@
 //===- HostPasses.h - Rubicon's NVVM -> host (x86-64) passes ----*- C++ -*-===//
 //
-// Internal to lowering/: the passes of the `host` execution target (the
-// RUBICON_HOST_MODULE_PASS rows of Passes.def) and what they share. Other
-// components use rubicon/HostLowering.h.
+// Internal to lowering/: the passes of the `host` execution target and what
+// they share. Other components use rubicon/DeviceTarget.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_LOWERING_HOST_HOSTPASSES_H
@@ -39,16 +38,18 @@ createHostTargetMachine(unsigned OptLevel = 3);
 #define RUBICON_DECLARE_HOST_PASS(Class)                                       \
   class Class : public llvm::PassInfoMixin<Class> {                            \
   public:                                                                      \
-    explicit Class(std::string = "") {}                                        \
     llvm::PreservedAnalyses run(llvm::Module &M,                               \
                                 llvm::ModuleAnalysisManager &MAM);             \
     static bool isRequired() { return true; }                                  \
   };
-#define RUBICON_MODULE_PASS(Name, Class)
-#define RUBICON_HOST_MODULE_PASS(Name, Class) RUBICON_DECLARE_HOST_PASS(Class)
-#include "Passes.def"
-/// rubicon-lower-nvvm-to-host: every host pass of Passes.def, in order.
-RUBICON_DECLARE_HOST_PASS(LowerNVVMToHostPass)
+// The host target's passes (their names: Passes.def; their order:
+// HostDeviceTarget.cpp).
+RUBICON_DECLARE_HOST_PASS(RetargetHostPass)
+RUBICON_DECLARE_HOST_PASS(HostLowerNVVMIntrinsicsPass)
+RUBICON_DECLARE_HOST_PASS(HostWarpLockstepPass)
+RUBICON_DECLARE_HOST_PASS(HostKernelEntryPass)
+RUBICON_DECLARE_HOST_PASS(HostThreadLoopsPass)
+RUBICON_DECLARE_HOST_PASS(HostSharedMemoryPass)
 #undef RUBICON_DECLARE_HOST_PASS
 
 } // namespace rubicon

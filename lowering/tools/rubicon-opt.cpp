@@ -4,6 +4,7 @@
 //   rubicon-opt --emit-code-object [-rubicon-arch=gfxNNN] [-O<n>]
 //               [--device-lib=<gfx>.bc] [--ld-lld=<path>] in.ll -o out.co
 //               [--print-ir=<file>] [--print-asm=<file>]
+//   rubicon-opt -passes=<pipeline> -print-pipeline-passes in.ll
 //   rubicon-opt --print-intrinsic-table
 //   rubicon-opt --print-warp-fast-path-table
 //
@@ -105,8 +106,14 @@ bool writeFile(StringRef Path, StringRef Contents) {
 }
 
 int runEmitCodeObject(std::unique_ptr<Module> M) {
+  Expected<std::unique_ptr<rubicon::DeviceTarget>> Target =
+      rubicon::createDeviceTarget(rubicon::resolveLoweringArch(""));
+  if (!Target) {
+    WithColor::error(errs(), "rubicon-opt")
+        << toString(Target.takeError()) << "\n";
+    return 1;
+  }
   rubicon::CodeObjectOptions Opts;
-  Opts.Arch = rubicon::resolveLoweringArch("");
   Opts.OptLevel = OptLevel;
   Opts.DeviceLibPath = DeviceLib;
   Opts.LldPath = LldPath;
@@ -115,7 +122,8 @@ int runEmitCodeObject(std::unique_ptr<Module> M) {
     Opts.IRDump = &IR;
   if (!PrintAsm.empty())
     Opts.AsmDump = &Asm;
-  Expected<std::string> CodeObject = rubicon::emitCodeObject(std::move(M), Opts);
+  Expected<std::string> CodeObject =
+      (*Target)->emitCodeObject(std::move(M), Opts);
   if (!CodeObject) {
     WithColor::error(errs(), "rubicon-opt")
         << toString(CodeObject.takeError()) << "\n";
@@ -161,7 +169,10 @@ int main(int argc, char **argv) {
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB;
+  // The instrumentation callbacks map pass classes to their names, for
+  // -print-pipeline-passes.
+  PassInstrumentationCallbacks PIC;
+  PassBuilder PB(nullptr, PipelineTuningOptions(), std::nullopt, &PIC);
   rubicon::registerLoweringPasses(PB);
   rubicon::registerWarpSizePasses(PB); // rubicon-warp-size
   PB.registerModuleAnalyses(MAM);
@@ -173,6 +184,14 @@ int main(int argc, char **argv) {
   if (Error E = PB.parsePassPipeline(MPM, Passes)) {
     WithColor::error(errs(), "rubicon-opt") << toString(std::move(E)) << "\n";
     return 1;
+  }
+  if (PrintPipelinePasses) {
+    MPM.printPipeline(outs(), [&PIC](StringRef ClassName) {
+      StringRef Name = PIC.getPassNameForClassName(ClassName);
+      return Name.empty() ? ClassName : Name;
+    });
+    outs() << "\n";
+    return 0;
   }
   MPM.run(*M, MAM);
   if (Diags->HadError)

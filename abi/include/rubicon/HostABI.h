@@ -35,6 +35,9 @@
 
 namespace rubicon::host {
 
+/// The target's name: --amdgpu-arch=host, RUBICON_GPU_ARCH=host, host.bc.
+inline constexpr const char TargetName[] = "host";
+
 /// Bytes of each fiber stack; also its alignment.
 inline constexpr unsigned long FiberStackBytes = 1ul << 17;
 /// Lanes of an emulated wavefront (gfx942: wave64, two logical warps).

@@ -1,45 +1,26 @@
-//===- rubicon/Lowering.h - NVVM IR to AMDGPU code objects ------*- C++ -*-===//
+//===- rubicon/Lowering.h - NVVM IR to code objects -------------*- C++ -*-===//
 //
-// Public interface of Rubicon's lowering: the NVVM -> AMDGPU passes (for a
-// PassBuilder) and the device back end that turns an NVVM module into an
-// AMDGPU code object.
+// Public interface of Rubicon's lowering: its passes by name (for a
+// PassBuilder) and the device targets that turn an NVVM module into a code
+// object (rubicon/DeviceTarget.h).
 //
 //===----------------------------------------------------------------------===//
-#ifndef RUBICON_LOWERING_H
-#define RUBICON_LOWERING_H
+#ifndef RUBICON_LOWERING_LOWERING_H
+#define RUBICON_LOWERING_LOWERING_H
 
-#include "llvm/Support/Error.h"
-#include <memory>
-#include <string>
+#include "rubicon/DeviceTarget.h"
 
 namespace llvm {
-class Module;
 class PassBuilder;
 } // namespace llvm
 
 namespace rubicon {
 
-/// Makes every Rubicon lowering pass (lowering/Passes.def) parseable by name
-/// in textual pipelines, e.g. "rubicon-lower-nvvm-to-amdgpu".
+/// Makes every Rubicon pass (lowering/Passes.def) and every target's lowering
+/// pipeline ("rubicon-lower-nvvm-to-amdgpu", "rubicon-lower-nvvm-to-host")
+/// parseable by name in textual pipelines, and printable by name.
 void registerLoweringPasses(llvm::PassBuilder &PB);
-
-struct CodeObjectOptions {
-  std::string Arch = "gfx942"; // gfx942, gfx90a, gfx950, gfx1100, ...
-  unsigned OptLevel = 3;       // 0..3
-  std::string DeviceLibPath;   // <toolkit>/lib64/rubicon/<Arch>.bc ("" = link none)
-  std::string LldPath;         // ld.lld to run
-  std::string TempDir;         // where temporaries go ("" = system temp)
-  bool KeepTemps = false;
-  std::string *IRDump = nullptr;  // if set: receives the optimized AMDGPU IR (text) before codegen
-  std::string *AsmDump = nullptr; // if set: receives the gfx assembly
-};
-
-// Lowers `NVVM` (consumed) for Opts.Arch, links the device library, internalizes everything
-// except kernels and device variables, optimizes, generates code and links a code object
-// (ELF, code object v5) with ld.lld. Errors are returned as llvm::Error with readable text.
-llvm::Expected<std::string> emitCodeObject(std::unique_ptr<llvm::Module> NVVM,
-                                           const CodeObjectOptions &Opts);
 
 } // namespace rubicon
 
-#endif // RUBICON_LOWERING_H
+#endif // RUBICON_LOWERING_LOWERING_H

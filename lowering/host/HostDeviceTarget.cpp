@@ -1,17 +1,19 @@
-//===- HostCodeObject.cpp - NVVM module -> host shared object -------------===//
+//===- HostDeviceTarget.cpp - The CPU `host` device target ----------------===//
 //
-// rubicon::emitHostCodeObject: the host lowering passes, the host device
-// library link, shared-memory layout, internalization, LLVM's optimization
-// pipeline, x86-64 code generation and an `ld.lld -shared` link. Also the
-// host TargetMachine and rubicon-lower-nvvm-to-host. The steps shared with
-// the AMDGPU back end are in BackendSupport.
+// HostDeviceTarget: the host TargetMachine, its lowering pipeline (the host
+// passes, the host device library link, shared-memory layout), and
+// emitCodeObject: that pipeline, internalization, LLVM's optimization
+// pipeline, x86-64 code generation and an `ld.lld -shared` link. The steps
+// shared with the AMDGPU targets are in BackendSupport.
 //
 //===----------------------------------------------------------------------===//
 #include "BackendSupport.h"
+#include "DeviceTargets.h"
 #include "HostPasses.h"
+#include "LinkDeviceLibrary.h"
 #include "LoweringPasses.h"
-#include "rubicon/HostLowering.h"
 
+#include "rubicon/FatBinary.h"
 #include "rubicon/HostABI.h"
 
 #include "llvm/IR/Module.h"
@@ -75,21 +77,37 @@ createHostTargetMachine(unsigned OptLevel) {
   return std::move(TM);
 }
 
-PreservedAnalyses LowerNVVMToHostPass::run(Module &M,
-                                           ModuleAnalysisManager &MAM) {
-  ModulePassManager MPM;
-  // Texture references are device variables on the host target too.
-  MPM.addPass(LowerTextureHandlesPass());
-#define RUBICON_MODULE_PASS(Name, Class)
-#define RUBICON_HOST_MODULE_PASS(Name, Class) MPM.addPass(Class());
-#include "Passes.def"
-  return MPM.run(M, MAM);
+const StringRef HostDeviceTarget::Kind = host::TargetName;
+
+bool HostDeviceTarget::matches(StringRef Name) {
+  return Name == host::TargetName;
 }
 
-Expected<std::string> emitHostCodeObject(std::unique_ptr<Module> NVVM,
-                                         const HostCodeObjectOptions &Opts) {
+std::string HostDeviceTarget::defaultName() { return host::TargetName; }
+
+std::string HostDeviceTarget::bundleEntryId() const {
+  return fatbin::hostCodeObjectId();
+}
+
+void HostDeviceTarget::buildLoweringPipeline(
+    ModulePassManager &MPM, std::shared_ptr<DeviceLibraryLink> Link) const {
+  // Texture references are device variables on the host target too.
+  MPM.addPass(LowerTextureHandlesPass());
+  MPM.addPass(RetargetHostPass());
+  MPM.addPass(HostLowerNVVMIntrinsicsPass());
+  MPM.addPass(HostWarpLockstepPass());
+  MPM.addPass(HostKernelEntryPass());
+  MPM.addPass(HostThreadLoopsPass());
+  MPM.addPass(LinkDeviceLibraryPass(std::move(Link)));
+  // Shared memory is laid out once the device library's variables are in.
+  MPM.addPass(HostSharedMemoryPass());
+}
+
+Expected<std::string>
+HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
+                                 const CodeObjectOptions &Opts) const {
   if (!NVVM)
-    return makeError("emitHostCodeObject: no module");
+    return makeError("emitCodeObject: no module");
   Module &M = *NVVM;
   DiagnosticRecorder Diags(M.getContext());
   auto TMOrError = createHostTargetMachine(Opts.OptLevel);
@@ -97,37 +115,24 @@ Expected<std::string> emitHostCodeObject(std::unique_ptr<Module> NVVM,
     return TMOrError.takeError();
   TargetMachine &TM = **TMOrError;
 
-  // Everything up to the device library; shared memory comes after it.
-  runModulePipeline(M, TM, [&](PassBuilder &) {
-    ModulePassManager MPM;
-    MPM.addPass(LowerTextureHandlesPass());
-    MPM.addPass(RetargetHostPass());
-    MPM.addPass(HostLowerNVVMIntrinsicsPass());
-    MPM.addPass(HostWarpLockstepPass());
-    MPM.addPass(HostKernelEntryPass());
-    MPM.addPass(HostThreadLoopsPass());
-    return MPM;
-  });
+  auto LibraryLink = std::make_shared<DeviceLibraryLink>(DeviceLibraryLink{
+      Opts.DeviceLibPath,
+      {"host device library", HostTriple,
+       [](const Triple &T) { return T.isX86(); }},
+      &Diags,
+      {},
+      std::nullopt});
+  runLoweringPipeline(M, TM, *this, LibraryLink, Opts.PipelineDump);
+  if (LibraryLink->Failure)
+    return makeError(*LibraryLink->Failure);
   if (Diags.hasErrors())
     return Diags.takeError("cannot lower device code for the host target");
-  if (Opts.KernelForms)
+  if (Opts.Notes)
     for (Function &F : M)
       if (Attribute Form = F.getFnAttribute(HostFormAttribute); Form.isValid())
-        Opts.KernelForms->emplace_back(F.getName().str(),
-                                       Form.getValueAsString().str());
-  if (!Opts.DeviceLibPath.empty()) {
-    DeviceLibraryTarget Library{"host device library", HostTriple,
-                                [](const Triple &T) { return T.isX86(); }};
-    if (Error E = linkDeviceLibrary(M, Opts.DeviceLibPath, Library, Diags))
-      return std::move(E);
-  }
-  runModulePipeline(M, TM, [&](PassBuilder &) {
-    ModulePassManager MPM;
-    MPM.addPass(HostSharedMemoryPass());
-    return MPM;
-  });
-  if (Diags.hasErrors())
-    return Diags.takeError("cannot lay out shared memory for the host target");
+        Opts.Notes->push_back(("host: kernel '" + F.getName() +
+                               "': " + Form.getValueAsString())
+                                  .str());
   if (Error E = verifyLoweredModule(
           M, "internal error: the host lowering produced invalid IR"))
     return std::move(E);
@@ -151,7 +156,7 @@ Expected<std::string> emitHostCodeObject(std::unique_ptr<Module> NVVM,
   // that dlopens the code object provides them.
   static constexpr StringRef NoExecStack[] = {"-z", "noexecstack"};
   LldLink Link;
-  Link.LldPath = Opts.LinkerPath;
+  Link.LldPath = Opts.LldPath;
   Link.Emulation = "elf_x86_64";
   Link.Undefined = UndefinedSymbols::Allow;
   Link.ExtraFlags = NoExecStack;
