@@ -1,11 +1,12 @@
-//===- InlinePTXBuilder.h - the IR builder of one inline-PTX call -*- C++
-//-*-===//
+//===- InlinePTXBuilder.h - The IR builder of one inline-PTX call -*- C++ -*-//
 //
 // Internal to RubiconInlinePTX. The builder's state (operand storage,
 // declared registers, labels) and helpers shared by the files that emit
 // each instruction family:
-//   PTXIRBuilder.cpp   binding, dispatch, integer, bit, compare, float,
-//                      conversion, move, branch
+//   PTXIRBuilder.cpp      binding, dispatch, branch, guards
+//   PTXIntegerIR.cpp      integer and bit instructions
+//   PTXCompareFloatIR.cpp setp set selp slct, f32/f64 arithmetic
+//   PTXConvertMoveIR.cpp  cvt cvt.pack cvta isspacep mov
 //   PTXMemoryIR.cpp    ld st ldu prefetch discard, atom red, memory operands
 //   PTXSyncWarpIR.cpp  barriers, fences, warp-level, control instructions
 //   PTXHalfFloatIR.cpp f16/bf16/f16x2/bf16x2 arithmetic, conversions, setp
@@ -15,7 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#pragma once
+#ifndef RUBICON_PTXINLINE_INLINEPTXBUILDER_H
+#define RUBICON_PTXINLINE_INLINEPTXBUILDER_H
 
 #include "rubicon/PTX/PTXAST.h"
 
@@ -33,9 +35,41 @@
 
 namespace rubicon::ptxir {
 
-using namespace llvm;
-using namespace rubicon::ptx;
+// The names the builder's files use unqualified (using-declarations: no
+// using-directive in a header).
+using llvm::AllocaInst;
+using llvm::APFloat;
+using llvm::APInt;
+using llvm::ArrayRef;
+using llvm::BasicBlock;
+using llvm::CallBase;
+using llvm::Constant;
+using llvm::ConstantFP;
+using llvm::ConstantInt;
+using llvm::Function;
+using llvm::function_ref;
+using llvm::IntegerType;
+using llvm::IRBuilder;
+using llvm::LLVMContext;
+using llvm::Module;
+using llvm::StringMap;
+using llvm::StringRef;
+using llvm::Twine;
+using llvm::Type;
+using llvm::Value;
+namespace Intrinsic = llvm::Intrinsic;
+namespace SyncScope = llvm::SyncScope;
+using ptx::Block;
+using ptx::FloatImmediate;
 using ptx::Instruction;
+using ptx::IntegerImmediate;
+using ptx::Operand;
+using ptx::PTXModifier;
+using ptx::PTXSpecialRegister;
+using ptx::PTXType;
+using ptx::RegisterRef;
+using ptx::ScalarOperand;
+using ptx::SourcePosition;
 
 /// An error at a position of the asm string.
 struct BuildError {
@@ -408,6 +442,12 @@ private:
     return Builder.CreateIntrinsic(ID, {Args[0]->getType()}, Args);
   }
 
+  /// The registers of vector operand Index, which must have Count of them
+  /// (else an error and null).
+  const std::vector<ScalarOperand> *vectorOperand(const Instruction &I,
+                                                  unsigned Index,
+                                                  unsigned Count);
+
   // Integer helpers.
   Value *mulPart(Value *A, Value *B, bool Signed, PTXModifier Part);
   Value *saturateSigned32(Value *Wide);
@@ -424,6 +464,8 @@ private:
                        PTXModifier Rounding);
   Value *narrowDirected(Value *Wide, Value *Error, Type *Narrow,
                         PTXModifier Rounding);
+  /// {A + B, its rounding error} (Knuth's TwoSum; exact in round-to-nearest).
+  std::pair<Value *, Value *> twoSum(Value *A, Value *B);
   Value *floatArithmetic(const Instruction &I, ArrayRef<Value *> Args,
                          PTXModifier Rounding);
   Value *intToFloatDirected(Value *Int, bool Signed, Type *FloatTy,
@@ -432,3 +474,5 @@ private:
 };
 
 } // namespace rubicon::ptxir
+
+#endif // RUBICON_PTXINLINE_INLINEPTXBUILDER_H

@@ -130,14 +130,6 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
         Builder.CreateLShr(Sources[Source], 16 * K), intTy(16));
     return Ftz ? FlushBits(Bits) : Bits;
   };
-  auto TwoSum = [&](Value *A, Value *B) {
-    Value *S = Builder.CreateFAdd(A, B);
-    Value *BB = Builder.CreateFSub(S, A);
-    Value *E =
-        Builder.CreateFAdd(Builder.CreateFSub(A, Builder.CreateFSub(S, BB)),
-                           Builder.CreateFSub(B, BB));
-    return std::pair(S, E);
-  };
   auto ToDouble = [&](Value *Bits) {
     return Builder.CreateFPExt(halfBitsToFloat(Bits, Brain),
                                Builder.getDoubleTy());
@@ -174,14 +166,14 @@ void InlinePTXBuilder::emitHalfFloat(const Instruction &I) {
       Value *A = ToDouble(Lane(0, K)), *B = ToDouble(Lane(1, K));
       Value *Sum, *Error = ConstantFP::get(Builder.getDoubleTy(), 0.0);
       if (Op == PTXOpcode::AddHalf)
-        std::tie(Sum, Error) = TwoSum(A, B);
+        std::tie(Sum, Error) = twoSum(A, B);
       else if (Op == PTXOpcode::SubHalf)
-        std::tie(Sum, Error) = TwoSum(A, Builder.CreateFNeg(B));
+        std::tie(Sum, Error) = twoSum(A, Builder.CreateFNeg(B));
       else if (Op == PTXOpcode::MulHalf)
         Sum = Builder.CreateFMul(A, B);
       else
         std::tie(Sum, Error) =
-            TwoSum(Builder.CreateFMul(A, B), ToDouble(Lane(2, K)));
+            twoSum(Builder.CreateFMul(A, B), ToDouble(Lane(2, K)));
       Value *R = roundToOddFloat(Sum, Error);
       if (Sat)
         R = saturateUnit(R); // commutes with the rounding: 0, 1 are exact

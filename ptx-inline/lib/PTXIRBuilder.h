@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#pragma once
+#ifndef RUBICON_PTXINLINE_PTXIRBUILDER_H
+#define RUBICON_PTXINLINE_PTXIRBUILDER_H
 
 #include "rubicon/PTX/PTXAST.h"
 
@@ -32,3 +33,5 @@ buildInlinePTX(llvm::CallBase &Call, const ptx::Block &PTX,
                std::vector<llvm::AllocaInst *> &NewAllocas);
 
 } // namespace rubicon
+
+#endif // RUBICON_PTXINLINE_PTXIRBUILDER_H

@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#pragma once
+#ifndef RUBICON_PTXINLINE_PTXLEXER_H
+#define RUBICON_PTXINLINE_PTXLEXER_H
 
 #include "rubicon/PTX/PTXAST.h"
 
@@ -43,3 +44,5 @@ struct Token {
 std::vector<Token> tokenizePTX(std::string_view Text);
 
 } // namespace rubicon::ptx
+
+#endif // RUBICON_PTXINLINE_PTXLEXER_H

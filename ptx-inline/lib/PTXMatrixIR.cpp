@@ -283,15 +283,8 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
     return T == PTXType::F16 ? Accumulators / 2 : Accumulators;
   };
 
-  auto Registers = [&](unsigned Index,
-                       unsigned Count) -> const std::vector<ScalarOperand> * {
-    auto *Vec = std::get_if<VectorOperand>(&I.Operands[Index].Value);
-    if (!Vec || Vec->Elements.size() != Count) {
-      fail(I.Operands[Index].Position,
-           "expected a vector of " + std::to_string(Count) + " registers");
-      return nullptr;
-    }
-    return &Vec->Elements;
+  auto Registers = [&](unsigned Index, unsigned Count) {
+    return vectorOperand(I, Index, Count);
   };
   const auto *DRegs = Registers(0, AccumulatorRegisters(DT));
   const auto *ARegs = Registers(1, ARegisters);
@@ -443,15 +436,8 @@ void InlinePTXBuilder::emitMmaVolta(const Instruction &I, bool RowA,
       I.has(PTXModifier::SatFinite))
     return (void)unsupported("'mma.m8n8k4' with '.f16' inputs takes '.f16' "
                              "or '.f32' accumulators");
-  auto Registers = [&](unsigned Index,
-                       unsigned Count) -> const std::vector<ScalarOperand> * {
-    auto *Vec = std::get_if<VectorOperand>(&I.Operands[Index].Value);
-    if (!Vec || Vec->Elements.size() != Count) {
-      fail(I.Operands[Index].Position,
-           "expected a vector of " + std::to_string(Count) + " registers");
-      return nullptr;
-    }
-    return &Vec->Elements;
+  auto Registers = [&](unsigned Index, unsigned Count) {
+    return vectorOperand(I, Index, Count);
   };
   auto AccumulatorRegisters = [](PTXType T) {
     return T == PTXType::F16 ? 4u : 8u;

@@ -252,15 +252,12 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
   WmmaFragment FD = wmmaFragment(Shape, WmmaMatrix::C, DT);
 
   auto Registers = [&](unsigned Index, unsigned Count) -> std::vector<Value *> {
-    auto *Vec = std::get_if<VectorOperand>(&I.Operands[Index].Value);
-    if (!Vec || Vec->Elements.size() != Count) {
-      fail(I.Operands[Index].Position,
-           "expected a vector of " + std::to_string(Count) + " registers");
+    const std::vector<ScalarOperand> *Elements = vectorOperand(I, Index, Count);
+    if (!Elements)
       return {};
-    }
     std::vector<Value *> Values;
     if (Index != 0)
-      for (const ScalarOperand &R : Vec->Elements) {
+      for (const ScalarOperand &R : *Elements) {
         Value *V = readScalar(R, PTXType::B32);
         if (!V)
           return {};

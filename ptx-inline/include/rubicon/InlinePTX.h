@@ -12,7 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#pragma once
+#ifndef RUBICON_PTXINLINE_INLINEPTX_H
+#define RUBICON_PTXINLINE_INLINEPTX_H
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
@@ -76,3 +77,5 @@ public:
 void registerInlinePTXPasses(llvm::PassBuilder &PB);
 
 } // namespace rubicon
+
+#endif // RUBICON_PTXINLINE_INLINEPTX_H

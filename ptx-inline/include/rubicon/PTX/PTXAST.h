@@ -7,7 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#pragma once
+#ifndef RUBICON_PTXINLINE_PTXAST_H
+#define RUBICON_PTXINLINE_PTXAST_H
 
 #include "rubicon/PTX/PTXTable.h"
 
@@ -162,3 +163,5 @@ struct Block {
 };
 
 } // namespace rubicon::ptx
+
+#endif // RUBICON_PTXINLINE_PTXAST_H

@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#pragma once
+#ifndef RUBICON_PTXINLINE_PTXPARSER_H
+#define RUBICON_PTXINLINE_PTXPARSER_H
 
 #include "rubicon/PTX/PTXAST.h"
 
@@ -45,3 +46,5 @@ private:
 ParseResult parsePTX(std::string_view AsmText);
 
 } // namespace rubicon::ptx
+
+#endif // RUBICON_PTXINLINE_PTXPARSER_H

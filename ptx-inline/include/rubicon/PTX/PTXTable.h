@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#pragma once
+#ifndef RUBICON_PTXINLINE_PTXTABLE_H
+#define RUBICON_PTXINLINE_PTXTABLE_H
 
 #include <array>
 #include <cstdint>
@@ -166,3 +167,5 @@ const PTXInstructionInfo &instructionInfo(PTXOpcode Op);
 bool isMnemonic(std::string_view Mnemonic);
 
 } // namespace rubicon::ptx
+
+#endif // RUBICON_PTXINLINE_PTXTABLE_H
