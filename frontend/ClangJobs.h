@@ -6,7 +6,8 @@
 // is the one LLVM/clang-heavy translation unit of the driver.
 //
 //===----------------------------------------------------------------------===//
-#pragma once
+#ifndef RUBICON_FRONTEND_CLANGJOBS_H
+#define RUBICON_FRONTEND_CLANGJOBS_H
 
 #include <memory>
 #include <string>
@@ -81,3 +82,5 @@ bool deviceLink(const std::vector<std::string> &Inputs,
                 const std::string &OutputObject, const std::string &TempPrefix);
 
 } // namespace rubicon
+
+#endif // RUBICON_FRONTEND_CLANGJOBS_H

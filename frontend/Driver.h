@@ -1,5 +1,6 @@
 //===- Driver.h - Rubicon's nvcc entry point ------------------------------===//
-#pragma once
+#ifndef RUBICON_FRONTEND_DRIVER_H
+#define RUBICON_FRONTEND_DRIVER_H
 
 #include <string>
 #include <vector>
@@ -13,3 +14,5 @@ std::string toolkitDirFromExecutable(const char *Argv0, void *MainAddr);
 int nvccMain(const std::vector<std::string> &Args, const std::string &ToolkitDir);
 
 } // namespace rubicon
+
+#endif // RUBICON_FRONTEND_DRIVER_H

@@ -57,7 +57,7 @@ StringSet<> collectExportedSymbols(const Module &M) {
       Names.insert(F.getName());
   for (const GlobalVariable &G : M.globals()) {
     unsigned AS = G.getAddressSpace();
-    if ((AS == GlobalAS || AS == ConstantAS) && !G.isDeclaration() &&
+    if ((AS == AMDGPUAS::GLOBAL_ADDRESS || AS == AMDGPUAS::CONSTANT_ADDRESS) && !G.isDeclaration() &&
         !G.hasLocalLinkage() && !G.getName().starts_with("llvm."))
       Names.insert(G.getName());
   }

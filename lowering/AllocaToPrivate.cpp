@@ -28,7 +28,7 @@ namespace rubicon {
 namespace {
 
 void moveAllocaToPrivate(AllocaInst *Old) {
-  auto *New = new AllocaInst(Old->getAllocatedType(), PrivateAS,
+  auto *New = new AllocaInst(Old->getAllocatedType(), AMDGPUAS::PRIVATE_ADDRESS,
                              Old->getArraySize(), Old->getAlign(), "",
                              Old->getIterator());
   New->takeName(Old);
@@ -65,7 +65,7 @@ bool isKernel(const Function &F) {
 bool hasGenericByValParameter(const Function &F) {
   return !isKernel(F) && any_of(F.args(), [](const Argument &A) {
            return A.hasByValAttr() && A.getType()->getPointerAddressSpace() !=
-                                          PrivateAS;
+                                          AMDGPUAS::PRIVATE_ADDRESS;
          });
 }
 
@@ -103,7 +103,7 @@ void moveByValParametersToPrivate(Function &F) {
   SmallVector<Type *> ParamTypes(F.getFunctionType()->params());
   for (Argument &A : F.args())
     if (A.hasByValAttr())
-      ParamTypes[A.getArgNo()] = PointerType::get(Ctx, PrivateAS);
+      ParamTypes[A.getArgNo()] = PointerType::get(Ctx, AMDGPUAS::PRIVATE_ADDRESS);
   auto *NewTy = FunctionType::get(F.getReturnType(), ParamTypes,
                                   F.getFunctionType()->isVarArg());
   Function *New =
@@ -150,7 +150,7 @@ PreservedAnalyses AllocaToPrivatePass::run(Module &M, ModuleAnalysisManager &) {
     SmallVector<AllocaInst *> GenericAllocas;
     for (Instruction &I : instructions(F))
       if (auto *AI = dyn_cast<AllocaInst>(&I);
-          AI && AI->getAddressSpace() != PrivateAS)
+          AI && AI->getAddressSpace() != AMDGPUAS::PRIVATE_ADDRESS)
         GenericAllocas.push_back(AI);
     for (AllocaInst *AI : GenericAllocas)
       moveAllocaToPrivate(AI);

@@ -76,7 +76,7 @@ bool mayWriteOrEscape(Value *Ptr) {
 
 bool isGenericPointer(const Argument &A) {
   return A.getType()->isPointerTy() &&
-         A.getType()->getPointerAddressSpace() == GenericAS;
+         A.getType()->getPointerAddressSpace() == AMDGPUAS::FLAT_ADDRESS;
 }
 
 bool needsParameterRewrite(const Argument &A) {
@@ -91,11 +91,11 @@ Function *rewriteParameters(Function &Kernel) {
   FunctionType *OldTy = Kernel.getFunctionType();
   SmallVector<Type *> ParamTypes(OldTy->params());
   AttributeList Attrs = Kernel.getAttributes();
-  auto *ConstantPtr = PointerType::get(Ctx, ConstantAS);
+  auto *ConstantPtr = PointerType::get(Ctx, AMDGPUAS::CONSTANT_ADDRESS);
   for (Argument &A : Kernel.args()) {
     if (!A.hasByValAttr()) {
       if (isGenericPointer(A))
-        ParamTypes[A.getArgNo()] = PointerType::get(Ctx, GlobalAS);
+        ParamTypes[A.getArgNo()] = PointerType::get(Ctx, AMDGPUAS::GLOBAL_ADDRESS);
       continue;
     }
     unsigned No = A.getArgNo();
@@ -137,7 +137,7 @@ Function *rewriteParameters(Function &Kernel) {
     Value *Replacement;
     if (mayWriteOrEscape(&OldArg)) {
       Align Alignment = OldArg.getParamAlign().valueOrOne();
-      AllocaInst *Copy = Builder.CreateAlloca(ValueTy, PrivateAS, nullptr,
+      AllocaInst *Copy = Builder.CreateAlloca(ValueTy, AMDGPUAS::PRIVATE_ADDRESS, nullptr,
                                               NewArg.getName() + ".copy");
       Copy->setAlignment(Alignment);
       Builder.CreateMemCpy(Copy, Alignment, &NewArg, Alignment,
@@ -244,7 +244,7 @@ PreservedAnalyses KernelABIPass::run(Module &M, ModuleAnalysisManager &) {
   bool ChangedVariables = false;
   for (GlobalVariable &G : M.globals()) {
     unsigned AS = G.getAddressSpace();
-    if ((AS == GlobalAS || AS == ConstantAS) && !G.isDeclaration() &&
+    if ((AS == AMDGPUAS::GLOBAL_ADDRESS || AS == AMDGPUAS::CONSTANT_ADDRESS) && !G.isDeclaration() &&
         !G.hasLocalLinkage() && !G.getName().starts_with("llvm.")) {
       G.setVisibility(GlobalValue::ProtectedVisibility);
       ChangedVariables = true;

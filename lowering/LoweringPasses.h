@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/AMDGPUAddrSpace.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <optional>
@@ -30,14 +31,6 @@ namespace rubicon {
 
 /// The triple every lowered module gets.
 inline constexpr llvm::StringLiteral AMDGPUTriple = "amdgcn-amd-amdhsa";
-/// AMDGPU address spaces (AMDGPUUsage); NVPTX uses the same numbers for 1, 3, 4, 5.
-enum AMDGPUAddressSpace : unsigned {
-  GenericAS = 0,
-  GlobalAS = 1,
-  SharedAS = 3,
-  ConstantAS = 4,
-  PrivateAS = 5,
-};
 
 /// `Requested` if not empty, else the -rubicon-arch option (default gfx942).
 std::string resolveLoweringArch(llvm::StringRef Requested);

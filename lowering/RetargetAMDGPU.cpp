@@ -147,10 +147,10 @@ bool diagnoseLayoutMismatches(Module &M, const DataLayout &NewDL) {
 void moveGenericGlobalsToGlobalMemory(Module &M) {
   SmallVector<GlobalVariable *> GenericGlobals;
   for (GlobalVariable &G : M.globals())
-    if (G.getAddressSpace() == GenericAS && !G.getName().starts_with("llvm."))
+    if (G.getAddressSpace() == AMDGPUAS::FLAT_ADDRESS && !G.getName().starts_with("llvm."))
       GenericGlobals.push_back(&G);
   for (GlobalVariable *G : GenericGlobals) {
-    unsigned NewAS = G->isConstant() ? ConstantAS : GlobalAS;
+    unsigned NewAS = G->isConstant() ? AMDGPUAS::CONSTANT_ADDRESS : AMDGPUAS::GLOBAL_ADDRESS;
     auto *Moved = new GlobalVariable(
         M, G->getValueType(), G->isConstant(), G->getLinkage(),
         G->hasInitializer() ? G->getInitializer() : nullptr, "", G,

@@ -5,8 +5,8 @@
 // on a copy of the module in which calls are inlined and locals promoted.
 //
 //===----------------------------------------------------------------------===//
-#ifndef RUBICON_WARPSIZE_CHECKS_H
-#define RUBICON_WARPSIZE_CHECKS_H
+#ifndef RUBICON_WARPSIZE_WARPSIZECHECKS_H
+#define RUBICON_WARPSIZE_WARPSIZECHECKS_H
 
 #include "rubicon/WarpSize.h"
 #include "llvm/ADT/DenseSet.h"
@@ -79,4 +79,4 @@ void checkLogicalWarpHazards(llvm::Function &F,
 
 } // namespace rubicon
 
-#endif // RUBICON_WARPSIZE_CHECKS_H
+#endif // RUBICON_WARPSIZE_WARPSIZECHECKS_H

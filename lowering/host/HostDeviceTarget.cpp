@@ -18,6 +18,7 @@
 
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/NVPTXAddrSpace.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/IPO/Internalize.h"
@@ -46,7 +47,9 @@ bool isExported(const GlobalValue &GV) {
       Name == host::AbiVersionSymbol)
     return true;
   const auto *G = dyn_cast<GlobalVariable>(&GV);
-  return G && (G->getAddressSpace() == 1 || G->getAddressSpace() == 4) &&
+  return G &&
+         (G->getAddressSpace() == NVPTXAS::ADDRESS_SPACE_GLOBAL ||
+          G->getAddressSpace() == NVPTXAS::ADDRESS_SPACE_CONST) &&
          !G->isDeclaration() && !Name.starts_with("llvm.");
 }
 

@@ -20,6 +20,7 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/NVPTXAddrSpace.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -82,7 +83,7 @@ PreservedAnalyses RetargetHostPass::run(Module &M, ModuleAnalysisManager &) {
   // initializers are not folded into device code.
   for (GlobalVariable &G : M.globals()) {
     unsigned AS = G.getAddressSpace();
-    if ((AS == GlobalAS || AS == ConstantAS) && !G.hasLocalLinkage() &&
+    if ((AS == NVPTXAS::ADDRESS_SPACE_GLOBAL || AS == NVPTXAS::ADDRESS_SPACE_CONST) && !G.hasLocalLinkage() &&
         !G.isDeclaration() && !G.getName().starts_with("llvm.")) {
       G.setConstant(false);
       G.setExternallyInitialized(true);

@@ -10,7 +10,12 @@
 
 namespace rubicon::block {
 
-using namespace rubicon::machine;
+using machine::blockSize;
+using machine::Dimension;
+using machine::fenceAcquireWorkgroup;
+using machine::fenceReleaseWorkgroup;
+using machine::threadInBlock;
+using machine::workgroupBarrier;
 
 // The thread's linear index in its block (x fastest, as in CUDA).
 RUBICON_PRIMITIVE u32 flatThreadIndex() {

@@ -13,7 +13,9 @@
 
 namespace rubicon::warp {
 
-using namespace rubicon::machine;
+using machine::laneInWave;
+using machine::lanePermute;
+using machine::waveBallot;
 
 template <unsigned Lanes> struct MaskOf {
   using Type = u32;

@@ -4,7 +4,8 @@
 // DriverOptions. Std-only so that it is cheap to build and to unit-test.
 //
 //===----------------------------------------------------------------------===//
-#pragma once
+#ifndef RUBICON_FRONTEND_NVCCOPTIONS_H
+#define RUBICON_FRONTEND_NVCCOPTIONS_H
 
 #include <optional>
 #include <string>
@@ -149,3 +150,5 @@ std::string renderNvccOptionTableMarkdown();
 std::string renderNvccHelp();
 
 } // namespace rubicon
+
+#endif // RUBICON_FRONTEND_NVCCOPTIONS_H

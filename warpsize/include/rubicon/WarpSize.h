@@ -6,8 +6,8 @@
 // running independently when they share one 64-lane wavefront.
 //
 //===----------------------------------------------------------------------===//
-#ifndef RUBICON_WARPSIZE_H
-#define RUBICON_WARPSIZE_H
+#ifndef RUBICON_WARPSIZE_WARPSIZE_H
+#define RUBICON_WARPSIZE_WARPSIZE_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -111,4 +111,4 @@ void registerWarpSizePasses(llvm::PassBuilder &PB);
 
 } // namespace rubicon
 
-#endif // RUBICON_WARPSIZE_H
+#endif // RUBICON_WARPSIZE_WARPSIZE_H
