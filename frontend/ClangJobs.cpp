@@ -157,7 +157,7 @@ void reportWarpSizeWarning(CompilerInstance &CI, const WarpSizeFinding &F) {
   Diags.getClient()->EndSourceFile();
 }
 
-/// The warp-size analysis (DESIGN.md section 3): warnings, and with -v each
+/// The warp-size analysis (docs/warps.md): warnings, and with -v each
 /// kernel's verdict. Never fails the compilation.
 void runWarpSizeAnalysis(llvm::Module &NVVM,
                          const DeviceBackendSettings &Settings) {

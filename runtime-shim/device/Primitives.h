@@ -2,9 +2,9 @@
 //
 // Part of Rubicon. The device library's indexing, block-level and warp-level
 // code is written once on the handful of machine primitives declared here.
-// Each target provides them in one header (PrimitivesAMDGPU.h for gfx; a
-// future CPU `host` target would emulate them) and every other file of the
-// library is target independent.
+// Each target provides them in one header (PrimitivesAMDGPU.h for gfx,
+// host/PrimitivesHost.h for the CPU `host` target) and every other file of
+// the library is target independent.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_DEVICE_PRIMITIVES_H

@@ -1,6 +1,6 @@
 //===- rubicon/WarpSize.h - The warp-size analysis --------------*- C++ -*-===//
 //
-// Part of Rubicon. DESIGN.md section 3: on the linked NVVM module, before
+// Part of Rubicon (docs/warps.md). On the linked NVVM module, before
 // lowering, classify every kernel by what it assumes about the warp size and
 // diagnose code that hard-codes 32-lane warps or depends on two logical warps
 // running independently when they share one 64-lane wavefront.
