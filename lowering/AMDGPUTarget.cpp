@@ -1,14 +1,11 @@
 //===- AMDGPUTarget.cpp - AMDGPU target machine and shared helpers --------===//
 //
 // The -rubicon-arch option, TargetMachine creation for amdgcn-amd-amdhsa and
-// error reporting shared by the lowering passes.
+// the default wavefront size of an AMD GPU.
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
 
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/Instruction.h"
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
@@ -98,23 +95,6 @@ unsigned defaultWavefrontSize(StringRef Arch) {
   if (Digits.drop_back(2).getAsInteger(10, Major))
     return 64;
   return Major >= 10 ? 32 : 64;
-}
-
-void reportLoweringError(LLVMContext &Ctx, const Twine &Message,
-                         const Instruction *At) {
-  std::string Text = Message.str();
-  Twine TextRef(Text);
-  if (At && At->getMetadata("srcloc")) {
-    Ctx.diagnose(DiagnosticInfoInlineAsm(*At, TextRef, DS_Error));
-    return;
-  }
-  if (At && At->getDebugLoc() && At->getFunction()) {
-    Ctx.diagnose(DiagnosticInfoGenericWithLoc(
-        TextRef, *At->getFunction(), DiagnosticLocation(At->getDebugLoc()),
-        DS_Error));
-    return;
-  }
-  Ctx.diagnose(DiagnosticInfoGeneric(TextRef, DS_Error));
 }
 
 } // namespace rubicon
