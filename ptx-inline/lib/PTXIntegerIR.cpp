@@ -64,6 +64,15 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
   auto C = [&] { return read(3, T); };
   PTXModifier Part =
       I.find(PTXModifierCategory::Width).value_or(PTXModifier::Lo);
+  // mad.hi.sat.s32, mad24.hi.sat.s32: the high half plus c, saturated.
+  auto WriteHighPlusSaturated = [&](Value *High, Value *Z) {
+    if (T != PTXType::S32 || Part != PTXModifier::Hi)
+      return (void)fail("'.sat' requires '.hi' and type '.s32'");
+    write(0,
+          saturateSigned32(Builder.CreateAdd(Builder.CreateSExt(High, intTy(64)),
+                                             Builder.CreateSExt(Z, intTy(64)))),
+          T);
+  };
   switch (I.opcode()) {
   case PTXOpcode::AddInt:
   case PTXOpcode::SubInt: {
@@ -110,16 +119,8 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
     Value *Z = C();
     if (!Z)
       return;
-    if (I.has(PTXModifier::Sat)) {
-      // mad.hi.sat.s32: the high half plus c, saturated.
-      if (T != PTXType::S32 || Part != PTXModifier::Hi)
-        return (void)fail("'.sat' requires '.hi' and type '.s32'");
-      Value *Hi = Builder.CreateSExt(mulPart(X, Y, true, Part), intTy(64));
-      return write(0,
-                   saturateSigned32(
-                       Builder.CreateAdd(Hi, Builder.CreateSExt(Z, intTy(64)))),
-                   T);
-    }
+    if (I.has(PTXModifier::Sat))
+      return WriteHighPlusSaturated(mulPart(X, Y, true, Part), Z);
     return write(0, Builder.CreateAdd(mulPart(X, Y, Signed, Part), Z), T);
   }
   case PTXOpcode::Mul24:
@@ -145,15 +146,8 @@ void InlinePTXBuilder::emitInteger(const Instruction &I) {
       Value *Z = C();
       if (!Z)
         return;
-      if (I.has(PTXModifier::Sat)) {
-        if (T != PTXType::S32 || Part != PTXModifier::Hi)
-          return (void)fail("'.sat' requires '.hi' and type '.s32'");
-        return write(0,
-                     saturateSigned32(
-                         Builder.CreateAdd(Builder.CreateSExt(R, intTy(64)),
-                                           Builder.CreateSExt(Z, intTy(64)))),
-                     T);
-      }
+      if (I.has(PTXModifier::Sat))
+        return WriteHighPlusSaturated(R, Z);
       R = Builder.CreateAdd(R, Z);
     }
     return write(0, R, T);
