@@ -10,6 +10,7 @@
 #include "Driver.h"
 
 #include "rubicon/Config.h"
+#include "rubicon/DeviceTarget.h"
 #include "rubicon/FatBinary.h"
 #include "rubicon/NvccOptions.h"
 
@@ -185,7 +186,12 @@ bool NvccDriver::resolveTargets() {
       }
 
   for (const std::string &Arch : AmdArchs) {
-    std::string Lib = ToolkitDir + "/lib64/rubicon/" + Arch + ".bc";
+    std::string LibName = Arch + ".bc";
+    if (auto Target = createDeviceTarget(Arch))
+      LibName = (*Target)->deviceLibraryFileName();
+    else
+      llvm::consumeError(Target.takeError());
+    std::string Lib = ToolkitDir + "/lib64/rubicon/" + LibName;
     if (llvm::sys::fs::exists(Lib))
       continue;
     std::string Available;

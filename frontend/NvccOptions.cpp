@@ -543,6 +543,12 @@ bool isAmdArchName(std::string_view Name) {
 }
 
 bool isDeviceTargetName(std::string_view Name) {
+  // gfx942-emulated: the gfx942 program run on the CPU
+  // (docs/amdgpu-emulation.md).
+  constexpr std::string_view Emulated = "-emulated";
+  if (Name.size() > Emulated.size() &&
+      Name.substr(Name.size() - Emulated.size()) == Emulated)
+    return isAmdArchName(Name.substr(0, Name.size() - Emulated.size()));
   return isAmdArchName(Name) || Name == host::TargetName;
 }
 

@@ -93,19 +93,10 @@ void AMDGPUDeviceTarget::buildLoweringPipeline(
   MPM.addPass(LinkDeviceLibraryPass(std::move(Link)));
 }
 
-Expected<std::string>
-AMDGPUDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
-                                   const CodeObjectOptions &Opts) const {
-  if (!NVVM)
-    return makeError("emitCodeObject: no module");
-  const std::string Arch = name().str();
-  Module &M = *NVVM;
-  DiagnosticRecorder Diags(M.getContext());
-  auto TMOrError = createAMDGPUTargetMachine(Arch, Opts.OptLevel);
-  if (!TMOrError)
-    return TMOrError.takeError();
-  TargetMachine &TM = **TMOrError;
-
+Error prepareAMDGPUModule(Module &M, const DeviceTarget &Target,
+                          StringRef Arch, TargetMachine &TM,
+                          const CodeObjectOptions &Opts,
+                          DiagnosticRecorder &Diags) {
   // Kernels and the program's device variables stay visible (and the warp
   // entry points stay opaque through -O<n>, WarpFastPaths.h): what the
   // lowered module defines before the device library joins it.
@@ -121,16 +112,16 @@ AMDGPUDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
           Exported.insert(Name);
       },
       std::nullopt});
-  runLoweringPipeline(M, TM, *this, LibraryLink, Opts.PipelineDump);
+  runLoweringPipeline(M, TM, Target, LibraryLink, Opts.PipelineDump);
   if (LibraryLink->Failure)
     return makeError(*LibraryLink->Failure);
   if (Diags.hasErrors())
     return Diags.takeError("cannot lower device code for " + Arch);
   if (Error E = verifyLoweredModule(M, "internal error: lowering for " + Arch +
                                            " produced invalid IR"))
-    return std::move(E);
+    return E;
   if (Error E = checkUndefinedFunctions(M))
-    return std::move(E);
+    return E;
   internalizeModule(M, [&](const GlobalValue &GV) {
     return Exported.contains(GV.getName());
   });
@@ -139,6 +130,23 @@ AMDGPUDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
   runWarpFastPaths(M, TM, Arch, Opts.OptLevel);
   if (Diags.hasErrors())
     return Diags.takeError("cannot optimize device code for " + Arch);
+  return Error::success();
+}
+
+Expected<std::string>
+AMDGPUDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
+                                   const CodeObjectOptions &Opts) const {
+  if (!NVVM)
+    return makeError("emitCodeObject: no module");
+  const std::string Arch = name().str();
+  Module &M = *NVVM;
+  DiagnosticRecorder Diags(M.getContext());
+  auto TMOrError = createAMDGPUTargetMachine(Arch, Opts.OptLevel);
+  if (!TMOrError)
+    return TMOrError.takeError();
+  TargetMachine &TM = **TMOrError;
+  if (Error E = prepareAMDGPUModule(M, *this, Arch, TM, Opts, Diags))
+    return std::move(E);
   auto Object =
       generateObjectWithDumps(M, TM, "AMDGPU", Opts.IRDump, Opts.AsmDump);
   if (!Object)

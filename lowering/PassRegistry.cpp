@@ -9,6 +9,7 @@
 #include "LinkDeviceLibrary.h"
 #include "LoweringPasses.h"
 #include "WarpFastPaths.h"
+#include "emulation/EmulationPasses.h"
 #include "host/HostPasses.h"
 #include "rubicon/Lowering.h"
 

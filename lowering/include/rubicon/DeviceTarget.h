@@ -50,7 +50,7 @@ public:
   /// The name users give (--amdgpu-arch=gfx942, --amdgpu-arch=host).
   llvm::StringRef name() const { return Name; }
   /// The device library's file name in <toolkit>/lib64/rubicon.
-  std::string deviceLibraryFileName() const { return Name + ".bc"; }
+  virtual std::string deviceLibraryFileName() const { return Name + ".bc"; }
   /// The fat-binary entry id of this target's code objects.
   virtual std::string bundleEntryId() const = 0;
   /// Whether code objects carry AMDGPU resource usage (--resource-usage).
