@@ -457,8 +457,11 @@ PreservedAnalyses EmulateAMDGPUPass::run(Module &M, ModuleAnalysisManager &) {
   }
   for (GlobalVariable &G : M.globals())
     if (G.getAddressSpace() == GLOBAL_ADDRESS || G.getAddressSpace() == CONSTANT_ADDRESS)
-      if (!G.hasLocalLinkage())
+      if (!G.hasLocalLinkage()) {
+        // The runtime writes __constant__ variables (cudaMemcpyToSymbol).
         G.setVisibility(GlobalValue::DefaultVisibility);
+        G.setConstant(false);
+      }
   M.setTargetTriple(Triple(HostTriple));
   M.setDataLayout(NewDL);
   return PreservedAnalyses::none();

@@ -12,6 +12,7 @@ struct Params {
 };
 
 __device__ int counter;
+__constant__ int offsets[3]; // written by cudaMemcpyToSymbol
 
 __global__ void indexing(int *out, int3 dims) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
@@ -20,7 +21,8 @@ __global__ void indexing(int *out, int3 dims) {
   if (x < dims.x && y < dims.y && z < dims.z)
     out[(z * dims.y + y) * dims.x + x] =
         x + 100 * y + 10000 * z + gridDim.x * 7 + gridDim.y * 11 +
-        gridDim.z * 13 + blockDim.x * 17 + blockDim.y * 19 + blockDim.z * 23;
+        gridDim.z * 13 + blockDim.x * 17 + blockDim.y * 19 + blockDim.z * 23 +
+        offsets[(x + y + z) % 3];
 }
 
 // Reverses each block's slice through static LDS, then sums it through
@@ -80,6 +82,8 @@ int main() {
   int *out;
   cudaMallocManaged(&out, dims.x * dims.y * dims.z * sizeof(int));
   dim3 block(8, 4, 2), grid((dims.x + 7) / 8, (dims.y + 3) / 4, (dims.z + 1) / 2);
+  const int offsetValues[3] = {1000000, 2000000, 3000000};
+  cudaMemcpyToSymbol(offsets, offsetValues, sizeof(offsetValues));
   indexing<<<grid, block>>>(out, dims);
   cudaDeviceSynchronize();
   bool ok = true;
@@ -88,8 +92,9 @@ int main() {
       for (int x = 0; x < dims.x; ++x)
         ok &= out[(z * dims.y + y) * dims.x + x] ==
               x + 100 * y + 10000 * z + (int)grid.x * 7 + (int)grid.y * 11 +
-                  (int)grid.z * 13 + 8 * 17 + 4 * 19 + 2 * 23;
-  check(ok, "indexing");
+                  (int)grid.z * 13 + 8 * 17 + 4 * 19 + 2 * 23 +
+                  offsetValues[(x + y + z) % 3];
+  check(ok, "indexing, __constant__");
 
   // LDS
   const int blocks = 6, threads = 128, n = blocks * threads;
