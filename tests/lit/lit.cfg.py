@@ -35,6 +35,9 @@ for arch in config.rubicon_gpu_archs:
     config.available_features.add("target-" + arch)
 # The host execution target (--amdgpu-arch=host) is always built.
 config.available_features.add("host-target")
+# The long AMDGPU-emulation suite (tests/e2e/emulated, ninja check-emulated).
+if lit_config.params.get("emulated_full"):
+    config.available_features.add("emulated-full")
 if os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvidia-nvcc")
     config.substitutions.append(("%nvidia_nvcc", "/usr/local/cuda/bin/nvcc"))
