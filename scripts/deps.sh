@@ -5,7 +5,7 @@ packages=(
   clang-22 lld-22 llvm-22 llvm-22-dev llvm-22-tools libclang-22-dev libclang-cpp22-dev
   libclang-rt-22-dev rocm-device-libs libamdhip64-dev libamd-comgr-dev libhsa-runtime-dev
   cmake ninja-build libgtest-dev libgmock-dev ccache g++ python3 make file
-  libomp-22-dev
+  libomp-22-dev libthrust-dev libcub-dev
   libopenblas-dev libfftw3-dev
 )
 missing=()

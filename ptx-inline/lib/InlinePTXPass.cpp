@@ -228,7 +228,9 @@ Error lowerInlinePTX(Module &M) {
       PromoteMemToReg(Allocas, DT);
     }
   }
-  return Errors;
+  if (Errors)
+    return Errors;
+  return resolveThreadExits(M);
 }
 
 PreservedAnalyses LowerInlinePTXPass::run(Module &M, ModuleAnalysisManager &) {

@@ -372,10 +372,19 @@ void InlinePTXBuilder::emitControl(const Instruction &I) {
   case PTXOpcode::Pmevent:
     return; // Performance-monitor events: nothing to count here.
   case PTXOpcode::Exit:
-    // The thread ends: in a kernel, a return from it. A device function
-    // cannot end its caller's thread.
+    // The thread ends: in a kernel, a return from it. In a device function,
+    // llvm.nvvm.exit marks the spot; resolveThreadExits (ThreadExit.cpp)
+    // inlines the function into its callers until the exit is in a kernel.
     if (F.getCallingConv() != CallingConv::PTX_Kernel)
-      return (void)fail("'exit' is only supported in a __global__ function");
+      return guarded(
+          [&] {
+            CallInst *Exit =
+                Builder.CreateIntrinsic(Intrinsic::nvvm_exit, {});
+            if (MDNode *SrcLoc = Call.getMetadata("srcloc"))
+              Exit->setMetadata("srcloc", SrcLoc);
+            Builder.CreateUnreachable();
+          },
+          /*MayTerminate=*/true);
     return guarded([&] { Builder.CreateRetVoid(); }, /*MayTerminate=*/true);
   case PTXOpcode::Nanosleep: {
     Value *T = read(0, PTXType::U32);

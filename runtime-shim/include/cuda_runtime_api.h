@@ -362,4 +362,7 @@ void __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress,
 
 #undef RUBICON_DEFAULT_ARG
 
+/* The device runtime's entry points, as CUDA's runtime API header has them. */
+#include "cuda_device_runtime_api.h"
+
 #endif /* RUBICON_CUDA_RUNTIME_API_H */

@@ -12,6 +12,12 @@
 #ifndef RUBICON_HOST_DEFINES_H
 #define RUBICON_HOST_DEFINES_H
 
+/* The include guard CUDA's host_defines.h is known by: code that has to
+ * undo its own __host__/__device__ before including the runtime headers
+ * tests it (Thrust's guarded_cuda_runtime_api.h #undefs them when it is not
+ * defined, and they would never come back). */
+#define __HOST_DEFINES_H__
+
 /* nvcc defines __CUDACC__ while compiling CUDA source; clang does not. */
 #if defined(__CUDA__) && !defined(__CUDACC__)
 #define __CUDACC__ 1

@@ -66,6 +66,14 @@ llvm::Error lowerInlinePTXCall(llvm::CallBase &Call,
 /// calls that failed stay in the module.
 llvm::Error lowerInlinePTX(llvm::Module &M);
 
+/// PTX's `exit` in a device function (llvm.nvvm.exit, as the inline-PTX
+/// lowering writes it) ends the calling thread: each such function is
+/// inlined into its callers until the exit is in a kernel, where it becomes a
+/// return from the kernel. A function with an exit that is called indirectly
+/// (or recursively) is an error at the asm statement; one with no caller in
+/// the module traps there instead.
+llvm::Error resolveThreadExits(llvm::Module &M);
+
 /// The module pass. Reports failures with LLVMContext::diagnose (as
 /// DiagnosticInfoInlineAsm errors carrying the srcloc cookie).
 class LowerInlinePTXPass : public llvm::PassInfoMixin<LowerInlinePTXPass> {

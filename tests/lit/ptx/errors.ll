@@ -9,7 +9,6 @@
 ; CHECK-DAG: error: inline PTX (srcloc 666, asm 1:1) in function 'cluster': unsupported PTX instruction 'ld.shared::cluster.u32': state space '.shared::cluster' has no equivalent on AMD GPUs
 ; CHECK-DAG: error: inline PTX (srcloc 777, asm 1:1) in function 'redux_float_add': 'redux.sync' on '.f32' needs '.min' or '.max'
 ; CHECK-DAG: error: inline PTX (srcloc 888, asm 1:1) in function 'inc64': '.inc' needs type '.u32'
-; CHECK-DAG: error: inline PTX (srcloc 1010, asm 1:1) in function 'device_exit': 'exit' is only supported in a __global__ function
 ; CHECK-DAG: error: inline PTX (srcloc 999, asm 1:19) in function 'not_address': expected an address operand '[...]'
 ; CHECK-DAG: error: inline PTX (srcloc 222, asm 2:3) in function 'typo': unknown instruction 'ad'
 ; CHECK-DAG: error: inline PTX (srcloc 333, asm 1:5) in function 'badtype': '.s32' is not a valid type for 'popc'
@@ -40,10 +39,6 @@ define float @redux_float_add(float %a) {
 define i64 @inc64(i64 %p, i64 %v) {
   %r = call i64 asm "atom.inc.u64 $0, [$1], $2;", "=l,l,l"(i64 %p, i64 %v), !srcloc !8
   ret i64 %r
-}
-define void @device_exit() {
-  call void asm sideeffect "exit;", ""(), !srcloc !10
-  ret void
 }
 define i32 @not_address(i64 %p) {
   %r = call i32 asm "ld.global.u32 $0, $1;", "=r,l"(i64 %p), !srcloc !9
@@ -86,7 +81,6 @@ define void @mma_count(i32 %a) {
 !7 = !{i64 777}
 !8 = !{i64 888}
 !9 = !{i64 999}
-!10 = !{i64 1010}
 !11 = !{i64 1111}
 !12 = !{i64 1212}
 !13 = !{i64 1313}
