@@ -42,6 +42,10 @@ if os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvidia-nvcc")
     config.substitutions.append(("%nvidia_nvcc", "/usr/local/cuda/bin/nvcc"))
 
+# Debian's Thrust examples (libthrust-dev): tests/cccl/thrust_examples.py.
+if os.path.isdir("/usr/share/doc/libthrust-dev/examples"):
+    config.available_features.add("thrust-examples")
+
 # Whether this machine has an AMD GPU: end-to-end tests either run kernels or
 # check the no-device behaviour.
 if os.path.exists("/dev/kfd"):
