@@ -37,6 +37,12 @@ void notePrefetch(const void *Ptr, size_t Count, int Device);
 void noteHostAllocation(const void *Ptr, unsigned Flags);
 void forgetHostAllocation(const void *Ptr);
 
+/// The device address of bytes [Offset, Offset + Count) of the variable
+/// Symbol names (its host shadow, or its name as a string): cudaErrorInvalidSymbol
+/// for an unknown symbol, cudaErrorInvalidValue for a range outside it.
+cudaError_t symbolRange(Backend &B, const void *Symbol, size_t Offset,
+                        size_t Count, char *&Address);
+
 inline LaunchDims toLaunchDims(dim3 Dims) { return {Dims.x, Dims.y, Dims.z}; }
 
 } // namespace rubicon::cudart

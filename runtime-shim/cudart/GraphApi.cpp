@@ -10,6 +10,7 @@
 
 #include "cuda_runtime_api.h"
 
+#include "ApiHelpers.h"
 #include "Runtime.h"
 #include "TextureArrays.h"
 #include "graphs/GraphCalls.h"
@@ -20,16 +21,6 @@ using namespace rubicon::cudart;
 using namespace rubicon::graphs;
 
 namespace {
-
-Runtime &runtime() { return Runtime::instance(); }
-cudaError_t fail(cudaError_t Status) { return runtime().record(Status); }
-
-template <class CallT> cudaError_t withBackend(CallT &&Call) {
-  Backend *B = nullptr;
-  if (cudaError_t Status = runtime().acquire(B))
-    return fail(Status);
-  return runtime().record(Call(*B));
-}
 
 /// A copy whose ends may be CUDA arrays (1D/2D: pitched device memory,
 /// TextureArrays.h) as a copy between pitched pointers, the width and x
@@ -90,20 +81,6 @@ cudaError_t kernelParams(Backend &B, const cudaKernelNodeParams *K,
                       K->kernelParams, K->extra, P);
 }
 
-cudaError_t symbolAddress(Backend &B, const void *Symbol, size_t Offset,
-                          size_t Count, char *&Address) {
-  std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
-  if (!Variable)
-    return cudaErrorInvalidSymbol;
-  if (Offset > Variable->Size || Count > Variable->Size - Offset)
-    return cudaErrorInvalidValue;
-  void *Base = nullptr;
-  if (cudaError_t Status = B.symbolAddress(&Base, Variable->HostVar))
-    return Status;
-  Address = static_cast<char *>(Base) + Offset;
-  return cudaSuccess;
-}
-
 cudaError_t toSymbolParams(Backend &B, const void *Symbol, const void *Src,
                            size_t Count, size_t Offset, cudaMemcpyKind Kind,
                            NodeParams &P) {
@@ -111,7 +88,7 @@ cudaError_t toSymbolParams(Backend &B, const void *Symbol, const void *Src,
       Kind != cudaMemcpyDefault)
     return cudaErrorInvalidMemcpyDirection;
   char *Dst = nullptr;
-  if (cudaError_t Status = symbolAddress(B, Symbol, Offset, Count, Dst))
+  if (cudaError_t Status = symbolRange(B, Symbol, Offset, Count, Dst))
     return Status;
   cudaMemcpy3DParms C = calls::linearCopy(Dst, Src, Count, Kind);
   return calls::copyParams(&C, P);
@@ -124,7 +101,7 @@ cudaError_t fromSymbolParams(Backend &B, void *Dst, const void *Symbol,
       Kind != cudaMemcpyDefault)
     return cudaErrorInvalidMemcpyDirection;
   char *Src = nullptr;
-  if (cudaError_t Status = symbolAddress(B, Symbol, Offset, Count, Src))
+  if (cudaError_t Status = symbolRange(B, Symbol, Offset, Count, Src))
     return Status;
   cudaMemcpy3DParms C = calls::linearCopy(Dst, Src, Count, Kind);
   return calls::copyParams(&C, P);

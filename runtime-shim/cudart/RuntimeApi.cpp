@@ -35,21 +35,6 @@ std::atomic<size_t> LimitValues[] = {
 };
 std::atomic<cudaFuncCache> DeviceCacheConfig = cudaFuncCachePreferNone;
 
-/// The device address of bytes [Offset, Offset + Count) of the variable
-/// Symbol names (its host shadow, or its name as a string).
-cudaError_t symbolRange(Backend &B, const void *Symbol, size_t Offset,
-                        size_t Count, char *&Address) {
-  std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
-  if (!Variable)
-    return cudaErrorInvalidSymbol;
-  if (Offset > Variable->Size || Count > Variable->Size - Offset)
-    return cudaErrorInvalidValue;
-  void *Base = nullptr;
-  if (cudaError_t Status = B.symbolAddress(&Base, Variable->HostVar))
-    return Status;
-  Address = static_cast<char *>(Base) + Offset;
-  return cudaSuccess;
-}
 
 cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count,
                          size_t Offset, cudaMemcpyKind Kind,
@@ -110,6 +95,21 @@ void runHostFunction(cudaStream_t, cudaError_t, void *Data) {
 }
 
 } // namespace
+
+cudaError_t rubicon::cudart::symbolRange(Backend &B, const void *Symbol,
+                                         size_t Offset, size_t Count,
+                                         char *&Address) {
+  std::optional<VariableRecord> Variable = runtime().findVariable(Symbol);
+  if (!Variable)
+    return cudaErrorInvalidSymbol;
+  if (Offset > Variable->Size || Count > Variable->Size - Offset)
+    return cudaErrorInvalidValue;
+  void *Base = nullptr;
+  if (cudaError_t Status = B.symbolAddress(&Base, Variable->HostVar))
+    return Status;
+  Address = static_cast<char *>(Base) + Offset;
+  return cudaSuccess;
+}
 
 extern "C" {
 
