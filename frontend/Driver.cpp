@@ -13,6 +13,7 @@
 #include "rubicon/DeviceTarget.h"
 #include "rubicon/FatBinary.h"
 #include "rubicon/NvccOptions.h"
+#include "rubicon/TargetNames.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -149,7 +150,7 @@ bool NvccDriver::resolveTargets() {
       llvm::StringRef(Env).split(Parts, ',', -1, /*KeepEmpty=*/false);
       for (llvm::StringRef Part : Parts) {
         std::string Arch = Part.trim().str();
-        if (!isDeviceTargetName(Arch)) {
+        if (!target_names::isDeviceTargetName(Arch)) {
           fatal("Unsupported AMD gpu architecture '" + Arch +
                 "' in RUBICON_GPU_ARCH (expected names such as gfx942)");
           return false;

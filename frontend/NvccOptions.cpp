@@ -1,7 +1,7 @@
 //===- NvccOptions.cpp - nvcc's command line parsed -----------------------===//
 
 #include "rubicon/NvccOptions.h"
-#include "rubicon/HostABI.h"
+#include "rubicon/TargetNames.h"
 
 #include <algorithm>
 #include <fstream>
@@ -101,7 +101,7 @@ std::optional<std::string> parseGencode(std::string_view Value,
       return "Invalid value '" + Text + "' for option '-gencode' (unknown key '" + Key + "')";
     SawArch |= Key == "arch";
     for (const std::string &Arch : splitCommas(Val)) {
-      if (isDeviceTargetName(Arch)) {
+      if (target_names::isDeviceTargetName(Arch)) {
         Opts.AmdArchs.push_back(Arch);
         continue;
       }
@@ -251,7 +251,7 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
   case NvccOptionID::GpuArchitecture:
   case NvccOptionID::GpuCode: {
     for (const std::string &Arch : splitCommas(Value)) {
-      if (isDeviceTargetName(Arch)) {
+      if (target_names::isDeviceTargetName(Arch)) {
         Opts.AmdArchs.push_back(Arch);
         continue;
       }
@@ -270,7 +270,7 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
     return parseGencode(Value, Opts);
   case NvccOptionID::AmdgpuArch:
     for (const std::string &Arch : splitCommas(Value)) {
-      if (!isDeviceTargetName(Arch))
+      if (!target_names::isDeviceTargetName(Arch))
         return "Unsupported AMD gpu architecture '" + Arch +
                "' (expected a name such as gfx942)";
       Opts.AmdArchs.push_back(Arch);
@@ -529,27 +529,6 @@ std::optional<unsigned> parseCudaArch(std::string_view Name) {
                : std::nullopt;
 #include "rubicon/CudaArchitectures.def"
   return std::nullopt;
-}
-
-bool isAmdArchName(std::string_view Name) {
-  if (Name.substr(0, 3) != "gfx" || Name.size() < 6)
-    return false;
-  std::string_view Rest = Name.substr(3);
-  if (size_t Colon = Rest.find(':'); Colon != std::string_view::npos)
-    Rest = Rest.substr(0, Colon);
-  return !Rest.empty() && std::all_of(Rest.begin(), Rest.end(), [](char C) {
-    return std::isdigit(static_cast<unsigned char>(C)) || (C >= 'a' && C <= 'f');
-  });
-}
-
-bool isDeviceTargetName(std::string_view Name) {
-  // gfx942-emulated: the gfx942 program run on the CPU
-  // (docs/amdgpu-emulation.md).
-  constexpr std::string_view Emulated = "-emulated";
-  if (Name.size() > Emulated.size() &&
-      Name.substr(Name.size() - Emulated.size()) == Emulated)
-    return isAmdArchName(Name.substr(0, Name.size() - Emulated.size()));
-  return isAmdArchName(Name) || Name == host::TargetName;
 }
 
 std::optional<InputKind> inputKindForPath(std::string_view Path) {

@@ -15,6 +15,7 @@
 #include "LoweringPasses.h"
 #include "WarpFastPaths.h"
 #include "rubicon/FatBinary.h"
+#include "rubicon/TargetNames.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Module.h"
@@ -69,7 +70,8 @@ StringSet<> collectExportedSymbols(const Module &M) {
 const StringRef AMDGPUDeviceTarget::Kind = "amdgpu";
 
 bool AMDGPUDeviceTarget::matches(StringRef Name) {
-  return Name.starts_with("gfx");
+  return target_names::classifyTargetName(Name) ==
+         target_names::TargetKind::AMDGPU;
 }
 
 std::string AMDGPUDeviceTarget::defaultName() {

@@ -16,6 +16,7 @@
 
 #include "rubicon/FatBinary.h"
 #include "rubicon/HostABI.h"
+#include "rubicon/TargetNames.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/AMDGPUAddrSpace.h"
@@ -35,8 +36,6 @@ using llvm::AMDGPUAS::GLOBAL_ADDRESS;
 using llvm::AMDGPUAS::LOCAL_ADDRESS;
 using llvm::AMDGPUAS::PRIVATE_ADDRESS;
 namespace {
-
-constexpr StringLiteral Suffix = "-emulated";
 
 /// Calls of intrinsics the emulation library has no function for, or one of
 /// another signature: an error each, naming the intrinsic.
@@ -83,15 +82,16 @@ bool isExportedFromHostCodeObject(const GlobalValue &GV) {
 const StringRef EmulatedAMDGPUDeviceTarget::Kind = "amdgpu-emulated";
 
 bool EmulatedAMDGPUDeviceTarget::matches(StringRef Name) {
-  return Name.starts_with("gfx") && Name.ends_with(Suffix);
+  return target_names::classifyTargetName(Name) ==
+         target_names::TargetKind::EmulatedAMDGPU;
 }
 
 std::string EmulatedAMDGPUDeviceTarget::defaultName() {
-  return resolveLoweringArch("") + Suffix.str();
+  return resolveLoweringArch("") + std::string(target_names::EmulatedSuffix);
 }
 
 EmulatedAMDGPUDeviceTarget::EmulatedAMDGPUDeviceTarget(StringRef Name)
-    : DeviceTarget(Name), Gpu(Name.drop_back(Suffix.size()).str()) {}
+    : DeviceTarget(Name), Gpu(Name.drop_back(target_names::EmulatedSuffix.size()).str()) {}
 
 std::string EmulatedAMDGPUDeviceTarget::deviceLibraryFileName() const {
   return Gpu + ".bc";

@@ -15,6 +15,7 @@
 
 #include "rubicon/FatBinary.h"
 #include "rubicon/HostABI.h"
+#include "rubicon/TargetNames.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -83,7 +84,8 @@ createHostTargetMachine(unsigned OptLevel) {
 const StringRef HostDeviceTarget::Kind = host::TargetName;
 
 bool HostDeviceTarget::matches(StringRef Name) {
-  return Name == host::TargetName;
+  return target_names::classifyTargetName(Name) ==
+         target_names::TargetKind::Host;
 }
 
 std::string HostDeviceTarget::defaultName() { return host::TargetName; }

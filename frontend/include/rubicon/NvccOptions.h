@@ -135,11 +135,6 @@ bool requestsVerboseOutput(const std::vector<std::string> &Args);
 /// has known (CudaArchitectures.def), with a feature letter it allows.
 std::optional<unsigned> parseCudaArch(std::string_view Name);
 
-/// True for an AMD target name: "gfx942", "gfx90a", "gfx1100", "gfx90a:xnack+".
-bool isAmdArchName(std::string_view Name);
-/// An AMD target name or "host" (the CPU execution target, docs/host-target.md).
-bool isDeviceTargetName(std::string_view Name);
-
 /// The input kind nvcc infers from a file name; nullopt if unknown.
 std::optional<InputKind> inputKindForPath(std::string_view Path);
 

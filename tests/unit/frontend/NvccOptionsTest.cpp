@@ -158,10 +158,6 @@ TEST(NvccOptions, CudaArchParser) {
   EXPECT_EQ(parseCudaArch("sm_90a"), 90u);
   EXPECT_EQ(parseCudaArch("compute_121a"), 121u);
   EXPECT_FALSE(parseCudaArch("gfx942"));
-  EXPECT_TRUE(isAmdArchName("gfx90a"));
-  EXPECT_TRUE(isAmdArchName("gfx90a:xnack+"));
-  EXPECT_FALSE(isAmdArchName("gfx"));
-  EXPECT_FALSE(isAmdArchName("sm_80"));
 }
 
 TEST(NvccOptions, TableRendersEveryRow) {
