@@ -29,30 +29,48 @@ __global__ void warpShuffles(int *out, int rounds) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = value;
 }
 
-// A 32x32 tile transpose through shared memory: one __syncthreads at the
-// kernel's top level (on the host target: one loop over the block's threads
-// per side of the barrier) ...
+// __syncthreads, and the same barrier as __syncthreads_or(0): the host
+// target runs kernels with the first as loops over the block's threads, and
+// keeps a fiber per thread for the second, so that each kernel below is
+// timed in both forms in one run.
+struct Barrier {
+  __device__ static void wait() { __syncthreads(); }
+};
+struct FiberBarrier {
+  __device__ static void wait() { __syncthreads_or(0); }
+};
+
+// A 32x32 tile transpose through shared memory: one barrier at the top level.
+template <class B>
 __global__ void transposeTile(const float *in, float *out, int n) {
   __shared__ float tile[32][33];
   int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
   tile[threadIdx.y][threadIdx.x] = in[y * n + x];
-  __syncthreads();
+  B::wait();
   out[(blockIdx.x * 32 + threadIdx.y) * n + blockIdx.y * 32 + threadIdx.x] =
       tile[threadIdx.x][threadIdx.y];
 }
 
-// ... and the same with the barrier inside a loop that runs once (a fiber per
-// thread: the loop form does not take barriers inside loops).
-__global__ void transposeTileInLoop(const float *in, float *out, int n,
-                                    int trips) {
-  __shared__ float tile[32][33];
-  int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
-  for (int t = 0; t < trips; ++t) {
-    tile[threadIdx.y][threadIdx.x] = in[y * n + x];
-    __syncthreads();
+// Rodinia hotspot's shape: a 16x16 tile relaxed for `steps` steps, two
+// barriers per step inside the loop, a flag kept across a barrier.
+template <class B>
+__global__ void relaxTile(const float *in, float *out, int n, int steps) {
+  __shared__ float cur[16][16], next[16][16];
+  int x = threadIdx.x, y = threadIdx.y;
+  int gx = blockIdx.x * 16 + x, gy = blockIdx.y * 16 + y;
+  cur[y][x] = in[gy * n + gx];
+  B::wait();
+  for (int i = 0; i < steps; ++i) {
+    bool inside = x > 0 && x < 15 && y > 0 && y < 15;
+    if (inside)
+      next[y][x] = 0.25f * (cur[y - 1][x] + cur[y + 1][x] + cur[y][x - 1] +
+                            cur[y][x + 1]);
+    B::wait();
+    if (inside)
+      cur[y][x] = next[y][x];
+    B::wait();
   }
-  out[(blockIdx.x * 32 + threadIdx.y) * n + blockIdx.y * 32 + threadIdx.x] =
-      tile[threadIdx.x][threadIdx.y];
+  out[gy * n + gx] = cur[y][x];
 }
 
 static float elapsed(cudaEvent_t a, cudaEvent_t b) {
@@ -139,25 +157,38 @@ int main(int argc, char **argv) {
   {
     const int side = 1024;
     dim3 grid(side / 32, side / 32), block(32, 32);
-    transposeTile<<<grid, block>>>(in, out, side); // warm-up
-    transposeTileInLoop<<<grid, block>>>(in, out, side, 1);
-    cudaEventRecord(start);
-    for (int i = 0; i < reps; ++i)
-      transposeTile<<<grid, block>>>(in, out, side);
-    cudaEventRecord(stop);
-    cudaEventSynchronize(stop);
-    float loopMs = elapsed(start, stop);
-    cudaEventRecord(start);
-    for (int i = 0; i < reps; ++i)
-      transposeTileInLoop<<<grid, block>>>(in, out, side, 1);
-    cudaEventRecord(stop);
-    cudaEventSynchronize(stop);
-    float fiberMs = elapsed(start, stop);
-    std::printf("tile transpose with a top-level __syncthreads: %.1f ns per "
-                "thread; barrier in a loop (fibers): %.1f ns per thread; "
-                "ratio %.1fx\n",
+    auto time = [&](auto launch) {
+      launch(); // warm-up
+      cudaEventRecord(start);
+      for (int i = 0; i < reps; ++i)
+        launch();
+      cudaEventRecord(stop);
+      cudaEventSynchronize(stop);
+      return elapsed(start, stop);
+    };
+    float loopMs = time([&] {
+      transposeTile<Barrier><<<grid, block>>>(in, out, side);
+    });
+    float fiberMs = time([&] {
+      transposeTile<FiberBarrier><<<grid, block>>>(in, out, side);
+    });
+    std::printf("tile transpose (a top-level barrier): thread loops %.1f ns "
+                "per thread, fibers %.1f ns per thread: %.1fx\n",
                 1e6f * loopMs / (reps * float(side) * side),
                 1e6f * fiberMs / (reps * float(side) * side),
+                fiberMs / loopMs);
+    const int steps = 20;
+    dim3 tiles(side / 16, side / 16), tile(16, 16);
+    loopMs = time([&] {
+      relaxTile<Barrier><<<tiles, tile>>>(in, out, side, steps);
+    });
+    fiberMs = time([&] {
+      relaxTile<FiberBarrier><<<tiles, tile>>>(in, out, side, steps);
+    });
+    std::printf("tile relaxation (barriers in a loop): thread loops %.2f ns "
+                "per thread per step, fibers %.2f ns: %.1fx\n",
+                1e6f * loopMs / (reps * float(side) * side * steps),
+                1e6f * fiberMs / (reps * float(side) * side * steps),
                 fiberMs / loopMs);
   }
   cudaError_t e = cudaDeviceSynchronize();

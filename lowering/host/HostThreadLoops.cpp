@@ -14,22 +14,32 @@
 // fiber per block, so everything else the device library reads from the
 // running fiber's ThreadContext (shared memory, the block index) holds.
 //
-// __syncthreads at the top level of a kernel (reached once by every thread:
-// not in a loop, not under a condition, after inlining) splits the copy into
-// regions, entered by a region number; the block function runs one loop nest
-// per region, one region after the other (the POCL / CuPBoP technique). A
-// value computed before a barrier and used after it is stored per thread in a
-// state buffer the block function passes (on the fiber's stack up to 32 KiB
-// for the block, else from malloc); locals are made SSA values first (SROA),
-// and a local array used on both sides of a barrier keeps fibers.
+// __syncthreads splits the copy into regions, entered by a region number:
+// region 0 starts the kernel, region r > 0 starts after the r-th barrier, and
+// each returns the region after the barrier the thread stopped at (or that
+// it ended). Barriers may be in loops and under conditions. The block
+// function runs the block in rounds, each taking every thread to its next
+// barrier: while all threads stopped at the same barrier (CUDA requires a
+// barrier to be reached by the whole block: the usual case), the next round
+// is one loop nest over the threads running that one region, in which LLVM
+// sees only that region's code; when they disagree (some threads ended,
+// which CUDA allows, or stopped elsewhere) each thread resumes where it
+// stopped, which is what the fiber scheduler does (the POCL / CuPBoP
+// technique, with their divergent case kept correct). A value computed before
+// a barrier and used after it is recomputed when it depends only on the
+// thread's parameters, else stored per thread in a state buffer the block
+// function passes (on the fiber's stack up to 32 KiB for the block, else
+// from malloc), one array per value so that neighbouring threads' values are
+// neighbours; locals are made SSA values first (SROA), and local arrays that
+// remain live in the state.
 //
 // Runs after rubicon-host-lower-nvvm-intrinsics and rubicon-host-kernel-entry,
 // before the device library is linked: every call it cannot see into is then
 // a named device-library or C-library function, and HostThreadLoops.def lists
 // the ones a thread loop may call. Functions of the module that read %tid or
 // reach a barrier are inlined into the copy; recursion, indirect calls,
-// inline assembly, barriers in loops or under conditions, and any
-// function the table does not name keep the kernel on fibers. The kernel gets
+// inline assembly, and any function the table does not name keep the kernel
+// on fibers. The kernel gets
 // the function attribute "rubicon-host-form" ("thread-loop", or "fibers: "
 // and the reason), which `nvcc -v` prints.
 //
@@ -41,8 +51,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/LoopInfo.h"
-#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -207,30 +216,85 @@ enum ThreadParam : unsigned {
   ThreadParamCount
 };
 
-/// The values of `I` in the block where each use of it is.
-BasicBlock *useBlock(const Use &U) {
+/// What a thread's region returns when the thread has run to the end of the
+/// kernel; any other value is the region after the barrier it stopped at.
+constexpr uint32_t ExitRegion = ~0u;
+/// Per-thread state bytes the block function keeps for itself: the region
+/// each thread runs next (an i32 array at the start of the state).
+constexpr uint64_t NextRegionBytes = 4;
+/// The state holds one array per kept value (structure of arrays), so that
+/// consecutive threads' slots are consecutive; these alignments are met.
+constexpr uint64_t StateAlign = 16;
+
+/// Where each use of a value is: for a phi, the end of the incoming block.
+Instruction *usePoint(const Use &U) {
   auto *User = cast<Instruction>(U.getUser());
   if (auto *Phi = dyn_cast<PHINode>(User))
-    return Phi->getIncomingBlock(U);
-  return User->getParent();
+    return Phi->getIncomingBlock(U)->getTerminator();
+  return User;
 }
 
-/// Splits `Thread` at its barriers (`Barriers`) into regions that run one
-/// after the other for all threads of the block: region r is entered with
-/// the region parameter r, and returns where barrier r + 1 was. A value
-/// computed in one region and used in a later one is stored, per thread, at
-/// an offset of the state parameter. Returns the number of regions and sets
-/// `StateBytes` (per thread), or returns 0 and sets `WhyNot`.
-unsigned splitAtBarriers(Function &Thread,
-                         SmallVectorImpl<CallInst *> &Barriers,
+/// A value computed only from the thread's parameters and constants, cheaply
+/// and without touching memory: recomputed where it is used after a barrier
+/// instead of being kept in the state.
+bool isRecomputable(Value *V, unsigned &Budget) {
+  if (isa<Argument, Constant>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !Budget || isa<PHINode, CallBase, AllocaInst>(I) ||
+      I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
+    return false;
+  --Budget;
+  return llvm::all_of(I->operands(),
+                      [&](Value *Op) { return isRecomputable(Op, Budget); });
+}
+
+Value *recompute(Value *V, Instruction *Where,
+                 DenseMap<Value *, Value *> &Copies) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V;
+  Value *&Copy = Copies[I];
+  if (!Copy) {
+    Instruction *Clone = I->clone();
+    for (Use &Op : Clone->operands())
+      Op.set(recompute(Op.get(), Where, Copies));
+    Clone->insertBefore(Where->getIterator());
+    Clone->setName(I->getName() + ".again");
+    Copy = Clone;
+  }
+  return Copy;
+}
+
+/// Splits `Thread` at its barriers (`Barriers`) into regions: the thread
+/// function is entered with a region number (0: the kernel's start, r > 0:
+/// just after barrier r - 1) and returns the number of the region that
+/// follows the barrier it stopped at, or ExitRegion. Barriers may be anywhere
+/// (in loops, under conditions): the block function runs every thread of the
+/// block to its next barrier and then resumes each where it stopped, as the
+/// fiber scheduler does. A value computed before a barrier and used after it
+/// is recomputed from the parameters when that is cheap, else stored per
+/// thread in the state after it is computed and loaded before each use that
+/// it no longer dominates; local arrays that SROA leaves live in the state.
+/// The state is a structure of arrays: the value kept at offset O with size
+/// S is at State + O * BlockThreads + LinearThreadIndex * S. Returns the
+/// number of regions and sets `StateBytes` (per thread, NextRegionBytes
+/// included), or returns 0 and sets `WhyNot`.
+unsigned splitAtBarriers(Function &Thread, ArrayRef<CallInst *> Barriers,
                          uint64_t &StateBytes, std::string &WhyNot) {
+  LLVMContext &Ctx = Thread.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
   StateBytes = 0;
+  // Running to the end of the kernel: ExitRegion.
+  for (BasicBlock &BB : Thread)
+    if (auto *Return = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      ReturnInst::Create(Ctx, ConstantInt::get(I32, ExitRegion),
+                         Return->getIterator());
+      Return->eraseFromParent();
+    }
   if (Barriers.empty())
     return 1;
-  if (!Thread.getReturnType()->isVoidTy()) {
-    WhyNot = "the kernel returns a value";
-    return 0;
-  }
   // Locals become SSA values (the front end keeps them in allocas).
   {
     PassBuilder PB;
@@ -252,41 +316,50 @@ unsigned splitAtBarriers(Function &Thread,
     if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I);
         Intrinsic && Intrinsic->isLifetimeStartOrEnd())
       Intrinsic->eraseFromParent();
-  DominatorTree DT(Thread);
-  PostDominatorTree PDT(Thread);
-  LoopInfo LI(DT);
-  BasicBlock &Entry = Thread.getEntryBlock();
-  for (CallInst *Barrier : Barriers) {
-    BasicBlock *BB = Barrier->getParent();
-    if (LI.getLoopFor(BB)) {
-      WhyNot = "__syncthreads inside a loop";
-      return 0;
-    }
-    if (!PDT.dominates(BB, &Entry)) {
-      WhyNot = "__syncthreads under a condition";
-      return 0;
-    }
-  }
-  // Every thread meets the barriers in the same order: sort them by it.
-  llvm::sort(Barriers, [&](CallInst *A, CallInst *B) {
-    return A != B && DT.dominates(A, B);
-  });
 
-  LLVMContext &Ctx = Thread.getContext();
   const DataLayout &DL = Thread.getParent()->getDataLayout();
+  BasicBlock &Entry = Thread.getEntryBlock();
+  // What SROA left in allocas (arrays indexed at run time) lives in the
+  // state: a thread's array outlives the region that writes it.
+  SmallVector<AllocaInst *> Allocas;
+  for (Instruction &I : instructions(Thread)) {
+    auto *Alloca = dyn_cast<AllocaInst>(&I);
+    if (!Alloca)
+      continue;
+    if (!Alloca->isStaticAlloca() || Alloca->getParent() != &Entry) {
+      WhyNot = "a local array of run-time size";
+      return 0;
+    }
+    if (Alloca->getAlign().value() > StateAlign) {
+      WhyNot = "a local variable aligned to more than 16 bytes";
+      return 0;
+    }
+    SmallVector<Value *> Work{Alloca};
+    SmallPtrSet<Value *, 16> Seen;
+    while (!Work.empty()) {
+      Value *V = Work.pop_back_val();
+      if (!Seen.insert(V).second)
+        continue;
+      for (User *U : V->users()) {
+        if ((isa<StoreInst>(U) &&
+             cast<StoreInst>(U)->getValueOperand() == V) ||
+            isa<PtrToIntInst>(U)) {
+          WhyNot = "the address of a local variable is stored";
+          return 0;
+        }
+        if (isa<GetElementPtrInst, CastInst, PHINode, SelectInst>(U))
+          Work.push_back(U);
+      }
+    }
+    Allocas.push_back(Alloca);
+  }
+
   unsigned First = Thread.arg_size() - ThreadParamCount;
   Argument *Region = Thread.getArg(First + RegionParam);
   Argument *State = Thread.getArg(First + StateParam);
 
-  // A new entry block holds the allocas and picks the region to run.
-  SmallVector<AllocaInst *> Allocas;
-  for (Instruction &I : Entry)
-    if (auto *Alloca = dyn_cast<AllocaInst>(&I);
-        Alloca && Alloca->isStaticAlloca())
-      Allocas.push_back(Alloca);
+  // A new entry block picks the region to run; each barrier ends its region.
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "regions", &Thread, &Entry);
-  for (AllocaInst *Alloca : Allocas)
-    Alloca->moveBefore(*Dispatch, Dispatch->end());
   SmallVector<BasicBlock *> Starts{&Entry};
   for (CallInst *Barrier : Barriers) {
     BasicBlock *Before = Barrier->getParent();
@@ -294,118 +367,92 @@ unsigned splitAtBarriers(Function &Thread,
         Before->splitBasicBlock(Barrier, "region." + Twine(Starts.size()));
     Barrier->eraseFromParent();
     Before->getTerminator()->eraseFromParent();
-    ReturnInst::Create(Ctx, Before);
+    ReturnInst::Create(Ctx, ConstantInt::get(I32, Starts.size()), Before);
     Starts.push_back(After);
   }
+  BasicBlock *Invalid = BasicBlock::Create(Ctx, "regions.invalid", &Thread);
+  new UnreachableInst(Ctx, Invalid);
   SwitchInst *Switch =
-      SwitchInst::Create(Region, Starts.back(), Starts.size() - 1, Dispatch);
-  for (unsigned R = 0; R + 1 < Starts.size(); ++R)
-    Switch->addCase(ConstantInt::get(cast<IntegerType>(Region->getType()), R),
-                    Starts[R]);
+      SwitchInst::Create(Region, Invalid, Starts.size(), Dispatch);
+  for (unsigned R = 0; R < Starts.size(); ++R)
+    Switch->addCase(ConstantInt::get(cast<IntegerType>(I32), R), Starts[R]);
 
-  // Which region each block is in: what its start reaches.
-  DenseMap<BasicBlock *, unsigned> RegionOf;
-  RegionOf[Dispatch] = ~0u;
-  for (unsigned R = 0; R < Starts.size(); ++R) {
-    SmallVector<BasicBlock *> Work{Starts[R]};
-    while (!Work.empty()) {
-      BasicBlock *BB = Work.pop_back_val();
-      if (!RegionOf.try_emplace(BB, R).second)
-        continue;
-      for (BasicBlock *Next : successors(BB))
-        Work.push_back(Next);
-    }
+  // The thread's place in the state's arrays.
+  IRBuilder<> B(Switch);
+  Value *Index[3], *Size[3];
+  for (unsigned D = 0; D < 3; ++D) {
+    Index[D] = B.CreateZExt(Thread.getArg(First + FirstThreadIndex + D), I64);
+    Size[D] = B.CreateZExt(Thread.getArg(First + FirstUniform + D), I64);
   }
-
-  // Memory of one thread (what SROA left in allocas: arrays indexed at run
-  // time) is one buffer for all threads; it may not outlive a region.
-  for (Instruction &I : *Dispatch) {
-    auto *Alloca = dyn_cast<AllocaInst>(&I);
-    if (!Alloca)
-      continue;
-    std::optional<unsigned> Used;
-    SmallVector<Value *> Work{Alloca};
-    SmallPtrSet<Value *, 16> Seen;
-    while (!Work.empty()) {
-      Value *V = Work.pop_back_val();
-      if (!Seen.insert(V).second)
-        continue;
-      for (Use &U : V->uses()) {
-        auto *User = cast<Instruction>(U.getUser());
-        if (auto *Store = dyn_cast<StoreInst>(User);
-            Store && Store->getValueOperand() == V) {
-          WhyNot = "the address of a local variable is stored";
-          return 0;
-        }
-        auto It = RegionOf.find(useBlock(U));
-        unsigned R = It == RegionOf.end() ? ~0u : It->second;
-        if (R != ~0u) {
-          if (Used && *Used != R) {
-            WhyNot = "a local array is used on both sides of __syncthreads";
-            return 0;
-          }
-          Used = R;
-        }
-        if (isa<GetElementPtrInst, CastInst, PHINode, SelectInst>(User))
-          Work.push_back(User);
-      }
-    }
-  }
-
-  // Values used in a later region than their own: stored after they are
-  // computed, loaded at the start of each region that uses them.
-  struct Crossing {
-    Instruction *Def;
-    uint64_t Offset;
+  Value *Threads = B.CreateMul(B.CreateMul(Size[0], Size[1]), Size[2],
+                               "block.threads");
+  Value *Linear = B.CreateAdd(
+      B.CreateMul(B.CreateAdd(B.CreateMul(Index[2], Size[1]), Index[1]),
+                  Size[0]),
+      Index[0], "thread.linear");
+  uint64_t Bytes = NextRegionBytes;
+  auto Slot = [&](uint64_t ElementBytes, Align Alignment, const Twine &Name) {
+    uint64_t Offset = alignTo(Bytes, Alignment);
+    Bytes = Offset + ElementBytes;
+    Value *Array = B.CreateInBoundsGEP(B.getInt8Ty(), State,
+                                       B.CreateMul(Threads, B.getInt64(Offset)));
+    return B.CreateInBoundsGEP(B.getInt8Ty(), Array,
+                               B.CreateMul(Linear, B.getInt64(ElementBytes)),
+                               Name);
   };
-  SmallVector<Crossing> Crossings;
+  for (AllocaInst *Alloca : Allocas) {
+    uint64_t ElementBytes = Alloca->getAllocationSize(DL)->getFixedValue();
+    Value *Address = Slot(alignTo(ElementBytes, Alloca->getAlign()),
+                          Alloca->getAlign(), Alloca->getName() + ".state");
+    Alloca->replaceAllUsesWith(
+        B.CreatePointerBitCastOrAddrSpaceCast(Address, Alloca->getType()));
+    Alloca->eraseFromParent();
+  }
+
+  // Values whose uses their definition no longer dominates.
+  DominatorTree DT(Thread);
   for (BasicBlock &BB : Thread) {
-    auto It = RegionOf.find(&BB);
-    if (It == RegionOf.end() || It->second == ~0u)
+    if (&BB == Dispatch)
       continue;
-    for (Instruction &I : BB) {
-      bool Crosses = llvm::any_of(I.uses(), [&](const Use &U) {
-        auto UseIt = RegionOf.find(useBlock(U));
-        return UseIt != RegionOf.end() && UseIt->second != It->second;
-      });
-      if (!Crosses)
+    for (Instruction &I : make_early_inc_range(BB)) {
+      SmallVector<Use *> Far;
+      for (Use &U : I.uses())
+        if (!DT.dominates(&I, U))
+          Far.push_back(&U);
+      if (Far.empty())
         continue;
+      unsigned Budget = 8;
+      if (isRecomputable(&I, Budget)) {
+        DenseMap<Instruction *, DenseMap<Value *, Value *>> Copies;
+        for (Use *U : Far) {
+          Instruction *Where = usePoint(*U);
+          U->set(recompute(&I, Where, Copies[Where]));
+        }
+        continue;
+      }
       Type *Ty = I.getType();
-      if (!Ty->isFirstClassType() || Ty->isTokenTy() || !Ty->isSized()) {
+      if (!Ty->isFirstClassType() || Ty->isTokenTy() || !Ty->isSized() ||
+          I.isTerminator() || DL.getABITypeAlign(Ty).value() > StateAlign) {
         WhyNot = "a value of an unsupported type lives across __syncthreads";
         return 0;
       }
-      uint64_t Offset = alignTo(StateBytes, DL.getABITypeAlign(Ty));
-      StateBytes = Offset + DL.getTypeAllocSize(Ty);
-      Crossings.push_back({&I, Offset});
-    }
-  }
-  StateBytes = alignTo(StateBytes, 16);
-  for (const Crossing &C : Crossings) {
-    unsigned Home = RegionOf[C.Def->getParent()];
-    IRBuilder<> B(C.Def->getParent(),
-                  isa<PHINode>(C.Def)
-                      ? C.Def->getParent()->getFirstInsertionPt()
-                      : std::next(C.Def->getIterator()));
-    Value *Slot = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), State, C.Offset);
-    B.CreateStore(C.Def, Slot);
-    DenseMap<unsigned, Value *> Reloaded;
-    for (Use &U : make_early_inc_range(C.Def->uses())) {
-      auto It = RegionOf.find(useBlock(U));
-      if (It == RegionOf.end() || It->second == Home || It->second == ~0u)
-        continue; // unreachable code keeps the value
-      unsigned R = It->second;
-      Value *&Load = Reloaded[R];
-      if (!Load) {
-        IRBuilder<> L(Starts[R], Starts[R]->getFirstInsertionPt());
-        Load = L.CreateLoad(
-            C.Def->getType(),
-            L.CreateConstInBoundsGEP1_64(L.getInt8Ty(), State, C.Offset),
-            C.Def->getName() + ".r" + Twine(R));
+      Value *Address = Slot(DL.getTypeAllocSize(Ty), DL.getABITypeAlign(Ty),
+                            I.getName() + ".state");
+      new StoreInst(&I, Address,
+                    isa<PHINode>(I) ? BB.getFirstInsertionPt()
+                                    : std::next(I.getIterator()));
+      DenseMap<Instruction *, Value *> Loads;
+      for (Use *U : Far) {
+        Instruction *Where = usePoint(*U);
+        Value *&Load = Loads[Where];
+        if (!Load)
+          Load = new LoadInst(Ty, Address, I.getName() + ".kept",
+                              Where->getIterator());
+        U->set(Load);
       }
-      U.set(Load);
     }
   }
+  StateBytes = alignTo(Bytes, StateAlign);
   return Starts.size();
 }
 
@@ -423,7 +470,12 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
   SmallVector<Type *> Params(Kernel.getFunctionType()->params());
   Params.append(ThreadIndexCount + UniformCount + 1, I32);
   Params.push_back(PointerType::get(Ctx, 0));
-  auto *Type = FunctionType::get(Kernel.getReturnType(), Params, false);
+  if (!Kernel.getReturnType()->isVoidTy()) {
+    WhyNot = "the kernel returns a value";
+    return 0;
+  }
+  // It returns the region to run next (splitAtBarriers).
+  auto *Type = FunctionType::get(I32, Params, false);
   Thread = Function::Create(Type, GlobalValue::InternalLinkage,
                             Kernel.getName() + ".thread", M);
   ValueToValueMapTy VMap;
@@ -450,6 +502,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
   // One thread's code: nothing in it waits for other threads.
   Thread->removeFnAttr(Attribute::Convergent);
   Thread->addFnAttr(Attribute::AlwaysInline);
+  // Nothing but the thread's own code reaches its slots of the state.
+  Thread->addParamAttr(First + StateParam, Attribute::NoAlias);
 
   // Inline what reads the registers or reaches a barrier.
   for (bool Changed = true; Changed;) {
@@ -495,20 +549,17 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
   return splitAtBarriers(*Thread, Barriers, StateBytes, WhyNot);
 }
 
-/// Appends to `Pre` (no terminator yet) the loop nest (z, y, x) that runs
-/// `Region` of `Thread` for every thread of the block; returns the block
-/// after it (no terminator yet).
-BasicBlock *emitThreadLoop(BasicBlock *Pre, Function &Thread, unsigned Region,
-                           ArrayRef<Value *> KernelArgs,
-                           ArrayRef<Value *> Uniforms, Value *StateBase,
-                           uint64_t StateBytes) {
+/// Appends to `Pre` (no terminator yet) the loop nest (z, y, x) over the
+/// threads of the block, whose sizes are `Bounds`; `Body` emits one thread's
+/// work at the builder, given the thread's index, and may leave the builder
+/// in another block. Returns the block after the loop
+/// nest (no terminator yet).
+BasicBlock *
+emitThreadLoop(BasicBlock *Pre, ArrayRef<Value *> Bounds, StringRef Suffix,
+               function_ref<void(IRBuilder<> &, ArrayRef<Value *>)> Body) {
   Function *Block = Pre->getParent();
   LLVMContext &Ctx = Block->getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
-  Type *I64 = Type::getInt64Ty(Ctx);
-  // ntid.x, .y, .z are the first three uniforms.
-  Value *Bounds[3] = {Uniforms[0], Uniforms[1], Uniforms[2]};
-  std::string Suffix = Region ? "." + std::to_string(Region) : "";
   static constexpr const char *Names[] = {"x", "y", "z"};
 
   // Do-while loops: a block has at least one thread in each dimension.
@@ -517,42 +568,28 @@ BasicBlock *emitThreadLoop(BasicBlock *Pre, Function &Thread, unsigned Region,
   BasicBlock *Headers[3];
   for (int D = 2; D >= 0; --D) {
     Headers[D] = BasicBlock::Create(
-        Ctx, std::string("thread.") + Names[D] + Suffix, Block);
+        Ctx, std::string("thread.") + Names[D] + Suffix.str(), Block);
     BranchInst::Create(Headers[D], Pre);
     B.SetInsertPoint(Headers[D]);
-    Index[D] = B.CreatePHI(I32, 2, std::string("tid.") + Names[D] + Suffix);
+    Index[D] =
+        B.CreatePHI(I32, 2, std::string("tid.") + Names[D] + Suffix.str());
     Index[D]->addIncoming(B.getInt32(0), Pre);
     Pre = Headers[D];
   }
   // The innermost header is the body.
   B.SetInsertPoint(Headers[0]);
-  SmallVector<Value *> Args(KernelArgs);
-  Args.append({Index[0], Index[1], Index[2]});
-  Args.append(Uniforms.begin(), Uniforms.end());
-  Args.push_back(B.getInt32(Region));
-  if (StateBytes) {
-    // The thread's linear index in the block, x fastest.
-    Value *Linear = B.CreateAdd(
-        B.CreateMul(B.CreateAdd(B.CreateMul(Index[2], Bounds[1]), Index[1]),
-                    Bounds[0]),
-        Index[0]);
-    Args.push_back(B.CreateInBoundsGEP(
-        B.getInt8Ty(), StateBase,
-        B.CreateMul(B.CreateZExt(Linear, I64), B.getInt64(StateBytes))));
-  } else {
-    Args.push_back(ConstantPointerNull::get(PointerType::get(Ctx, 0)));
-  }
-  B.CreateCall(&Thread, Args);
+  Body(B, {Index[0], Index[1], Index[2]});
 
-  // Latches, innermost first: x's latch is the body block itself.
-  BasicBlock *Latch = Headers[0];
+  // Latches, innermost first: x's latch is where the body ended.
+  BasicBlock *Latch = B.GetInsertBlock();
   for (int D = 0; D < 3; ++D) {
     B.SetInsertPoint(Latch);
     Value *Next = B.CreateAdd(Index[D], B.getInt32(1), "", /*HasNUW=*/true,
                               /*HasNSW=*/true);
     Index[D]->addIncoming(Next, Latch);
     BasicBlock *After = BasicBlock::Create(
-        Ctx, std::string("thread.") + Names[D] + ".done" + Suffix, Block);
+        Ctx, std::string("thread.") + Names[D] + ".done" + Suffix.str(),
+        Block);
     B.CreateCondBr(B.CreateICmpULT(Next, Bounds[D]), Headers[D], After);
     Latch = After;
   }
@@ -560,7 +597,17 @@ BasicBlock *emitThreadLoop(BasicBlock *Pre, Function &Thread, unsigned Region,
 }
 
 /// `__rubicon_host_block_<K>`: a copy of K's entry whose call to K becomes
-/// one loop nest over the block's threads per region of `Thread`.
+/// loop nests over the block's threads. With one region, one loop nest.
+/// With barriers, the block runs in rounds, each taking every thread to its
+/// next barrier (or its end):
+///  - while all threads stopped at the same barrier, the next round runs the
+///    region after it for every thread, a loop nest with the region number a
+///    constant, so that the region's code is inlined into it alone;
+///  - otherwise (threads that stopped at different barriers or ended, which
+///    CUDA leaves undefined for all but exited threads) each thread resumes
+///    the region it stopped before, or sits the round out once it ended,
+///    until they agree again: the fiber scheduler's rule (a block barrier
+///    releases when every thread that has not exited waits at one).
 Function *buildBlockFunction(Function &Entry, Function &Kernel,
                              Function &Thread, StringRef KernelName,
                              unsigned Regions, uint64_t StateBytes) {
@@ -595,49 +642,146 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
   for (StringRef Name : BlockUniformNames)
     Uniforms.push_back(B.CreateCall(M.getOrInsertFunction(Name, I32), {},
                                     Name.rsplit("sreg_").second));
+  // ntid.x, .y, .z are the first three uniforms.
+  Value *Bounds[3] = {Uniforms[0], Uniforms[1], Uniforms[2]};
+  // The thread's index in the block, x fastest.
+  auto LinearIndex = [&](IRBuilder<> &B, ArrayRef<Value *> Index) {
+    return B.CreateAdd(
+        B.CreateMul(B.CreateAdd(B.CreateMul(B.CreateZExt(Index[2], I64),
+                                            B.CreateZExt(Bounds[1], I64)),
+                                B.CreateZExt(Index[1], I64)),
+                    B.CreateZExt(Bounds[0], I64)),
+        B.CreateZExt(Index[0], I64), "thread");
+  };
+  auto CallThread = [&](IRBuilder<> &B, ArrayRef<Value *> Index,
+                        Value *Region, Value *State) {
+    SmallVector<Value *> Args(KernelArgs);
+    Args.append(Index.begin(), Index.end());
+    Args.append(Uniforms.begin(), Uniforms.end());
+    Args.push_back(Region);
+    Args.push_back(State);
+    return B.CreateCall(&Thread, Args);
+  };
 
-  // The threads' state: on the stack when it fits, else from malloc.
-  Value *StateBase = nullptr, *Heap = nullptr;
-  if (StateBytes) {
-    IRBuilder<> A(&Block->getEntryBlock(),
-                  Block->getEntryBlock().getFirstInsertionPt());
-    AllocaInst *Stack = A.CreateAlloca(
-        ArrayType::get(B.getInt8Ty(), StackStateBytes), nullptr, "state");
-    Stack->setAlignment(Align(16));
-    Value *Threads = B.CreateMul(B.CreateMul(B.CreateZExt(Uniforms[0], I64),
-                                             B.CreateZExt(Uniforms[1], I64)),
-                                 B.CreateZExt(Uniforms[2], I64));
-    Value *Bytes = B.CreateMul(Threads, B.getInt64(StateBytes));
-    Value *Big = B.CreateICmpUGT(Bytes, B.getInt64(StackStateBytes));
-    BasicBlock *Alloc = BasicBlock::Create(Ctx, "state.malloc", Block, Exit);
-    BasicBlock *Ready = BasicBlock::Create(Ctx, "state.ready", Block, Exit);
-    B.CreateCondBr(Big, Alloc, Ready);
-    B.SetInsertPoint(Alloc);
-    Value *Allocated = B.CreateCall(M.getOrInsertFunction("malloc", Ptr, I64),
-                                    {Bytes}, "state.heap");
-    B.CreateBr(Ready);
-    B.SetInsertPoint(Ready);
-    PHINode *Base = B.CreatePHI(Ptr, 2, "state.base");
-    Base->addIncoming(Stack, Head);
-    Base->addIncoming(Allocated, Alloc);
-    PHINode *HeapPhi = B.CreatePHI(Ptr, 2, "state.free");
-    HeapPhi->addIncoming(ConstantPointerNull::get(Ptr), Head);
-    HeapPhi->addIncoming(Allocated, Alloc);
-    StateBase = Base;
-    Heap = HeapPhi;
-    Head = Ready;
+  if (Regions == 1) {
+    BasicBlock *Done = emitThreadLoop(
+        Head, Bounds, "", [&](IRBuilder<> &B, ArrayRef<Value *> Index) {
+          CallThread(B, Index, B.getInt32(0), ConstantPointerNull::get(Ptr));
+        });
+    B.SetInsertPoint(Done);
+    B.CreateBr(Exit);
+    Exit->moveAfter(Done);
+    return Block;
   }
 
-  BasicBlock *Current = Head;
-  for (unsigned R = 0; R < Regions; ++R)
-    Current = emitThreadLoop(Current, Thread, R, KernelArgs, Uniforms,
-                             StateBase, StateBytes);
-  B.SetInsertPoint(Current);
-  if (Heap) // free(NULL) does nothing
-    B.CreateCall(M.getOrInsertFunction("free", Type::getVoidTy(Ctx), Ptr),
-                 {Heap});
+  // The threads' state: on the stack when it fits, else from malloc.
+  BasicBlock &Start = Block->getEntryBlock();
+  IRBuilder<> A(&Start, Start.getFirstInsertionPt());
+  AllocaInst *Stack = A.CreateAlloca(
+      ArrayType::get(B.getInt8Ty(), StackStateBytes), nullptr, "state");
+  Stack->setAlignment(Align(StateAlign));
+  AllocaInst *LowSlot = A.CreateAlloca(I32, nullptr, "next.low");
+  AllocaInst *HighSlot = A.CreateAlloca(I32, nullptr, "next.high");
+  Value *Threads = B.CreateMul(B.CreateMul(B.CreateZExt(Uniforms[0], I64),
+                                           B.CreateZExt(Uniforms[1], I64)),
+                               B.CreateZExt(Uniforms[2], I64));
+  Value *Bytes = B.CreateMul(Threads, B.getInt64(StateBytes));
+  Value *Big = B.CreateICmpUGT(Bytes, B.getInt64(StackStateBytes));
+  BasicBlock *Alloc = BasicBlock::Create(Ctx, "state.malloc", Block, Exit);
+  BasicBlock *Ready = BasicBlock::Create(Ctx, "state.ready", Block, Exit);
+  B.CreateCondBr(Big, Alloc, Ready);
+  B.SetInsertPoint(Alloc);
+  Value *Allocated = B.CreateCall(M.getOrInsertFunction("malloc", Ptr, I64),
+                                  {Bytes}, "state.heap");
+  B.CreateBr(Ready);
+  B.SetInsertPoint(Ready);
+  PHINode *State = B.CreatePHI(Ptr, 2, "state.base");
+  State->addIncoming(Stack, Head);
+  State->addIncoming(Allocated, Alloc);
+  PHINode *Heap = B.CreatePHI(Ptr, 2, "state.free");
+  Heap->addIncoming(ConstantPointerNull::get(Ptr), Head);
+  Heap->addIncoming(Allocated, Alloc);
+
+  // Rounds: `Next` is the region every thread runs next.
+  BasicBlock *Rounds = BasicBlock::Create(Ctx, "rounds", Block, Exit);
+  BasicBlock *Finish = BasicBlock::Create(Ctx, "rounds.done", Block, Exit);
+  BasicBlock *Divergent = BasicBlock::Create(Ctx, "rounds.divergent", Block);
+  B.CreateBr(Rounds);
+  B.SetInsertPoint(Rounds);
+  PHINode *Next = B.CreatePHI(I32, Regions + 1, "next");
+  Next->addIncoming(B.getInt32(0), Ready);
+  SwitchInst *Switch = B.CreateSwitch(Next, Finish, Regions);
+
+  // Where each thread stopped (the state's first array), and the lowest
+  // and highest such region of the round.
+  auto Record = [&](IRBuilder<> &B, Value *Linear, Value *Stopped,
+                    bool Store) {
+    if (Store)
+      B.CreateStore(Stopped, B.CreateInBoundsGEP(I32, State, Linear));
+    B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umin,
+                                          B.CreateLoad(I32, LowSlot), Stopped),
+                  LowSlot);
+    B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umax,
+                                          B.CreateLoad(I32, HighSlot), Stopped),
+                  HighSlot);
+  };
+  // After a round: all agree (the next uniform round, or the end) or not.
+  auto EndRound = [&](BasicBlock *Done) {
+    B.SetInsertPoint(Done);
+    Value *Low = B.CreateLoad(I32, LowSlot, "low");
+    Value *High = B.CreateLoad(I32, HighSlot, "high");
+    B.CreateCondBr(B.CreateICmpEQ(Low, High), Rounds, Divergent);
+    Next->addIncoming(Low, Done);
+  };
+  auto StartRound = [&](BasicBlock *At) {
+    B.SetInsertPoint(At);
+    B.CreateStore(B.getInt32(ExitRegion), LowSlot);
+    B.CreateStore(B.getInt32(0), HighSlot);
+  };
+
+  for (unsigned R = 0; R < Regions; ++R) {
+    std::string Suffix = "." + std::to_string(R);
+    BasicBlock *Run = BasicBlock::Create(Ctx, "region" + Suffix, Block, Exit);
+    Switch->addCase(B.getInt32(R), Run);
+    StartRound(Run);
+    EndRound(emitThreadLoop(
+        Run, Bounds, Suffix,
+        [&](IRBuilder<> &B, ArrayRef<Value *> Index) {
+          Value *Linear = LinearIndex(B, Index);
+          Value *Stopped = CallThread(B, Index, B.getInt32(R), State);
+          Record(B, Linear, Stopped, /*Store=*/true);
+        }));
+  }
+
+  StartRound(Divergent);
+  EndRound(emitThreadLoop(
+      Divergent, Bounds, ".divergent",
+      [&](IRBuilder<> &B, ArrayRef<Value *> Index) {
+        Value *Linear = LinearIndex(B, Index);
+        Value *Slot = B.CreateInBoundsGEP(I32, State, Linear);
+        Value *Waiting = B.CreateLoad(I32, Slot, "waiting");
+        BasicBlock *Here = B.GetInsertBlock();
+        BasicBlock *Resume = BasicBlock::Create(Ctx, "resume", Block);
+        BasicBlock *Resumed = BasicBlock::Create(Ctx, "resumed", Block);
+        B.CreateCondBr(B.CreateICmpNE(Waiting, B.getInt32(ExitRegion)), Resume,
+                       Resumed);
+        B.SetInsertPoint(Resume);
+        Value *Stopped = CallThread(B, Index, Waiting, State);
+        B.CreateStore(Stopped, Slot);
+        B.CreateBr(Resumed);
+        B.SetInsertPoint(Resumed);
+        PHINode *Now = B.CreatePHI(I32, 2, "stopped");
+        Now->addIncoming(Waiting, Here);
+        Now->addIncoming(Stopped, Resume);
+        Record(B, Linear, Now, /*Store=*/false);
+      }));
+
+  B.SetInsertPoint(Finish);
+  // free(NULL) does nothing.
+  B.CreateCall(M.getOrInsertFunction("free", Type::getVoidTy(Ctx), Ptr),
+               {Heap});
   B.CreateBr(Exit);
-  Exit->moveAfter(Current);
+  Exit->moveAfter(Divergent);
   return Block;
 }
 

@@ -1,11 +1,15 @@
-; rubicon-host-thread-loops with __syncthreads at the top level of a kernel
-; (reached by every thread, once: not in a loop, not under a condition): the
-; kernel's copy is split there into regions, entered by a region number; the
-; block function runs one loop nest over the block's threads per region. A
-; value computed before a barrier and used after it is stored per thread in
-; the state the block function passes (on its stack, or from malloc when the
-; block's threads need more than 32 KiB). A barrier inside a loop or under a
-; condition, or a local array used on both sides of one, keeps fibers.
+; rubicon-host-thread-loops with __syncthreads: the kernel's copy is split at
+; its barriers into regions, entered by a region number (0: the start, r: after
+; the r-th barrier), each returning the region after the barrier the thread
+; stopped at, or -1 at the kernel's end. Barriers may be at the top level, in
+; loops or under conditions. A value computed before a barrier and used after
+; it is recomputed when it depends only on the parameters, else stored in the
+; thread's slot of the state (one array per value: State + Offset * Threads +
+; Thread * Size, after the i32 array of each thread's next region) and loaded
+; where it is used; a local array lives in the state. The block function runs
+; rounds: a loop nest over the threads per region while all threads stopped
+; at the same barrier, else a loop that resumes each thread where it stopped
+; (or skips it once it ended).
 ; RUN: rubicon-opt -passes=rubicon-host-kernel-entry,rubicon-host-thread-loops -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -37,7 +41,7 @@ define void @sync() {
   ret void
 }
 
-; CHECK: define internal void @inLoop(ptr %data, i32 %n) [[LOOP:#[0-9]+]]
+; CHECK: define internal void @inLoop(ptr %data, i32 %n) [[TWO]]
 define ptx_kernel void @inLoop(ptr %data, i32 %n) {
 entry:
   br label %loop
@@ -51,7 +55,7 @@ done:
   ret void
 }
 
-; CHECK: define internal void @underCondition(ptr %data) [[CONDITION:#[0-9]+]]
+; CHECK: define internal void @underCondition(ptr %data) [[TWO]]
 define ptx_kernel void @underCondition(ptr %data) {
 entry:
   %t = call i32 @__rubicon_read_ptx_sreg_tid_x()
@@ -78,29 +82,38 @@ define ptx_kernel void @localArray(ptr %data) {
   ret void
 }
 
-; The copy: region 0 ends where the barrier was; %p and %v, used after it,
-; are kept in the thread's state (offsets 0 and 8) and reloaded at the start
-; of region 1. The thread index is a parameter in every region.
-; CHECK-LABEL: define internal void @reverse.thread(ptr %data, i32 %tid.x, {{.*}}, i32 %region, ptr %state)
+; The copy: the region parameter picks where to start; %v, used after the
+; barrier, is kept in its slot (offset 4: after the next-region array); %p
+; is recomputed from the parameters instead.
+; CHECK-LABEL: define internal i32 @reverse.thread(ptr %data, i32 %tid.x, {{.*}}, i32 %region, ptr noalias %state)
 ; CHECK-NEXT: regions:
-; CHECK-NEXT: switch i32 %region, label %region.1 [
-; CHECK-NEXT: i32 0, label %0
+; CHECK: %block.threads = mul i64
+; CHECK: %thread.linear = add i64
+; CHECK-NEXT: [[OFF:%.*]] = mul i64 %block.threads, 4
+; CHECK-NEXT: [[ARR:%.*]] = getelementptr inbounds i8, ptr %state, i64 [[OFF]]
+; CHECK-NEXT: [[AT:%.*]] = mul i64 %thread.linear, 4
+; CHECK-NEXT: %v.state = getelementptr inbounds i8, ptr [[ARR]], i64 [[AT]]
+; CHECK-NEXT: switch i32 %region, label %regions.invalid [
+; CHECK-NEXT: i32 0, label %[[R0:.*]]
+; CHECK-NEXT: i32 1, label %region.1
 ; CHECK-NEXT: ]
-; CHECK: [[P:%.*]] = getelementptr float, ptr %data, i32 %tid.x
-; CHECK-NEXT: [[PSLOT:%.*]] = getelementptr inbounds i8, ptr %state, i64 0
-; CHECK-NEXT: store ptr [[P]], ptr [[PSLOT]]
-; CHECK-NEXT: [[V:%.*]] = load float, ptr [[P]]
-; CHECK-NEXT: [[VSLOT:%.*]] = getelementptr inbounds i8, ptr %state, i64 8
-; CHECK-NEXT: store float [[V]], ptr [[VSLOT]]
-; CHECK: store float [[V]], ptr addrspace(3)
-; CHECK-NEXT: ret void
+; CHECK: [[R0]]:
+; CHECK-NEXT: %p = getelementptr float, ptr %data, i32 %tid.x
+; CHECK-NEXT: %v = load float, ptr %p
+; CHECK-NEXT: store float %v, ptr %v.state
+; CHECK: store float %v, ptr addrspace(3)
+; CHECK-NEXT: ret i32 1
 ; CHECK: region.1:
-; CHECK-DAG: %p.r1 = load ptr, ptr
-; CHECK-DAG: %v.r1 = load float, ptr
-; CHECK: [[X:%.*]] = fadd float {{%.*}}, %v.r1
-; CHECK-NEXT: store float [[X]], ptr %p.r1
-; CHECK-NEXT: ret void
+; CHECK: %v.kept = load float, ptr %v.state
+; CHECK-NEXT: %x = fadd float %w, %v.kept
+; CHECK-NEXT: %p.again = getelementptr float, ptr %data, i32 %tid.x
+; CHECK-NEXT: store float %x, ptr %p.again
+; CHECK-NEXT: ret i32 -1
+; CHECK: regions.invalid:
+; CHECK-NEXT: unreachable
 
+; The block: the state (8 bytes per thread, rounded to 16) on the stack or
+; from malloc; rounds start at region 0.
 ; CHECK-LABEL: define void @__rubicon_host_block_reverse(ptr %0)
 ; CHECK: %state = alloca [32768 x i8], align 16
 ; CHECK: [[BYTES:%.*]] = mul i64 {{%.*}}, 16
@@ -108,22 +121,93 @@ define ptx_kernel void @localArray(ptr %data) {
 ; CHECK-NEXT: br i1 [[BIG]], label %state.malloc, label %state.ready
 ; CHECK: state.malloc:
 ; CHECK-NEXT: %state.heap = call ptr @malloc(i64 [[BYTES]])
-; CHECK: call void @reverse.thread(ptr {{%.*}}, i32 %tid.x, {{.*}}, i32 0, ptr {{%.*}})
-; CHECK: thread.z.done:
-; CHECK-NEXT: br label %thread.z.1
-; CHECK: call void @reverse.thread(ptr {{%.*}}, i32 %tid.x.1, {{.*}}, i32 1, ptr {{%.*}})
-; CHECK: thread.z.done.1:
+; CHECK: rounds:
+; CHECK-NEXT: %next = phi i32 [ 0, %state.ready ], [ %low, %thread.z.done.0 ], [ %[[LOW1:.*]], %thread.z.done.1 ], [ %[[LOWD:.*]], %thread.z.done.divergent ]
+; CHECK-NEXT: switch i32 %next, label %rounds.done [
+; CHECK-NEXT: i32 0, label %region.0
+; CHECK-NEXT: i32 1, label %region.1
+; CHECK-NEXT: ]
+; CHECK: rounds.done:
 ; CHECK-NEXT: call void @free(ptr %state.free)
-; CHECK-NEXT: br label %threads.exit
+; A uniform round: region 0 for every thread, the region a constant; where
+; each stopped is recorded, with the lowest and highest.
+; CHECK: thread.x.0:
+; CHECK: %thread = add i64
+; CHECK-NEXT: [[STOP:%.*]] = call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.0, {{.*}}, i32 0, ptr %state.base)
+; CHECK-NEXT: [[NEXTAT:%.*]] = getelementptr inbounds i32, ptr %state.base, i64 %thread
+; CHECK-NEXT: store i32 [[STOP]], ptr [[NEXTAT]]
+; CHECK: call i32 @llvm.umin.i32(i32 {{%.*}}, i32 [[STOP]])
+; CHECK: call i32 @llvm.umax.i32(i32 {{%.*}}, i32 [[STOP]])
+; All stopped at one barrier (or ended): the next uniform round; else the
+; divergent one.
+; CHECK: thread.z.done.0:
+; CHECK-NEXT: %low = load i32, ptr %next.low
+; CHECK-NEXT: %high = load i32, ptr %next.high
+; CHECK-NEXT: [[SAME:%.*]] = icmp eq i32 %low, %high
+; CHECK-NEXT: br i1 [[SAME]], label %rounds, label %rounds.divergent
+; CHECK: call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.1, {{.*}}, i32 1, ptr %state.base)
+; A divergent round: each thread that has not ended resumes its own region.
+; CHECK: thread.x.divergent:
+; CHECK: [[SLOT:%.*]] = getelementptr inbounds i32, ptr %state.base, i64
+; CHECK-NEXT: %waiting = load i32, ptr [[SLOT]]
+; CHECK-NEXT: [[LIVE:%.*]] = icmp ne i32 %waiting, -1
+; CHECK-NEXT: br i1 [[LIVE]], label %resume, label %resumed
+; CHECK: resume:
+; CHECK-NEXT: [[AGAIN:%.*]] = call i32 @reverse.thread({{.*}}, i32 %waiting, ptr %state.base)
+; CHECK-NEXT: store i32 [[AGAIN]], ptr [[SLOT]]
+; CHECK: resumed:
+; CHECK-NEXT: %stopped = phi i32 [ %waiting, %thread.x.divergent ], [ [[AGAIN]], %resume ]
+; CHECK: thread.z.done.divergent:
+; CHECK: br i1 {{%.*}}, label %rounds, label %rounds.divergent
 
-; CHECK-NOT: define void @__rubicon_host_block_inLoop
-; CHECK-NOT: define void @__rubicon_host_block_underCondition
-; CHECK-NOT: define void @__rubicon_host_block_localArray
+; A barrier in a loop: the loop's counter lives across it, in the state.
+; CHECK-LABEL: define internal i32 @inLoop.thread(
+; CHECK: entry:
+; CHECK-NEXT: br label %loop
+; CHECK: loop:
+; CHECK-NEXT: %i = phi i32 [ 0, %entry ], [ %next, %region.1 ]
+; CHECK-NEXT: store i32 %i, ptr %i.state
+; CHECK-NEXT: ret i32 1
+; CHECK: region.1:
+; CHECK-NEXT: %i.kept = load i32, ptr %i.state
+; CHECK-NEXT: %next = add i32 %i.kept, 1
+; CHECK-NEXT: %more = icmp slt i32 %next, %n
+; CHECK-NEXT: br i1 %more, label %loop, label %done
+; CHECK: done:
+; CHECK-NEXT: ret i32 -1
+; CHECK-LABEL: define void @__rubicon_host_block_inLoop(
+
+; A barrier under a condition: threads that skip it end (-1) while the
+; others stop at it (1); the divergent round takes those on.
+; CHECK-LABEL: define internal i32 @underCondition.thread(
+; CHECK: entry:
+; CHECK-NEXT: %low = icmp ult i32 %tid.x, 16
+; CHECK-NEXT: br i1 %low, label %sync, label %done
+; CHECK: sync:
+; CHECK-NEXT: ret i32 1
+; CHECK: region.1:
+; CHECK-NEXT: br label %done
+; CHECK: done:
+; CHECK-NEXT: ret i32 -1
+; CHECK-LABEL: define void @__rubicon_host_block_underCondition(
+
+; A local array used on both sides of the barrier: 16 bytes per thread in
+; the state, at offset 4 * threads.
+; CHECK-LABEL: define internal i32 @localArray.thread(
+; CHECK: [[AOFF:%.*]] = mul i64 %block.threads, 4
+; CHECK-NEXT: [[AARR:%.*]] = getelementptr inbounds i8, ptr %state, i64 [[AOFF]]
+; CHECK-NEXT: [[AAT:%.*]] = mul i64 %thread.linear, 16
+; CHECK-NEXT: %a.state = getelementptr inbounds i8, ptr [[AARR]], i64 [[AAT]]
+; CHECK: %e = getelementptr [4 x i32], ptr %a.state, i32 0, i32 %i
+; CHECK-NEXT: store i32 %tid.x, ptr %e
+; CHECK-NEXT: ret i32 1
+; CHECK: region.1:
+; CHECK: %f = getelementptr [4 x i32], ptr %a.state, i32 0, i32 %i.again
+; CHECK-NEXT: %v = load i32, ptr %f
+; CHECK-LABEL: define void @__rubicon_host_block_localArray(
 
 ; CHECK-DAG: attributes [[TWO]] = { "rubicon-host-form"="thread-loop, 2 regions between barriers, 16 bytes kept per thread" "rubicon-host-kernel" }
-; CHECK-DAG: attributes [[LOOP]] = { "rubicon-host-form"="fibers: __syncthreads inside a loop" "rubicon-host-kernel" }
-; CHECK-DAG: attributes [[CONDITION]] = { "rubicon-host-form"="fibers: __syncthreads under a condition" "rubicon-host-kernel" }
-; CHECK-DAG: attributes [[ARRAY]] = { "rubicon-host-form"="fibers: a local array is used on both sides of __syncthreads" "rubicon-host-kernel" }
+; CHECK-DAG: attributes [[ARRAY]] = { "rubicon-host-form"="thread-loop, 2 regions between barriers, 32 bytes kept per thread" "rubicon-host-kernel" }
 
 declare i32 @__rubicon_read_ptx_sreg_tid_x()
 declare i32 @__rubicon_read_ptx_sreg_ntid_x()

@@ -2,9 +2,10 @@
 ; gets __rubicon_host_block_<name>(void **args), a loop nest over the block's
 ; threads (z, y, x; x fastest) around a copy of the kernel in which %tid is
 ; the loop index and %ntid/%ctaid/%nctaid are read once, before the loop.
-; Functions that read them are inlined into the copy. A kernel that reaches a
-; barrier, a warp operation, recursion, an indirect call or a function the
-; table (HostThreadLoops.def) does not know keeps fibers only. Every kernel
+; Functions that read them are inlined into the copy (its __syncthreads: see
+; host-thread-loops-barriers.ll). A kernel that reaches __syncthreads_count,
+; a warp operation, recursion, an indirect call or a function the table
+; (HostThreadLoops.def) does not know keeps fibers only. Every kernel
 ; says which form it got in "rubicon-host-form" (printed by nvcc -v).
 ; RUN: rubicon-opt -passes=rubicon-host-kernel-entry,rubicon-host-thread-loops -S %s | FileCheck %s
 
@@ -92,12 +93,12 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NOT: define void @__rubicon_host_block_shuffle
 
 ; index() reads %tid.x through a function of the module: inlined into the copy.
-; CHECK: define internal void @scale.thread(ptr %out, float %f, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %region, ptr %state) [[THREAD:#[0-9]+]]
+; CHECK: define internal i32 @scale.thread(ptr %out, float %f, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %region, ptr noalias %state) [[THREAD:#[0-9]+]]
 ; CHECK-NEXT: [[BASE:%.*]] = mul i32 %ctaid_x, %ntid_x
 ; CHECK-NEXT: [[I:%.*]] = add i32 [[BASE]], %tid.x
 ; CHECK-NEXT: [[P:%.*]] = getelementptr float, ptr %out, i32 [[I]]
 ; CHECK-NEXT: store float %f, ptr [[P]]
-; CHECK-NEXT: ret void
+; CHECK-NEXT: ret i32 -1
 
 ; CHECK-LABEL: define void @__rubicon_host_block_scale(ptr %0)
 ; CHECK: [[A0:%.*]] = load ptr, ptr
@@ -115,7 +116,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NEXT: %tid.y = phi i32 [ 0, %thread.z ], [ [[NEXTY:%.*]], %thread.x.done ]
 ; CHECK: thread.x:
 ; CHECK-NEXT: %tid.x = phi i32 [ 0, %thread.y ], [ [[NEXTX:%.*]], %thread.x ]
-; CHECK-NEXT: call void @scale.thread(ptr [[OUT]], float [[F]], i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 0, ptr null)
+; CHECK-NEXT: {{%.*}} = call i32 @scale.thread(ptr [[OUT]], float [[F]], i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 0, ptr null)
 ; CHECK-NEXT: [[NEXTX]] = add nuw nsw i32 %tid.x, 1
 ; CHECK-NEXT: [[CX:%.*]] = icmp ult i32 [[NEXTX]], %ntid_x
 ; CHECK-NEXT: br i1 [[CX]], label %thread.x, label %thread.x.done
@@ -133,7 +134,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NEXT: ret void
 
 ; CHECK-LABEL: define void @__rubicon_host_block_math(ptr %0)
-; CHECK: call void @math.thread(
+; CHECK: call i32 @math.thread(
 
 ; CHECK-DAG: attributes [[LOOP]] = { "rubicon-host-form"="thread-loop" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[THREAD]] = { alwaysinline }

@@ -81,7 +81,8 @@ __global__ void bigState(const double *in, double *out) {
   out[blockIdx.x * 1024 + t] = a + b + c + d + e + sum[1023 - t];
 }
 
-// A barrier in a loop, and a local array used across a barrier: fibers.
+// A barrier in a loop, and a local array used across a barrier: thread
+// loops too (thread_loops_barriers.cu has more).
 __global__ void treeSum(const int *in, int *out) {
   __shared__ int s[256];
   s[threadIdx.x] = in[threadIdx.x];
@@ -103,6 +104,15 @@ __global__ void localAcross(int *out) {
   s[threadIdx.x] = local[threadIdx.x % 4];
   __syncthreads();
   out[threadIdx.x] = s[63 - threadIdx.x] + local[(threadIdx.x + 1) % 4];
+}
+
+// A warp shuffle: fibers.
+__global__ void warpSum(int *out) {
+  int v = threadIdx.x;
+  for (int d = 16; d > 0; d /= 2)
+    v += __shfl_down_sync(0xffffffffu, v, d);
+  if (threadIdx.x % 32 == 0)
+    out[threadIdx.x / 32] = v;
 }
 
 // printf from a loop: threads print in thread order, as on fibers.
@@ -246,6 +256,11 @@ int main() {
     }
     std::printf("local across: %d wrong\n", bad);
     ok &= bad == 0;
+    warpSum<<<1, 64>>>(out);
+    cudaDeviceSynchronize();
+    std::printf("warp sum: %s\n",
+                out[0] == 496 && out[1] == 496 + 32 * 32 ? "right" : "wrong");
+    ok &= out[0] == 496 && out[1] == 496 + 32 * 32;
   }
   hello<<<1, 3>>>();
   cudaDeviceSynchronize();
