@@ -85,6 +85,7 @@ std::string AMDGPUDeviceTarget::bundleEntryId() const {
 void AMDGPUDeviceTarget::buildLoweringPipeline(
     ModulePassManager &MPM, std::shared_ptr<DeviceLibraryLink> Link) const {
   std::string Arch = name().str();
+  MPM.addPass(LowerMatrixOpsPass(Arch));
   MPM.addPass(LowerTextureHandlesPass(Arch));
   MPM.addPass(RetargetAMDGPUPass(Arch));
   MPM.addPass(AllocaToPrivatePass(Arch));
@@ -119,6 +120,9 @@ Error prepareAMDGPUModule(Module &M, const DeviceTarget &Target,
     return makeError(*LibraryLink->Failure);
   if (Diags.hasErrors())
     return Diags.takeError("cannot lower device code for " + Arch);
+  if (Opts.Notes)
+    for (std::string &Note : matrixPathNotes(M))
+      Opts.Notes->push_back(std::move(Note));
   if (Error E = verifyLoweredModule(M, "internal error: lowering for " + Arch +
                                            " produced invalid IR"))
     return E;

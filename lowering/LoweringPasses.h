@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class IRBuilderBase;
@@ -23,6 +24,7 @@ class Instruction;
 class StructType;
 class Value;
 class LLVMContext;
+class Module;
 class TargetMachine;
 class raw_ostream;
 } // namespace llvm
@@ -86,7 +88,14 @@ RUBICON_DECLARE_PASS(KernelABIPass)
 RUBICON_DECLARE_PASS(LowerNVVMIntrinsicsPass)
 RUBICON_DECLARE_PASS(LowerPrintfPass)
 RUBICON_DECLARE_PASS(LowerMathIntrinsicsPass)
+// Every target: wmma operations to matrix instructions or the generic IR
+// (LowerMatrixOps.cpp; Arch "host" for the CPU target).
+RUBICON_DECLARE_PASS(LowerMatrixOpsPass)
 #undef RUBICON_DECLARE_PASS
+
+/// The path each wmma operation took (rubicon-lower-matrix-ops), one line
+/// per call, for `nvcc -v`.
+std::vector<std::string> matrixPathNotes(const llvm::Module &M);
 
 } // namespace rubicon
 

@@ -153,6 +153,8 @@ EmulatedAMDGPUDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
   M.setDataLayout(Emulated);
   if (Linked)
     return Linked;
+  if (Error E = adaptEmulationLibraryCalls(M))
+    return std::move(E);
   if (Error E = checkSemantics(M))
     return makeError("cannot emulate " + Gpu + " code on the CPU:\n" +
                      toString(std::move(E)));

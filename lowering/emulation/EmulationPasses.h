@@ -8,6 +8,7 @@
 #define RUBICON_LOWERING_EMULATION_EMULATIONPASSES_H
 
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
 
@@ -47,6 +48,11 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 };
+
+/// After the emulation library is linked: calls whose operand types differ
+/// from the library function's only as the x86-64 C ABI passes them
+/// (`<4 x half>` as `double`) get bitcasts (LibraryCallTypes.cpp).
+llvm::Error adaptEmulationLibraryCalls(llvm::Module &M);
 
 /// The data layout of emulated modules: x86-64's, with 32-bit pointers in
 /// address spaces 3 and 5.

@@ -96,6 +96,8 @@ std::string HostDeviceTarget::bundleEntryId() const {
 
 void HostDeviceTarget::buildLoweringPipeline(
     ModulePassManager &MPM, std::shared_ptr<DeviceLibraryLink> Link) const {
+  // wmma: the generic path (no matrix instructions on the CPU).
+  MPM.addPass(LowerMatrixOpsPass("host"));
   // Texture references are device variables on the host target too.
   MPM.addPass(LowerTextureHandlesPass());
   MPM.addPass(RetargetHostPass());
@@ -132,6 +134,9 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
     return makeError(*LibraryLink->Failure);
   if (Diags.hasErrors())
     return Diags.takeError("cannot lower device code for the host target");
+  if (Opts.Notes)
+    for (std::string &Note : matrixPathNotes(M))
+      Opts.Notes->push_back(std::move(Note));
   if (Opts.Notes)
     for (Function &F : M)
       if (Attribute Form = F.getFnAttribute(HostFormAttribute); Form.isValid())

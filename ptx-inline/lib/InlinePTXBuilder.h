@@ -71,6 +71,8 @@ using ptx::RegisterRef;
 using ptx::ScalarOperand;
 using ptx::SourcePosition;
 
+struct WmmaFragment;
+
 /// An error at a position of the asm string.
 struct BuildError {
   SourcePosition Position;
@@ -408,6 +410,17 @@ private:
   // PTXWmmaIR.cpp
   void emitWmma(const Instruction &I);
   void emitWmmaMma(const Instruction &I, unsigned M, unsigned N, unsigned K);
+  /// The function `__rubicon_wmma.<op>.<shape>[.<layout>].<types>...` of
+  /// this module that performs one wmma operation (created on first use,
+  /// its body built by Body). Its attributes name the operation, so that each
+  /// target's lowering can replace the call (matrix instructions) or inline
+  /// it (the generic IR built here): docs/matrix-cores.md.
+  Function *wmmaFunction(StringRef Op, StringRef Shape, StringRef Layout,
+                         StringRef Types, bool SatFinite, unsigned AS,
+                         llvm::FunctionType *FT,
+                         function_ref<void(Function &)> Body);
+  void emitWmmaLoadStoreBody(Function &Fn, const WmmaFragment &F,
+                             bool RowMajor, bool IsStore);
   /// A 16-bit lane (f16 or bf16 bits) widened exactly to f32.
   Value *halfBitsToFloat(Value *Bits, bool Brain);
   /// f32 -> the 16 bits of f16 or bf16, rounded to nearest even.

@@ -37,6 +37,19 @@ using namespace rubicon::ptx;
 
 namespace rubicon::ptxir {
 
+/// The geometry of one fragment (see the file comment).
+struct WmmaFragment {
+  unsigned Rows = 0, Columns = 0; ///< of the matrix (A: MxK, B: KxN, C: MxN)
+  unsigned Major = 0, Minor = 0;  ///< A: M, K; B: N, K; C: M, N
+  unsigned Slots = 0;             ///< elements per lane
+  unsigned ElementBits = 0;
+  bool MajorIsRow = true; ///< false for B (its major dimension is n)
+
+  unsigned perRegister() const { return 32 / ElementBits; }
+  unsigned registers() const { return Slots / perRegister(); }
+  unsigned chunks() const { return Minor / Slots; }
+};
+
 namespace {
 
 struct WmmaShape {
@@ -50,18 +63,6 @@ constexpr WmmaShape WmmaShapes[] = {{PTXModifier::M16N16K16, 16, 16, 16},
 
 enum class WmmaMatrix { A, B, C };
 
-/// The geometry of one fragment (see the file comment).
-struct WmmaFragment {
-  unsigned Rows = 0, Columns = 0; ///< of the matrix (A: MxK, B: KxN, C: MxN)
-  unsigned Major = 0, Minor = 0;  ///< A: M, K; B: N, K; C: M, N
-  unsigned Slots = 0;             ///< elements per lane
-  unsigned ElementBits = 0;
-  bool MajorIsRow = true; ///< false for B (its major dimension is n)
-
-  unsigned perRegister() const { return 32 / ElementBits; }
-  unsigned registers() const { return Slots / perRegister(); }
-  unsigned chunks() const { return Minor / Slots; }
-};
 
 unsigned log2u(unsigned V) { return unsigned(std::countr_zero(V)); }
 
@@ -152,7 +153,6 @@ void InlinePTXBuilder::emitWmma(const Instruction &I) {
                       : intC(32, RowMajor ? F.Columns : F.Rows);
   if (!Stride)
     return;
-  Stride = Builder.CreateZExt(Stride, intTy(64));
   std::vector<Value *> Values;
   if (IsStore)
     for (const ScalarOperand &R : Vec->Elements) {
@@ -161,6 +161,86 @@ void InlinePTXBuilder::emitWmma(const Instruction &I) {
         return;
       Values.push_back(V);
     }
+
+  // The operation is a call of its function (see wmmaFunction).
+  auto *Words = llvm::FixedVectorType::get(intTy(32), F.registers());
+  std::string OpName =
+      IsStore ? "store.d"
+              : std::string("load.") +
+                    (Which == WmmaMatrix::A   ? "a"
+                     : Which == WmmaMatrix::B ? "b"
+                                              : "c");
+  llvm::FunctionType *FT =
+      IsStore ? llvm::FunctionType::get(Builder.getVoidTy(),
+                                        {Base->getType(), Words, intTy(32)},
+                                        false)
+              : llvm::FunctionType::get(Words, {Base->getType(), intTy(32)},
+                                        false);
+  Function *Fn = wmmaFunction(
+      OpName, spelling(Shape->Modifier).substr(1), RowMajor ? "row" : "col",
+      std::string(spelling(T).substr(1)), false, *AS, FT, [&](Function &Fn) {
+        emitWmmaLoadStoreBody(Fn, F, RowMajor, IsStore);
+      });
+  if (IsStore) {
+    Value *Packed = llvm::PoisonValue::get(Words);
+    for (unsigned R = 0; R < F.registers(); ++R)
+      Packed = Builder.CreateInsertElement(Packed, Values[R], R);
+    Builder.CreateCall(Fn, {Base, Packed, Stride});
+    return;
+  }
+  Value *Result = Builder.CreateCall(Fn, {Base, Stride});
+  for (unsigned R = 0; R < F.registers(); ++R) {
+    auto *Ref = std::get_if<RegisterRef>(&Vec->Elements[R]);
+    if (!Ref)
+      return (void)fail(DataOp.Position, "destinations must be registers");
+    writeRegister(*Ref, Builder.CreateExtractElement(Result, R), false,
+                  DataOp.Position);
+  }
+}
+
+Function *InlinePTXBuilder::wmmaFunction(
+    StringRef Op, StringRef Shape, StringRef Layout, StringRef Types,
+    bool SatFinite, unsigned AS, llvm::FunctionType *FT,
+    function_ref<void(Function &)> Body) {
+  std::string Name = ("__rubicon_wmma." + Op + "." + Shape).str();
+  if (!Layout.empty())
+    Name += "." + Layout.str();
+  Name += "." + Types.str();
+  if (SatFinite)
+    Name += ".satfinite";
+  if (AS == 1)
+    Name += ".global";
+  else if (AS == 3)
+    Name += ".shared";
+  if (Function *Existing = M.getFunction(Name))
+    return Existing;
+  Function *Fn =
+      Function::Create(FT, llvm::GlobalValue::InternalLinkage, Name, M);
+  Fn->addFnAttr("rubicon-wmma-op", Op);
+  Fn->addFnAttr("rubicon-wmma-shape", Shape);
+  if (!Layout.empty())
+    Fn->addFnAttr("rubicon-wmma-layout", Layout);
+  Fn->addFnAttr("rubicon-wmma-types", Types);
+  if (SatFinite)
+    Fn->addFnAttr("rubicon-wmma-satfinite");
+  Fn->addFnAttr(llvm::Attribute::Convergent);
+  Fn->addFnAttr(llvm::Attribute::AlwaysInline);
+  Fn->addFnAttr(llvm::Attribute::NoUnwind);
+  IRBuilderBase::InsertPointGuard Guard(Builder);
+  Builder.SetInsertPoint(BasicBlock::Create(Ctx, "", Fn));
+  Body(*Fn);
+  return Fn;
+}
+
+void InlinePTXBuilder::emitWmmaLoadStoreBody(Function &Fn,
+                                             const WmmaFragment &F,
+                                             bool RowMajor, bool IsStore) {
+  Value *Base = Fn.getArg(0);
+  Value *Stride = Builder.CreateZExt(Fn.getArg(IsStore ? 2 : 1), intTy(64));
+  std::vector<Value *> Values;
+  if (IsStore)
+    for (unsigned R = 0; R < F.registers(); ++R)
+      Values.push_back(Builder.CreateExtractElement(Fn.getArg(1), R));
 
   // %laneid is below 32 in a PTX warp (no `& 31`: the warp-size analysis
   // would read that as code assuming 32-lane hardware warps).
@@ -204,14 +284,15 @@ void InlinePTXBuilder::emitWmma(const Instruction &I) {
                            ? Builder.CreateOr(Loaded[Register], Element)
                            : Element;
   }
-  if (IsStore)
+  if (IsStore) {
+    Builder.CreateRetVoid();
     return;
-  for (unsigned R = 0; R < F.registers(); ++R) {
-    auto *Ref = std::get_if<RegisterRef>(&Vec->Elements[R]);
-    if (!Ref)
-      return (void)fail(DataOp.Position, "destinations must be registers");
-    writeRegister(*Ref, Loaded[R], false, DataOp.Position);
   }
+  Value *Result =
+      llvm::PoisonValue::get(llvm::FixedVectorType::get(intTy(32), F.registers()));
+  for (unsigned R = 0; R < F.registers(); ++R)
+    Result = Builder.CreateInsertElement(Result, Loaded[R], R);
+  Builder.CreateRet(Result);
 }
 
 void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
@@ -272,117 +353,155 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
   if (Error)
     return;
 
-  Type *SumTy = Integer ? static_cast<Type *>(intTy(64)) : Builder.getFloatTy();
-  // Element E of a register of type T, as SumTy.
-  auto Element = [&](Value *Register, unsigned E, PTXType T) -> Value * {
-    if (T == PTXType::TF32) // the upper 19 bits of an f32
-      return Builder.CreateBitCast(Builder.CreateAnd(Register, 0xffffe000u),
-                                   SumTy);
-    if (T == PTXType::F32)
-      return Builder.CreateBitCast(Register, SumTy);
-    if (T == PTXType::S32)
-      return Builder.CreateSExt(Register, SumTy);
-    unsigned Bits = bitWidth(T);
-    Value *V = Builder.CreateTrunc(Builder.CreateLShr(Register, Bits * E),
-                                   intTy(Bits));
-    if (T == PTXType::S8)
-      return Builder.CreateSExt(V, SumTy);
-    if (T == PTXType::U8)
-      return Builder.CreateZExt(V, SumTy);
-    return halfBitsToFloat(V, T == PTXType::BF16);
+  auto Pack = [&](ArrayRef<Value *> Regs) {
+    Value *V = llvm::PoisonValue::get(
+        llvm::FixedVectorType::get(intTy(32), Regs.size()));
+    for (unsigned R = 0; R < Regs.size(); ++R)
+      V = Builder.CreateInsertElement(V, Regs[R], R);
+    return V;
   };
-
-  Value *FullMask = activeLanes();
-  auto Shuffle = [&](Value *V, Value *SourceLane) {
-    return shuffleFromLane(FullMask, V, SourceLane);
+  auto Spell = [](PTXType T) { return std::string(spelling(T).substr(1)); };
+  auto WordsOf = [&](const WmmaFragment &Fr) {
+    return llvm::FixedVectorType::get(intTy(32), Fr.registers());
   };
-  Value *Lane =
-      Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
-  Value *Row = M == 32 ? Lane : Builder.CreateAnd(Lane, M - 1);
-  Value *FirstColumn =
-      M == 32 ? intC(32, 0)
-              : Builder.CreateShl(Builder.CreateLShr(Lane, log2u(M)), 3);
+  std::string Types = Spell(DT) + "." + Spell(AT) + "." + Spell(BT) + "." +
+                      Spell(CT);
+  PTXModifier ShapeModifier = K == 8    ? PTXModifier::M16N16K8
+                              : M == 32 ? PTXModifier::M32N8K16
+                              : M == 8  ? PTXModifier::M8N32K16
+                                        : PTXModifier::M16N16K16;
+  llvm::FunctionType *FT = llvm::FunctionType::get(
+      WordsOf(FD), {WordsOf(FA), WordsOf(FB), WordsOf(FC)}, false);
+  Function *Fn = wmmaFunction(
+      "mma", spelling(ShapeModifier).substr(1), "", Types, SatFinite, 0, FT,
+      [&](Function &Fn) {
+        std::vector<Value *> A, B, CRegs;
+        for (unsigned R = 0; R < FA.registers(); ++R)
+          A.push_back(Builder.CreateExtractElement(Fn.getArg(0), R));
+        for (unsigned R = 0; R < FB.registers(); ++R)
+          B.push_back(Builder.CreateExtractElement(Fn.getArg(1), R));
+        for (unsigned R = 0; R < FC.registers(); ++R)
+          CRegs.push_back(Builder.CreateExtractElement(Fn.getArg(2), R));
+      Type *SumTy = Integer ? static_cast<Type *>(intTy(64)) : Builder.getFloatTy();
+      // Element E of a register of type T, as SumTy.
+      auto Element = [&](Value *Register, unsigned E, PTXType T) -> Value * {
+        if (T == PTXType::TF32) // the upper 19 bits of an f32
+          return Builder.CreateBitCast(Builder.CreateAnd(Register, 0xffffe000u),
+                                       SumTy);
+        if (T == PTXType::F32)
+          return Builder.CreateBitCast(Register, SumTy);
+        if (T == PTXType::S32)
+          return Builder.CreateSExt(Register, SumTy);
+        unsigned Bits = bitWidth(T);
+        Value *V = Builder.CreateTrunc(Builder.CreateLShr(Register, Bits * E),
+                                       intTy(Bits));
+        if (T == PTXType::S8)
+          return Builder.CreateSExt(V, SumTy);
+        if (T == PTXType::U8)
+          return Builder.CreateZExt(V, SumTy);
+        return halfBitsToFloat(V, T == PTXType::BF16);
+      };
 
-  // Row r of A: this lane's own fragment, or chunk q from lane r + M*q.
-  std::vector<Value *> RowA(K);
-  for (unsigned Q = 0; Q < FA.chunks(); ++Q) {
-    Value *Source = Builder.CreateAdd(Row, intC(32, M * Q));
-    for (unsigned R = 0; R < FA.registers(); ++R) {
-      Value *Word = FA.chunks() == 1 ? A[R] : Shuffle(A[R], Source);
-      for (unsigned E = 0; E < FA.perRegister(); ++E)
-        RowA[Q * FA.Slots + R * FA.perRegister() + E] = Element(Word, E, AT);
-    }
-  }
-  // Columns c_j of B: chunk q from lane c_j + N*q.
-  std::vector<std::vector<Value *>> ColumnB(8, std::vector<Value *>(K));
-  for (unsigned J = 0; J < 8; ++J)
-    for (unsigned Q = 0; Q < FB.chunks(); ++Q) {
-      Value *Source = Builder.CreateAdd(FirstColumn, intC(32, J + N * Q));
-      for (unsigned R = 0; R < FB.registers(); ++R) {
-        Value *Word = Shuffle(B[R], Source);
-        for (unsigned E = 0; E < FB.perRegister(); ++E)
-          ColumnB[J][Q * FB.Slots + R * FB.perRegister() + E] =
-              Element(Word, E, BT);
-      }
-    }
+      Value *FullMask = activeLanes();
+      auto Shuffle = [&](Value *V, Value *SourceLane) {
+        return shuffleFromLane(FullMask, V, SourceLane);
+      };
+      Value *Lane =
+          Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
+      Value *Row = M == 32 ? Lane : Builder.CreateAnd(Lane, M - 1);
+      Value *FirstColumn =
+          M == 32 ? intC(32, 0)
+                  : Builder.CreateShl(Builder.CreateLShr(Lane, log2u(M)), 3);
 
-  std::vector<Value *> D(8);
-  for (unsigned J = 0; J < 8; ++J) {
-    Value *Sum = Element(CRegs[J / FC.perRegister()], J % FC.perRegister(), CT);
-    for (unsigned KK = 0; KK < K; ++KK) {
-      Value *X = RowA[KK], *Y = ColumnB[J][KK];
-      Sum = Integer
-                ? Builder.CreateAdd(Sum, Builder.CreateMul(X, Y))
-                : Builder.CreateIntrinsic(Intrinsic::fma, {SumTy}, {X, Y, Sum});
-    }
-    if (Integer) {
-      if (SatFinite) {
-        Sum = Builder.CreateBinaryIntrinsic(Intrinsic::smax, Sum,
-                                            intC(64, uint64_t(INT32_MIN)));
-        Sum = Builder.CreateBinaryIntrinsic(Intrinsic::smin, Sum,
-                                            intC(64, uint64_t(INT32_MAX)));
+      // Row r of A: this lane's own fragment, or chunk q from lane r + M*q.
+      std::vector<Value *> RowA(K);
+      for (unsigned Q = 0; Q < FA.chunks(); ++Q) {
+        Value *Source = Builder.CreateAdd(Row, intC(32, M * Q));
+        for (unsigned R = 0; R < FA.registers(); ++R) {
+          Value *Word = FA.chunks() == 1 ? A[R] : Shuffle(A[R], Source);
+          for (unsigned E = 0; E < FA.perRegister(); ++E)
+            RowA[Q * FA.Slots + R * FA.perRegister() + E] = Element(Word, E, AT);
+        }
       }
-      D[J] = Builder.CreateTrunc(Sum, intTy(32));
-      continue;
-    }
-    if (DT == PTXType::F16) {
-      Value *Bits = floatToHalfBits(Sum, false);
-      if (SatFinite) {
-        // +-inf -> +-MAX_NORM, NaN -> +0 (the CUDA C++ API's satf).
-        Value *Magnitude = Builder.CreateAnd(Bits, 0x7fff);
-        Value *Inf = Builder.CreateICmpEQ(Magnitude, intC(16, 0x7c00));
-        Value *NaN = Builder.CreateICmpUGT(Magnitude, intC(16, 0x7c00));
-        Bits = Builder.CreateSelect(
-            Inf, Builder.CreateOr(Builder.CreateAnd(Bits, 0x8000), 0x7bff),
-            Bits);
-        Bits = Builder.CreateSelect(NaN, intC(16, 0), Bits);
+      // Columns c_j of B: chunk q from lane c_j + N*q.
+      std::vector<std::vector<Value *>> ColumnB(8, std::vector<Value *>(K));
+      for (unsigned J = 0; J < 8; ++J)
+        for (unsigned Q = 0; Q < FB.chunks(); ++Q) {
+          Value *Source = Builder.CreateAdd(FirstColumn, intC(32, J + N * Q));
+          for (unsigned R = 0; R < FB.registers(); ++R) {
+            Value *Word = Shuffle(B[R], Source);
+            for (unsigned E = 0; E < FB.perRegister(); ++E)
+              ColumnB[J][Q * FB.Slots + R * FB.perRegister() + E] =
+                  Element(Word, E, BT);
+          }
+        }
+
+      std::vector<Value *> D(8);
+      for (unsigned J = 0; J < 8; ++J) {
+        Value *Sum = Element(CRegs[J / FC.perRegister()], J % FC.perRegister(), CT);
+        for (unsigned KK = 0; KK < K; ++KK) {
+          Value *X = RowA[KK], *Y = ColumnB[J][KK];
+          Sum = Integer
+                    ? Builder.CreateAdd(Sum, Builder.CreateMul(X, Y))
+                    : Builder.CreateIntrinsic(Intrinsic::fma, {SumTy}, {X, Y, Sum});
+        }
+        if (Integer) {
+          if (SatFinite) {
+            Sum = Builder.CreateBinaryIntrinsic(Intrinsic::smax, Sum,
+                                                intC(64, uint64_t(INT32_MIN)));
+            Sum = Builder.CreateBinaryIntrinsic(Intrinsic::smin, Sum,
+                                                intC(64, uint64_t(INT32_MAX)));
+          }
+          D[J] = Builder.CreateTrunc(Sum, intTy(32));
+          continue;
+        }
+        if (DT == PTXType::F16) {
+          Value *Bits = floatToHalfBits(Sum, false);
+          if (SatFinite) {
+            // +-inf -> +-MAX_NORM, NaN -> +0 (the CUDA C++ API's satf).
+            Value *Magnitude = Builder.CreateAnd(Bits, 0x7fff);
+            Value *Inf = Builder.CreateICmpEQ(Magnitude, intC(16, 0x7c00));
+            Value *NaN = Builder.CreateICmpUGT(Magnitude, intC(16, 0x7c00));
+            Bits = Builder.CreateSelect(
+                Inf, Builder.CreateOr(Builder.CreateAnd(Bits, 0x8000), 0x7bff),
+                Bits);
+            Bits = Builder.CreateSelect(NaN, intC(16, 0), Bits);
+          }
+          D[J] = Builder.CreateZExt(Bits, intTy(32));
+          continue;
+        }
+        if (SatFinite) {
+          // +-inf -> +-MAX_NORM, NaN -> +0 (the CUDA C++ API's satf).
+          Type *F32 = Builder.getFloatTy();
+          Value *NaN = Builder.CreateFCmpUNO(Sum, Sum);
+          Sum = Builder.CreateBinaryIntrinsic(
+              Intrinsic::minnum,
+              Builder.CreateBinaryIntrinsic(Intrinsic::maxnum, Sum,
+                                            ConstantFP::get(F32, -3.40282347e+38)),
+              ConstantFP::get(F32, 3.40282347e+38));
+          Sum = Builder.CreateSelect(NaN, ConstantFP::get(F32, 0.0), Sum);
+        }
+        D[J] = Builder.CreateBitCast(Sum, intTy(32));
       }
-      D[J] = Builder.CreateZExt(Bits, intTy(32));
-      continue;
-    }
-    if (SatFinite) {
-      // +-inf -> +-MAX_NORM, NaN -> +0 (the CUDA C++ API's satf).
-      Type *F32 = Builder.getFloatTy();
-      Value *NaN = Builder.CreateFCmpUNO(Sum, Sum);
-      Sum = Builder.CreateBinaryIntrinsic(
-          Intrinsic::minnum,
-          Builder.CreateBinaryIntrinsic(Intrinsic::maxnum, Sum,
-                                        ConstantFP::get(F32, -3.40282347e+38)),
-          ConstantFP::get(F32, 3.40282347e+38));
-      Sum = Builder.CreateSelect(NaN, ConstantFP::get(F32, 0.0), Sum);
-    }
-    D[J] = Builder.CreateBitCast(Sum, intTy(32));
-  }
+        Value *Result = llvm::PoisonValue::get(WordsOf(FD));
+        for (unsigned R = 0; R < FD.registers(); ++R) {
+          Value *Bits = D[R * FD.perRegister()];
+          if (FD.perRegister() == 2)
+            Bits = Builder.CreateOr(Bits,
+                                    Builder.CreateShl(D[R * 2 + 1], 16));
+          Result = Builder.CreateInsertElement(Result, Bits, R);
+        }
+        Builder.CreateRet(Result);
+      });
+  Value *Result = Builder.CreateCall(Fn, {Pack(A), Pack(B), Pack(CRegs)});
   auto *DVec = std::get_if<VectorOperand>(&I.Operands[0].Value);
   for (unsigned R = 0; R < FD.registers(); ++R) {
     auto *Ref = std::get_if<RegisterRef>(&DVec->Elements[R]);
     if (!Ref)
       return (void)fail(I.Operands[0].Position,
                         "destinations must be registers");
-    Value *Bits = D[R * FD.perRegister()];
-    if (FD.perRegister() == 2)
-      Bits = Builder.CreateOr(Bits, Builder.CreateShl(D[R * 2 + 1], 16));
-    writeRegister(*Ref, Bits, false, I.Operands[0].Position);
+    writeRegister(*Ref, Builder.CreateExtractElement(Result, R), false,
+                  I.Operands[0].Position);
   }
 }
 

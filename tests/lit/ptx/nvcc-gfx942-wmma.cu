@@ -1,7 +1,8 @@
 // mma.h (nvcuda::wmma) compiles with nvcc for gfx942 through the inline-PTX
 // wmma translation: fragment loads as wide global loads (a lane's 16 halves
-// of A or B are contiguous), B's columns gathered with ds_bpermute, mixed-
-// precision fma, element-wise operations on x[], and integer fragments.
+// of A are contiguous), f16 products on the matrix cores, element-wise
+// operations on x[], and integer fragments (generic path: B's columns
+// gathered with ds_bpermute or swizzles, exact integer sums).
 // REQUIRES: target-gfx942
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 %s -o kernels.o
@@ -11,10 +12,13 @@
 #include <mma.h>
 using namespace nvcuda;
 
+// f16 m16n16k16 takes the matrix cores (docs/matrix-cores.md): no lane
+// moves at all, eight v_mfma_f32_4x4x4_16b_f16.
 // CHECK-LABEL: <_Z6gemm16PK6__halfS1_Pf>:
 // CHECK: global_load_dwordx4
-// CHECK: ds_bpermute_b32
-// CHECK: v_fma_mix_f32
+// CHECK-NOT: ds_bpermute_b32
+// CHECK-COUNT-8: v_mfma_f32_4x4x4_16b_f16
+// CHECK-NOT: ds_bpermute_b32
 // The element-wise scaling, then the row of eight floats stored at once.
 // CHECK: v_mul_f32
 // CHECK: global_store_dwordx4

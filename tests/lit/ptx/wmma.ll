@@ -3,7 +3,28 @@
 ; S * ((l / Major) % (Minor / S)) + s; loads and stores compute each
 ; element's address from the stride, wmma.mma gathers B's columns with
 ; shfl.sync.idx and accumulates with fma.
-; RUN: rubicon-inline-ptx %s | FileCheck %s
+; Each operation is a call of a `__rubicon_wmma.*` function whose body is
+; that IR and whose attributes name the operation; rubicon-lower-matrix-ops
+; inlines it on targets without a matrix path for it (here gfx1100's, for
+; every operation) or replaces it (docs/matrix-cores.md).
+; RUN: rubicon-inline-ptx %s | FileCheck --check-prefix=CALL %s
+; RUN: rubicon-inline-ptx %s | rubicon-opt -passes=rubicon-lower-matrix-ops -rubicon-arch=gfx1100 -S | FileCheck %s
+
+; CALL-LABEL: define {{.*}} @load_a_row(
+; CALL: call <8 x i32> @__rubicon_wmma.load.a.m16n16k16.row.f16.global(ptr addrspace(1) %{{.*}}, i32 %ld)
+; CALL-LABEL: define {{.*}} @load_b_col_s8(
+; CALL: call <2 x i32> @__rubicon_wmma.load.b.m16n16k16.col.s8(ptr %{{.*}}, i32 16)
+; CALL-LABEL: define void @store_d_col_shared(
+; CALL: call void @__rubicon_wmma.store.d.m16n16k16.col.f32.shared(ptr addrspace(3) %{{.*}}, <8 x i32> %{{.*}}, i32 %ld)
+; CALL-LABEL: define {{.*}} @mma_f32_f32(
+; CALL: call <8 x i32> @__rubicon_wmma.mma.m16n16k16.f32.f16.f16.f32(<8 x i32> %{{.*}}, <8 x i32> %{{.*}}, <8 x i32> %{{.*}})
+; CALL-LABEL: define {{.*}} @mma_s8_satfinite(
+; CALL: call <8 x i32> @__rubicon_wmma.mma.m16n16k16.s32.s8.u8.s32.satfinite(<2 x i32>
+; CALL: define internal <8 x i32> @__rubicon_wmma.load.a.m16n16k16.row.f16.global(ptr addrspace(1) %0, i32 %1) [[LOADA:#[0-9]+]]
+; CALL: define internal <8 x i32> @__rubicon_wmma.mma.m16n16k16.s32.s8.u8.s32.satfinite({{.*}}) [[MMA:#[0-9]+]]
+; CALL: attributes [[LOADA]] = { alwaysinline convergent nounwind "rubicon-wmma-layout"="row" "rubicon-wmma-op"="load.a" "rubicon-wmma-shape"="m16n16k16" "rubicon-wmma-types"="f16" }
+; CALL: attributes [[MMA]] = { alwaysinline convergent nounwind "rubicon-wmma-op"="mma" "rubicon-wmma-satfinite" "rubicon-wmma-shape"="m16n16k16" "rubicon-wmma-types"="s32.s8.u8.s32" }
+; CHECK-NOT: __rubicon_wmma
 
 ; A (16x16 f16, row-major, stride $9): lane l loads row l % 16, columns 0..15
 ; (16 slots: f16 A is eight f16x2 registers), two halves per register.
@@ -13,10 +34,8 @@
 ; CHECK: [[LANE:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK: [[ROW:%.*]] = and i32 [[LANE]], 15
 ; CHECK: [[ROW64:%.*]] = zext i32 [[ROW]] to i64
-; CHECK: [[COL0:%.*]] = add i64 {{.*}}, 0
 ; CHECK: [[RS:%.*]] = mul i64 [[ROW64]], [[LD]]
-; CHECK: [[IDX:%.*]] = add i64 [[RS]], [[COL0]]
-; CHECK: [[BYTES:%.*]] = mul i64 [[IDX]], 2
+; CHECK: [[BYTES:%.*]] = mul i64 [[RS]], 2
 ; CHECK: getelementptr i8, ptr addrspace(1) [[BASE]], i64 [[BYTES]]
 ; CHECK: load i16, ptr addrspace(1) {{.*}}, align 2
 ; CHECK-COUNT-15: load i16, ptr addrspace(1)
@@ -37,9 +56,8 @@ define { i32, i32, i32, i32, i32, i32, i32, i32 } @load_a_row(ptr %p, i32 %ld) {
 ; CHECK: [[K0:%.*]] = shl i32 [[CHUNK]], 3
 ; CHECK: [[COL64:%.*]] = zext i32 [[COL]] to i64
 ; CHECK: [[K064:%.*]] = zext i32 [[K0]] to i64
-; CHECK: [[K:%.*]] = add i64 [[K064]], 0
 ; CHECK: [[CS:%.*]] = mul i64 [[COL64]], 16
-; CHECK: add i64 [[CS]], [[K]]
+; CHECK: add i64 [[CS]], [[K064]]
 ; CHECK: load i8, ptr {{.*}}, align 1
 ; CHECK-COUNT-7: load i8, ptr
 ; CHECK-NOT: load
@@ -69,8 +87,7 @@ define void @store_d_col_shared(i32 %p, i32 %x, i32 %ld) {
 ; CHECK: [[LANE:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK: [[GROUP:%.*]] = lshr i32 [[LANE]], 4
 ; CHECK: [[FIRST:%.*]] = shl i32 [[GROUP]], 3
-; CHECK: [[SRC:%.*]] = add i32 [[FIRST]], 0
-; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 [[MASK]], i32 {{.*}}, i32 [[SRC]], i32 31)
+; CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 [[MASK]], i32 {{.*}}, i32 [[FIRST]], i32 31)
 ; CHECK-COUNT-63: call i32 @llvm.nvvm.shfl.sync.idx.i32(
 ; CHECK-NOT: shfl.sync
 ; CHECK-COUNT-128: call float @llvm.fma.f32(

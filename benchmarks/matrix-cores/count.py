@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Instructions and LDS operations per 16x16x16 wmma product on gfx942,
+generic path against matrix path, counted in the emitted assembly.
+
+    benchmarks/matrix-cores/count.py [PREFIX]   (PREFIX: the install, ./install)
+
+Compiles wmma_kernels.cu with PREFIX/bin/nvcc (matrix path), then the same
+NVVM IR with rubicon-opt -rubicon-disable-matrix-cores (generic path), and
+counts, in each kernel, the instructions (s_endpgm included), the LDS
+operations (ds_*) and the MFMAs. Per product = (five_products -
+one_product) / 4: what one more load-load-mma costs. Prints ratios measured
+in one run; no hardware needed (nothing is executed).
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+prefix = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "install")
+nvcc = os.path.join(prefix, "bin", "nvcc")
+build_bin = os.path.join(os.path.dirname(prefix), "build", "bin")
+opt = os.environ.get("RUBICON_OPT", os.path.join(build_bin, "rubicon-opt"))
+lib = os.path.join(prefix, "lib64", "rubicon", "gfx942.bc")
+
+
+def count(asm, kernel):
+    """(instructions, ds_* operations, v_mfma) of one kernel's body."""
+    body = asm.split(kernel + ":", 1)[1].split("s_endpgm", 1)[0]
+    insts = [l.split()[0] for l in body.splitlines()
+             if re.match(r"\s+[a-z_0-9]+(\s|$)", l) and not l.strip().startswith(";")]
+    return (len(insts) + 1, sum(i.startswith("ds_") for i in insts),
+            sum(i.startswith("v_mfma") for i in insts))
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    subprocess.run([nvcc, "-c", "-O3", "-keep", "--amdgpu-arch=gfx942",
+                    os.path.join(here, "wmma_kernels.cu"), "-o", "k.o"],
+                   cwd=tmp, check=True)
+    matrix = open(os.path.join(tmp, "wmma_kernels.gfx942.s")).read()
+    subprocess.run([opt, "--emit-code-object", "-rubicon-arch=gfx942",
+                    "-rubicon-disable-matrix-cores", "--device-lib=" + lib,
+                    "wmma_kernels.nvvm.ll", "-o", "generic.co",
+                    "--print-asm=generic.s"], cwd=tmp, check=True)
+    generic = open(os.path.join(tmp, "generic.s")).read()
+
+paths = {"generic": generic, "matrix": matrix}
+rows = {}
+for name, asm in paths.items():
+    one = count(asm, "_Z11one_productPK6__halfS1_Pf")
+    five = count(asm, "_Z13five_productsPK6__halfS1_Pf")
+    rows[name] = (one, tuple((f - o) / 4 for f, o in zip(five, one)))
+
+print("gfx942, wmma m16n16k16 f16 -> f32 (instructions / ds_* LDS ops / v_mfma)")
+print(f"{'':10} {'kernel, 1 product':>22} {'per extra product':>22}")
+for name, (one, per) in rows.items():
+    print(f"{name:10} {one[0]:>10} /{one[1]:>4} /{one[2]:>3}"
+          f" {per[0]:>10.1f} /{per[1]:>4.1f} /{per[2]:>3.1f}")
+g, m = rows["generic"], rows["matrix"]
+print(f"ratio generic/matrix: instructions {g[0][0] / m[0][0]:.1f}x (kernel),"
+      f" {g[1][0] / m[1][0]:.1f}x (per product);"
+      f" LDS ops {g[0][1]} vs {m[0][1]} (kernel), {g[1][1]:.1f} vs {m[1][1]:.1f} per product")

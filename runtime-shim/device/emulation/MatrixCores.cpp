@@ -1,0 +1,97 @@
+//===- MatrixCores.cpp - MFMA matrix instructions -------------------------===//
+//
+// Part of Rubicon's AMDGPU emulation library (Emulation.h). The semantics of
+// the matrix fused multiply-add instructions, from AMD's "AMD Instinct MI300
+// Instruction Set Architecture" reference guide (chapter "Matrix Arithmetic
+// Instructions", the operand layouts of the dense MFMA instructions) and the
+// register layouts AMD's matrix instruction calculator prints for CDNA3:
+//
+//   V_MFMA_F32_4X4X4_16B_F16 (llvm.amdgcn.mfma.f32.4x4x4f16): sixteen
+//   independent 4x4x4 products, block b in lanes 4b..4b+3.
+//     A[b][i][k]: lane 4b+i, element k of its 4 x f16 (two VGPRs, low first)
+//     B[b][k][j]: lane 4b+j, element k of its 4 x f16
+//     C, D[b][i][j]: lane 4b+j, VGPR i (f32)
+//     D[b] = A[b'] * B[b] + C[b], where CBSZ/ABID broadcast one block's A to
+//     its aligned group of 2^CBSZ blocks: b' = (b & ~(2^CBSZ - 1)) + ABID;
+//     BLGP makes B come from other lanes (the eight patterns below).
+//
+// Each lane computes its own D column from the A values of the lanes that
+// hold them (a rendezvous of the wavefront per value, Emulation.h). A source
+// lane that is not active is an error of the emulation (the manual does not
+// define what an inactive lane contributes): Rubicon's lowering never relies
+// on it, and this makes sure. Products of f16 are exact in f32; they are
+// added to C in k order with single-rounding fma.
+//
+// Written from the ISA documents, not from the pass that emits the calls
+// (lowering/LowerMatrixOps.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "Emulation.h"
+
+using namespace rubicon;
+using namespace rubicon::emulation;
+
+using half4 = _Float16 __attribute__((ext_vector_type(4)));
+using float4 = float __attribute__((ext_vector_type(4)));
+
+namespace {
+
+/// The lane whose B operand lane `Lane` uses under BLGP (the eight
+/// patterns of the MI300 ISA: 0 as is, 1/2 broadcast the first/second 32
+/// lanes, 3 rotate down by 16, 4-7 broadcast the first..fourth 16 lanes).
+RUBICON_EMULATION_HELPER u32 blgpLane(u32 Lane, u32 Blgp) {
+  switch (Blgp) {
+  case 1:
+    return Lane % 32;
+  case 2:
+    return Lane % 32 + 32;
+  case 3:
+    return (Lane + 16) % 64;
+  default:
+    return Blgp >= 4 ? (Blgp - 4) * 16 + Lane % 16 : Lane;
+  }
+}
+
+/// `Value` (64 bits) of lane `Source`, which must be active.
+RUBICON_EMULATION_HELPER u64 operandOfLane(u64 Active, u32 Source, u64 Value,
+                                           const char *What) {
+  if (!((Active >> Source) & 1))
+    __rubicon_amdgcn_unsupported(What, Source);
+  return readLane(Source, Value);
+}
+
+} // namespace
+
+RUBICON_AMDGCN float4 __rubicon_amdgcn_mfma_f32_4x4x4f16(half4 A, half4 B,
+                                                         float4 C, i32 Cbsz,
+                                                         i32 Abid, i32 Blgp) {
+  if (waveSize() != 64)
+    __rubicon_amdgcn_unsupported("v_mfma on a wave32 GPU, wave size", 32);
+  if (Cbsz < 0 || Cbsz > 4 || Abid < 0 || Abid >= (1 << Cbsz) || Blgp < 0 ||
+      Blgp > 7)
+    __rubicon_amdgcn_unsupported("v_mfma_f32_4x4x4_16b_f16 CBSZ/ABID/BLGP",
+                                 u32(Cbsz << 8 | Abid << 4 | Blgp));
+  u64 Active = activeLanes();
+  u32 Lane = lane();
+  u32 Block = Lane / 4;
+  u32 Source = (Block & ~((1u << Cbsz) - 1)) + u32(Abid);
+  // Every lane takes part in every read (they are wavefront rendezvous).
+  u64 Row[4];
+  for (u32 I = 0; I < 4; ++I)
+    Row[I] = operandOfLane(Active, 4 * Source + I,
+                           __builtin_bit_cast(u64, A),
+                           "v_mfma A operand of an inactive lane");
+  half4 MyB = __builtin_bit_cast(
+      half4, operandOfLane(Active, blgpLane(Lane, u32(Blgp)),
+                           __builtin_bit_cast(u64, B),
+                           "v_mfma B operand of an inactive lane"));
+  float4 D;
+  for (u32 I = 0; I < 4; ++I) {
+    half4 RowI = __builtin_bit_cast(half4, Row[I]);
+    float Sum = C[I];
+    for (u32 K = 0; K < 4; ++K)
+      Sum = __builtin_fmaf(float(RowI[K]), float(MyB[K]), Sum);
+    D[I] = Sum;
+  }
+  return D;
+}

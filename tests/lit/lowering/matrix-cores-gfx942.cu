@@ -1,0 +1,80 @@
+// rubicon-lower-matrix-ops (docs/matrix-cores.md): on gfx942, wmma m16n16k16
+// with f16 multiplicands is eight v_mfma_f32_4x4x4_16b_f16 per mma_sync,
+// block a of each 16-lane group lending its B piece to the group (cbsz:2
+// abid:a), with no lane moves; `-v` names each operation's path. gfx1100 and
+// the host target keep the generic path, as do the shapes and types without
+// a matrix path (here s8).
+// REQUIRES: target-gfx942
+// RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: nvcc -c -O2 -v %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
+// RUN: cuobjdump -xelf all k.o
+// RUN: llvm-objdump -d --no-show-raw-insn k.1.gfx942.elf | FileCheck %s
+// RUN: nvcc -c -O2 -v --amdgpu-arch=gfx1100 %s -o k1100.o 2>&1 | FileCheck --check-prefix=GFX1100 %s
+// RUN: nvcc -c -O2 -v --amdgpu-arch=host %s -o khost.o 2>&1 | FileCheck --check-prefix=HOST %s
+
+#include <mma.h>
+using namespace nvcuda;
+
+// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.load.a.m16n16k16.row.f16: generic
+// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.load.b.m16n16k16.col.f16: matrix-core fragment layout
+// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
+// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
+// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m16n16k16.s32.s8.s8.s32: generic
+// GFX1100: rubicon: gfx1100: '{{.*}}': wmma.mma.m16n16k16.f32.f16.f16.f32: generic
+// GFX1100-NOT: matrix cores
+// HOST: rubicon: host: '{{.*}}': wmma.mma.m16n16k16.f32.f16.f16.f32: generic
+// HOST-NOT: matrix cores
+
+// CHECK-LABEL: <_Z4f32xPK6__halfS1_Pf>:
+// CHECK-NOT: ds_bpermute
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 [[ACC0:v\[[0-9]+:[0-9]+\]]], v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], 0 cbsz:2{{ *//}}
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 [[ACC0]], {{.*}}, [[ACC0]] cbsz:2{{ *//}}
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 [[ACC0]], {{.*}}, [[ACC0]] cbsz:2 abid:1
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 [[ACC0]], {{.*}}, [[ACC0]] cbsz:2 abid:1
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 [[ACC1:v\[[0-9]+:[0-9]+\]]], v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], 0 cbsz:2 abid:2
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 [[ACC1]], {{.*}}, [[ACC1]] cbsz:2 abid:2
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 [[ACC1]], {{.*}}, [[ACC1]] cbsz:2 abid:3
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 [[ACC1]], {{.*}}, [[ACC1]] cbsz:2 abid:3
+// CHECK-NOT: ds_bpermute
+// CHECK: s_endpgm
+__global__ void f32x(const half *a, const half *b, float *c) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+  wmma::fill_fragment(acc, 0.0f);
+  wmma::load_matrix_sync(fa, a, 16);
+  wmma::load_matrix_sync(fb, b, 16);
+  wmma::mma_sync(acc, fa, fb, acc);
+  wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
+}
+
+// f16 accumulators: widened for the products, rounded once at the end.
+// CHECK-LABEL: <_Z4f16xPK6__halfS1_PS_>:
+// CHECK-COUNT-8: v_mfma_f32_4x4x4_16b_f16
+// CHECK: v_cvt_f16_f32
+// CHECK: s_endpgm
+__global__ void f16x(const half *a, const half *b, half *c) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::row_major> fb;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, half> acc;
+  wmma::load_matrix_sync(acc, c, 16, wmma::mem_row_major);
+  wmma::load_matrix_sync(fa, a, 16);
+  wmma::load_matrix_sync(fb, b, 16);
+  wmma::mma_sync(acc, fa, fb, acc);
+  wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
+}
+
+// No matrix path for s8 yet: the generic IR, no MFMA.
+// CHECK-LABEL: <_Z2s8PKaS0_Pi>:
+// CHECK-NOT: v_mfma
+// CHECK: s_endpgm
+__global__ void s8(const signed char *a, const signed char *b, int *c) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, signed char, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, signed char, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, int> acc;
+  wmma::fill_fragment(acc, 0);
+  wmma::load_matrix_sync(fa, a, 16);
+  wmma::load_matrix_sync(fb, b, 16);
+  wmma::mma_sync(acc, fa, fb, acc);
+  wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
+}
