@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "NvccDialect.h"
 
+#include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -288,9 +289,12 @@ private:
   }
 
   /// If Info is a missing `template`/`typename` error, records where the
-  /// keyword goes and returns true.
+  /// keyword goes and returns true; the same for an asm `%` nvcc takes
+  /// literally (recordLiteralPercent).
   bool recordInsertion(const clang::Diagnostic &Info) {
     unsigned ID = Info.getID();
+    if (ID == clang::diag::err_asm_invalid_escape)
+      return recordLiteralPercent(Info);
     bool Template = ID == clang::diag::err_template_kw_missing;
     if (!Template && ID != clang::diag::err_typename_missing &&
         ID != clang::diag::err_typename_missing_template)
@@ -332,6 +336,25 @@ private:
     if (Text.substr(Offset).starts_with(Keyword))
       return false;
     Recovery.insert(Entry->getName(), Text, Offset, Keyword);
+    return true;
+  }
+
+  /// nvcc's inline asm substitutes `%<digits>` and `%%` and takes any other
+  /// `%` followed by a letter literally (`%globaltimer`, `%laneid`); clang
+  /// reads `%<letter>` as an operand modifier and reports an invalid escape
+  /// at the character after the letter when no operand number follows. The
+  /// fix: double the `%`.
+  bool recordLiteralPercent(const clang::Diagnostic &Info) {
+    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+      return false;
+    clang::SourceManager &SM = Info.getSourceManager();
+    auto [File, Offset] = SM.getDecomposedLoc(SM.getSpellingLoc(Info.getLocation()));
+    clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+    StringRef Text = SM.getBufferData(File);
+    if (!Entry || Offset < 2 || Offset > Text.size() || Text[Offset - 2] != '%' ||
+        !isalpha(static_cast<unsigned char>(Text[Offset - 1])))
+      return false;
+    Recovery.insert(Entry->getName(), Text, Offset - 2, "%");
     return true;
   }
 

@@ -44,6 +44,8 @@ std::optional<std::string> rewriteStringConstraints(llvm::StringRef Source);
 /// Clang diagnoses both as errors whose meaning is unambiguous; a
 /// compilation that reports them is run again on the text with the keyword
 /// inserted (in memory, never in the user's files), as clang's fix-it says.
+/// The same re-run doubles an inline-asm `%` that nvcc takes literally and
+/// clang rejects as an invalid escape (`asm("mov.u64 %0, %globaltimer;")`).
 /// Docs: docs/nvcc-dialect.md.
 class DisambiguatorRecovery {
 public:

@@ -206,6 +206,15 @@ private:
         advance();
       return TokenKind::Placeholder;
     }
+    if (C == '$' && peek(1) == '{' && Text.substr(Pos, 7) != "${:uid}") {
+      // `${1:z}`: clang's spelling of `%z1`, an operand with a modifier,
+      // which nvcc's inline asm does not support either.
+      while (Pos < Text.size() && peek() != '}')
+        advance();
+      if (Pos < Text.size())
+        advance();
+      return TokenKind::Invalid;
+    }
     if (C == '$' && (isIdentifierStart(peek(1)) || peek(1) == '{')) {
       // `$L_label`, `${:uid}`.
       if (Text.substr(Pos, 7) != "${:uid}")

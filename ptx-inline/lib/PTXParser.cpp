@@ -80,6 +80,15 @@ private:
     case TokenKind::Invalid:
       if (T.Text == "/*")
         return "unterminated comment";
+      if (T.Text.substr(0, 2) == "${") {
+        // ${N:m}: written %mN in the asm text.
+        std::string_view Inner = T.Text.substr(2, T.Text.size() - 3);
+        size_t Colon = Inner.find(':');
+        if (Colon != std::string_view::npos)
+          return "operand modifier '%" + std::string(Inner.substr(Colon + 1)) +
+                 std::string(Inner.substr(0, Colon)) +
+                 "' (inline PTX operands take no modifier)";
+      }
       return quoted(T.Text);
     default:
       return quoted(T.Text);
