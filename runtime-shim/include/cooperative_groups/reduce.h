@@ -31,12 +31,32 @@ template <typename T> struct bit_xor {
   __device__ T operator()(T a, T b) const { return a ^ b; }
 };
 
-/* Every thread of the tile gets op applied over all of its threads. */
-template <unsigned N, typename T, typename Op>
-__device__ T reduce(const thread_block_tile<N> &tile, T value, Op op) {
-  for (unsigned offset = N / 2; offset > 0; offset /= 2)
-    value = op(value, tile.shfl_xor(value, offset));
-  return value;
+/* Every thread of the tile gets op applied over all of its threads. A
+ * multi-warp tile reduces each warp, then combines its warps' results in
+ * shared memory (two block barriers: every thread of the block takes part). */
+template <unsigned N, typename P, typename T, typename Op>
+__device__ T reduce(const thread_block_tile<N, P> &tile, T value, Op op) {
+  constexpr unsigned W = __RUBICON_WARP_SIZE__;
+  if constexpr (N <= W) {
+    for (unsigned offset = N / 2; offset > 0; offset /= 2)
+      value = op(value, tile.shfl_xor(value, offset));
+    return value;
+  } else {
+    __shared__ T partial[1024 / W];
+    for (unsigned offset = W / 2; offset > 0; offset /= 2)
+      value = op(value, __rubicon_cg::shuffle(3, __RUBICON_FULL_WARP_MASK__,
+                                              value, (int)offset, W));
+    const unsigned rank = __rubicon_cg::blockRank();
+    if (rank % W == 0)
+      partial[rank / W] = value;
+    __syncthreads();
+    const unsigned first = (rank - rank % N) / W;
+    T result = partial[first];
+    for (unsigned w = 1; w < N / W; ++w)
+      result = op(result, partial[first + w]);
+    __syncthreads();
+    return result;
+  }
 }
 
 template <typename T, typename Op>
