@@ -336,6 +336,49 @@ binary_partition(const thread_block_tile<N, P> &tile, bool pred) {
   return coalesced_group(pred ? set : tile.__lanes() & ~set);
 }
 
+/* The thread block cluster (sm_90): on AMD GPUs a cluster of one block
+ * (__rubicon/cluster_functions.h, docs/device-api.md). */
+class cluster_group : public thread_group {
+public:
+  struct arrival_token {};
+  __device__ cluster_group()
+      : thread_group(true, __rubicon_cg::blockThreads(), __rubicon_cg::blockRank(), 0) {}
+  __device__ bool is_valid() const { return true; }
+  __device__ void sync() const {
+    __cluster_barrier_arrive();
+    __cluster_barrier_wait();
+  }
+  __device__ arrival_token barrier_arrive() const {
+    __cluster_barrier_arrive();
+    return arrival_token();
+  }
+  __device__ void barrier_wait() const { __cluster_barrier_wait(); }
+  __device__ void barrier_wait(arrival_token &&) const { __cluster_barrier_wait(); }
+  template <typename T> __device__ T *map_shared_rank(T *addr, int rank) const {
+    return static_cast<T *>(__cluster_map_shared_rank(addr, (unsigned)rank));
+  }
+  template <typename T> __device__ unsigned query_shared_rank(T *addr) const {
+    return __cluster_query_shared_rank(addr);
+  }
+  __device__ unsigned block_rank() const { return __clusterRelativeBlockRank(); }
+  __device__ unsigned num_blocks() const { return __clusterSizeInBlocks(); }
+  __device__ dim3 block_index() const { return __clusterRelativeBlockIdx(); }
+  __device__ dim3 dim_blocks() const { return __clusterDim(); }
+  __device__ dim3 dim_threads() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+  __device__ dim3 group_dim() const { return dim_threads(); }
+  __device__ unsigned long long thread_rank() const {
+    return (unsigned long long)block_rank() * __rubicon_cg::blockThreads() +
+           __rubicon_cg::blockRank();
+  }
+  __device__ unsigned long long num_threads() const {
+    return (unsigned long long)num_blocks() * __rubicon_cg::blockThreads();
+  }
+  __device__ unsigned long long size() const { return num_threads(); }
+};
+
+__device__ __inline__ cluster_group this_cluster() { return cluster_group(); }
+__device__ __inline__ void sync(const cluster_group &group) { group.sync(); }
+
 /* ---- grid_group (runtime engineer): the whole grid of a cooperative launch
  * (cudaLaunchCooperativeKernel). sync() is the device library's global-memory
  * barrier (runtime-shim/device/GridSync.cpp), correct because a cooperative

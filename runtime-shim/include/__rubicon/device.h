@@ -17,6 +17,7 @@
 #include "../vector_functions.h"
 #include "builtin_variables.h"
 #include "synchronization.h"
+#include "cluster_functions.h"
 #include "atomic_functions.h"
 #include "math_functions.h"
 #include "intrinsic_functions.h"

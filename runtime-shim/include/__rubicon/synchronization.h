@@ -20,6 +20,14 @@ __RUBICON_DEVICE__ int __syncthreads_or(int predicate) {
   return __nvvm_bar0_or(predicate);
 }
 
+/* Named barriers (bar.sync id{, count}): an AMD work-group has one barrier,
+ * so every id names it; a count other than the block's size traps in the
+ * device library instead of deadlocking (__rubicon_barrier_cta_sync_*). */
+__RUBICON_DEVICE__ void __barrier_sync(unsigned int id) { __nvvm_barrier_sync(id); }
+__RUBICON_DEVICE__ void __barrier_sync_count(unsigned int id, unsigned int count) {
+  __nvvm_barrier_sync_cnt(id, count);
+}
+
 __RUBICON_DEVICE__ void __threadfence_block() { __nvvm_membar_cta(); }
 __RUBICON_DEVICE__ void __threadfence() { __nvvm_membar_gl(); }
 __RUBICON_DEVICE__ void __threadfence_system() { __nvvm_membar_sys(); }
