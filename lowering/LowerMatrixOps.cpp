@@ -39,7 +39,7 @@ cl::opt<bool> DisableMatrixCores(
     "rubicon-disable-matrix-cores", cl::Hidden,
     cl::desc("Keep every wmma operation on the generic path"));
 
-enum class MatrixFamily { MFMA };
+enum class MatrixFamily { MFMA, WMMA };
 
 struct MatrixOpRow {
   const char *Op, *Shape, *Types;
@@ -60,6 +60,14 @@ bool hasMFMA(StringRef Arch) {
          Arch == "gfx950";
 }
 
+/// RDNA3: v_wmma_f32_16x16x16_f16 on wave32, A and B replicated in both
+/// halves of the wavefront (gfx12's WMMA has other layouts).
+bool hasWMMA(StringRef Arch) { return Arch.starts_with("gfx11"); }
+
+bool hasFamily(MatrixFamily Family, StringRef Arch) {
+  return Family == MatrixFamily::MFMA ? hasMFMA(Arch) : hasWMMA(Arch);
+}
+
 const MatrixOpRow *findRow(const Function &F, StringRef Arch) {
   StringRef Op = F.getFnAttribute("rubicon-wmma-op").getValueAsString();
   StringRef Shape = F.getFnAttribute("rubicon-wmma-shape").getValueAsString();
@@ -68,12 +76,12 @@ const MatrixOpRow *findRow(const Function &F, StringRef Arch) {
     return nullptr;
   for (const MatrixOpRow &Row : MatrixOps)
     if (Op == Row.Op && Shape == Row.Shape && Types == Row.Types &&
-        Row.Family == MatrixFamily::MFMA && hasMFMA(Arch))
+        hasFamily(Row.Family, Arch))
       return &Row;
   return nullptr;
 }
 
-/// Builds the matrix-core code of one call.
+/// Builds the matrix-core code of one call (null: a store).
 class MFMABuilder {
 public:
   MFMABuilder(CallInst &Call, const Function &Callee)
@@ -81,6 +89,11 @@ public:
 
   Value *build(const MatrixOpRow &Row) {
     StringRef Op = Row.Op;
+    if (Row.Family == MatrixFamily::WMMA) {
+      if (Op == "mma")
+        return wmma16x16x16();
+      return accumulator16x16x16(Op == "store.d");
+    }
     if (Op == "load.b")
       return loadB16x16x16();
     return mma16x16x16();
@@ -138,6 +151,108 @@ private:
     return Result;
   }
 
+  /// C/D (16 x 16, f32 or f16) for RDNA3's WMMA: lane l holds row l%16,
+  /// columns 2s + l/16 (slot s = 0..7; f16: two slots per word, low
+  /// first). Loads return the words; stores write them and return null.
+  Value *accumulator16x16x16(bool Store) {
+    Value *Base = Call.getArgOperand(0);
+    Value *Stride =
+        B.CreateZExt(Call.getArgOperand(Store ? 2 : 1), B.getInt64Ty());
+    bool Row = Callee.getFnAttribute("rubicon-wmma-layout").getValueAsString() ==
+               "row";
+    bool Half = Callee.getFnAttribute("rubicon-wmma-types").getValueAsString() ==
+                "f16";
+    unsigned Bits = Half ? 16 : 32, PerWord = 32 / Bits;
+    Type *ElementTy = B.getIntNTy(Bits);
+    Value *L = lane();
+    Value *R = B.CreateZExt(bits(L, 0, 4), B.getInt64Ty());
+    Value *Odd = B.CreateZExt(bits(L, 4, 1), B.getInt64Ty());
+    auto *Words = FixedVectorType::get(B.getInt32Ty(), 8 / PerWord);
+    Value *Data = Store ? Call.getArgOperand(1) : nullptr;
+    Value *Result = PoisonValue::get(Words);
+    for (unsigned W = 0; W < 8 / PerWord; ++W) {
+      Value *Word = Store ? B.CreateExtractElement(Data, W) : nullptr;
+      Value *Packed = nullptr;
+      for (unsigned E = 0; E < PerWord; ++E) {
+        unsigned Slot = W * PerWord + E;
+        Value *C = B.CreateAdd(B.getInt64(2 * Slot), Odd);
+        // mem_row_major: (r, c) at r*stride + c; mem_col_major: c*stride + r.
+        Value *Index = Row ? B.CreateAdd(B.CreateMul(R, Stride), C)
+                           : B.CreateAdd(B.CreateMul(C, Stride), R);
+        Value *Pointer = B.CreateGEP(ElementTy, Base, Index);
+        if (Store) {
+          B.CreateAlignedStore(
+              B.CreateTrunc(B.CreateLShr(Word, Bits * E), ElementTy), Pointer,
+              Align(Bits / 8));
+          continue;
+        }
+        Value *V = B.CreateZExt(
+            B.CreateAlignedLoad(ElementTy, Pointer, Align(Bits / 8)),
+            B.getInt32Ty());
+        Packed = E ? B.CreateOr(Packed, B.CreateShl(V, Bits * E)) : V;
+      }
+      if (!Store)
+        Result = B.CreateInsertElement(Result, Packed, W);
+    }
+    return Store ? nullptr : Result;
+  }
+
+  /// d = a * b + c, m16n16k16, f16 multiplicands, on RDNA3: one
+  /// v_wmma_f32_16x16x16_f16 with the operands swapped (its A operand is our
+  /// B fragment, column l%16 of B; its B operand our A, row l%16 of A), so
+  /// its result, lane j + 16*(i%2) register i/2 holding D^T[i][j], is the
+  /// layout of accumulator16x16x16.
+  Value *wmma16x16x16() {
+    StringRef Types = Callee.getFnAttribute("rubicon-wmma-types")
+                          .getValueAsString();
+    bool DHalf = Types.starts_with("f16."), CHalf = Types.ends_with(".f16");
+    bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
+    auto *Halves = FixedVectorType::get(B.getHalfTy(), 16);
+    auto *Acc = FixedVectorType::get(B.getFloatTy(), 8);
+    Value *A = B.CreateBitCast(Call.getArgOperand(0), Halves);
+    Value *Bm = B.CreateBitCast(Call.getArgOperand(1), Halves);
+    Value *C = Call.getArgOperand(2);
+    Value *Sum = CHalf ? B.CreateFPExt(B.CreateBitCast(C, FixedVectorType::get(
+                                                           B.getHalfTy(), 8)),
+                                       Acc)
+                       : B.CreateBitCast(C, Acc);
+    Sum = B.CreateIntrinsic(Intrinsic::amdgcn_wmma_f32_16x16x16_f16,
+                            {Acc, Halves}, {Bm, A, Sum});
+    return finish({Sum}, DHalf, SatFinite);
+  }
+
+  /// The D words of accumulators holding slots 0..7 in order: f32 bits, or
+  /// f16 rounded once and packed in pairs; .satfinite applied.
+  Value *finish(ArrayRef<Value *> Sums, bool DHalf, bool SatFinite) {
+    auto *Words = cast<FixedVectorType>(Callee.getReturnType());
+    unsigned PerSum =
+        cast<FixedVectorType>(Sums[0]->getType())->getNumElements();
+    Value *Result = PoisonValue::get(Words);
+    for (unsigned Slot = 0; Slot < 8; ++Slot) {
+      Value *E = B.CreateExtractElement(Sums[Slot / PerSum], Slot % PerSum);
+      if (!DHalf) {
+        if (SatFinite)
+          E = saturateFinite(E);
+        Result = B.CreateInsertElement(
+            Result, B.CreateBitCast(E, B.getInt32Ty()), Slot);
+        continue;
+      }
+      Value *H = B.CreateBitCast(B.CreateFPTrunc(E, B.getHalfTy()),
+                                 B.getInt16Ty());
+      if (SatFinite)
+        H = saturateFiniteHalf(H);
+      H = B.CreateZExt(H, B.getInt32Ty());
+      if (Slot % 2 == 0) {
+        Result = B.CreateInsertElement(Result, H, Slot / 2);
+        continue;
+      }
+      Value *Low = B.CreateExtractElement(Result, Slot / 2);
+      Result = B.CreateInsertElement(
+          Result, B.CreateOr(Low, B.CreateShl(H, 16)), Slot / 2);
+    }
+    return Result;
+  }
+
   /// Words I, I+1 of a word vector as <4 x half>.
   Value *halves4(Value *Words, unsigned I) {
     Value *Pair = B.CreateShuffleVector(Words, {int(I), int(I + 1)});
@@ -185,31 +300,7 @@ private:
             {halves4(Bm, 2 * S), halves4(A, 2 * K), Sum[J], B.getInt32(2),
              B.getInt32(Abid), B.getInt32(0)});
       }
-    auto *Words = cast<FixedVectorType>(Callee.getReturnType());
-    Value *Result = PoisonValue::get(Words);
-    for (unsigned Slot = 0; Slot < 8; ++Slot) {
-      Value *E = B.CreateExtractElement(Sum[Slot / 4], Slot % 4);
-      if (!DHalf) {
-        if (SatFinite)
-          E = saturateFinite(E);
-        Result = B.CreateInsertElement(
-            Result, B.CreateBitCast(E, B.getInt32Ty()), Slot);
-        continue;
-      }
-      Value *H = B.CreateBitCast(B.CreateFPTrunc(E, B.getHalfTy()),
-                                 B.getInt16Ty());
-      if (SatFinite)
-        H = saturateFiniteHalf(H);
-      H = B.CreateZExt(H, B.getInt32Ty());
-      if (Slot % 2 == 0) {
-        Result = B.CreateInsertElement(Result, H, Slot / 2);
-        continue;
-      }
-      Value *Low = B.CreateExtractElement(Result, Slot / 2);
-      Result = B.CreateInsertElement(
-          Result, B.CreateOr(Low, B.CreateShl(H, 16)), Slot / 2);
-    }
-    return Result;
+    return finish({Sum[0], Sum[1]}, DHalf, SatFinite);
   }
 
   /// .satfinite (the CUDA C++ satf): +-inf -> +-MAX, NaN -> +0.
@@ -276,7 +367,7 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
                     : "matrix-core fragment layout";
         MFMABuilder Builder(*Call, *F);
         Value *Result = Builder.build(*Row);
-        if (!Call->getType()->isVoidTy())
+        if (Result)
           Call->replaceAllUsesWith(Result);
         Call->eraseFromParent();
       } else {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Instructions and LDS operations per 16x16x16 wmma product on gfx942,
-generic path against matrix path, counted in the emitted assembly.
+"""Instructions and LDS operations per 16x16x16 wmma product on gfx942 and
+gfx1100, generic path against matrix path, counted in the emitted assembly.
 
     benchmarks/matrix-cores/count.py [PREFIX]   (PREFIX: the install, ./install)
 
@@ -22,7 +22,6 @@ prefix = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "install")
 nvcc = os.path.join(prefix, "bin", "nvcc")
 build_bin = os.path.join(os.path.dirname(prefix), "build", "bin")
 opt = os.environ.get("RUBICON_OPT", os.path.join(build_bin, "rubicon-opt"))
-lib = os.path.join(prefix, "lib64", "rubicon", "gfx942.bc")
 
 
 def count(asm, kernel):
@@ -31,33 +30,39 @@ def count(asm, kernel):
     insts = [l.split()[0] for l in body.splitlines()
              if re.match(r"\s+[a-z_0-9]+(\s|$)", l) and not l.strip().startswith(";")]
     return (len(insts) + 1, sum(i.startswith("ds_") for i in insts),
-            sum(i.startswith("v_mfma") for i in insts))
+            sum(i.startswith(("v_mfma", "v_wmma")) for i in insts))
 
 
-with tempfile.TemporaryDirectory() as tmp:
-    subprocess.run([nvcc, "-c", "-O3", "-keep", "--amdgpu-arch=gfx942",
-                    os.path.join(here, "wmma_kernels.cu"), "-o", "k.o"],
-                   cwd=tmp, check=True)
-    matrix = open(os.path.join(tmp, "wmma_kernels.gfx942.s")).read()
-    subprocess.run([opt, "--emit-code-object", "-rubicon-arch=gfx942",
-                    "-rubicon-disable-matrix-cores", "--device-lib=" + lib,
-                    "wmma_kernels.nvvm.ll", "-o", "generic.co",
-                    "--print-asm=generic.s"], cwd=tmp, check=True)
-    generic = open(os.path.join(tmp, "generic.s")).read()
+def assemble(arch):
+    """{path: assembly} of wmma_kernels.cu for arch."""
+    lib = os.path.join(prefix, "lib64", "rubicon", arch + ".bc")
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([nvcc, "-c", "-O3", "-keep", "--amdgpu-arch=" + arch,
+                        os.path.join(here, "wmma_kernels.cu"), "-o", "k.o"],
+                       cwd=tmp, check=True)
+        matrix = open(os.path.join(tmp, f"wmma_kernels.{arch}.s")).read()
+        subprocess.run([opt, "--emit-code-object", "-rubicon-arch=" + arch,
+                        "-rubicon-disable-matrix-cores", "--device-lib=" + lib,
+                        "wmma_kernels.nvvm.ll", "-o", "generic.co",
+                        "--print-asm=generic.s"], cwd=tmp, check=True)
+        generic = open(os.path.join(tmp, "generic.s")).read()
+    return {"generic": generic, "matrix": matrix}
 
-paths = {"generic": generic, "matrix": matrix}
-rows = {}
-for name, asm in paths.items():
-    one = count(asm, "_Z11one_productPK6__halfS1_Pf")
-    five = count(asm, "_Z13five_productsPK6__halfS1_Pf")
-    rows[name] = (one, tuple((f - o) / 4 for f, o in zip(five, one)))
 
-print("gfx942, wmma m16n16k16 f16 -> f32 (instructions / ds_* LDS ops / v_mfma)")
-print(f"{'':10} {'kernel, 1 product':>22} {'per extra product':>22}")
-for name, (one, per) in rows.items():
-    print(f"{name:10} {one[0]:>10} /{one[1]:>4} /{one[2]:>3}"
-          f" {per[0]:>10.1f} /{per[1]:>4.1f} /{per[2]:>3.1f}")
-g, m = rows["generic"], rows["matrix"]
-print(f"ratio generic/matrix: instructions {g[0][0] / m[0][0]:.1f}x (kernel),"
-      f" {g[1][0] / m[1][0]:.1f}x (per product);"
-      f" LDS ops {g[0][1]} vs {m[0][1]} (kernel), {g[1][1]:.1f} vs {m[1][1]:.1f} per product")
+for arch in ("gfx942", "gfx1100"):
+    rows = {}
+    for name, asm in assemble(arch).items():
+        one = count(asm, "_Z11one_productPK6__halfS1_Pf")
+        five = count(asm, "_Z13five_productsPK6__halfS1_Pf")
+        rows[name] = (one, tuple((f - o) / 4 for f, o in zip(five, one)))
+    print(f"{arch}, wmma m16n16k16 f16 -> f32"
+          " (instructions / ds_* LDS ops / matrix instructions)")
+    print(f"{'':10} {'kernel, 1 product':>22} {'per extra product':>22}")
+    for name, (one, per) in rows.items():
+        print(f"{name:10} {one[0]:>10} /{one[1]:>4} /{one[2]:>3}"
+              f" {per[0]:>10.1f} /{per[1]:>4.1f} /{per[2]:>3.1f}")
+    g, m = rows["generic"], rows["matrix"]
+    print(f"ratio generic/matrix: instructions {g[0][0] / m[0][0]:.1f}x"
+          f" (kernel), {g[1][0] / m[1][0]:.1f}x (per product); LDS ops"
+          f" {g[0][1]} vs {m[0][1]} (kernel), {g[1][1]:.1f} vs {m[1][1]:.1f}"
+          " per product\n")

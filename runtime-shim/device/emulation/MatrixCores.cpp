@@ -95,3 +95,56 @@ RUBICON_AMDGCN float4 __rubicon_amdgcn_mfma_f32_4x4x4f16(half4 A, half4 B,
   }
   return D;
 }
+
+// ---- RDNA3 WMMA ----
+//
+// V_WMMA_F32_16X16X16_F16 (llvm.amdgcn.wmma.f32.16x16x16.f16, wave32), from
+// AMD's "RDNA3 Instruction Set Architecture" reference guide (chapter "Wave
+// Matrix Multiply Accumulate") and the calculator's RDNA3 layouts:
+//   A[i][k]: lane i, element k of its 16 x f16 (eight VGPRs, low half first);
+//   B[k][j]: lane j, element k;
+//   lanes 16-31 must hold the same A and B as lanes 0-15 (the guide's
+//   replication rule; a difference is an error of the emulation);
+//   C, D[i][j]: lane j + 16 * (i % 2), VGPR i / 2 (f32).
+using half16 = _Float16 __attribute__((ext_vector_type(16)));
+using float8 = float __attribute__((ext_vector_type(8)));
+
+RUBICON_AMDGCN float8 __rubicon_amdgcn_wmma_f32_16x16x16_f16_v8f32_v16f16(
+    half16 A, half16 B, float8 C) {
+  if (waveSize() != 32)
+    __rubicon_amdgcn_unsupported("v_wmma on a wave64 wavefront, wave size",
+                                 waveSize());
+  u64 Active = activeLanes();
+  u32 Lane = lane();
+  u64 AWords[4], BWords[4];
+  __builtin_memcpy(AWords, &A, sizeof AWords);
+  __builtin_memcpy(BWords, &B, sizeof BWords);
+  // The replication rule: lane l < 16 compares with lane l + 16.
+  for (u32 W = 0; W < 4; ++W) {
+    u64 OtherA = operandOfLane(Active, Lane ^ 16, AWords[W],
+                               "v_wmma A operand of an inactive lane");
+    u64 OtherB = operandOfLane(Active, Lane ^ 16, BWords[W],
+                               "v_wmma B operand of an inactive lane");
+    if (OtherA != AWords[W] || OtherB != BWords[W])
+      __rubicon_amdgcn_unsupported(
+          "v_wmma A or B differing between lanes l and l+16, lane", Lane);
+  }
+  // D[i][j], i = 2V + l/16, j = l%16: row i of A (from lane i) times this
+  // lane's B column. Every lane makes the same reads in the same order (each
+  // is a wavefront rendezvous).
+  half16 MyB = B;
+  float8 D;
+  for (u32 V = 0; V < 8; ++V) {
+    u64 RowWords[4];
+    for (u32 W = 0; W < 4; ++W)
+      RowWords[W] = operandOfLane(Active, 2 * V + Lane / 16, AWords[W],
+                                  "v_wmma A operand of an inactive lane");
+    half16 Row;
+    __builtin_memcpy(&Row, RowWords, sizeof RowWords);
+    float Sum = C[V];
+    for (u32 K = 0; K < 16; ++K)
+      Sum = __builtin_fmaf(float(Row[K]), float(MyB[K]), Sum);
+    D[V] = Sum;
+  }
+  return D;
+}

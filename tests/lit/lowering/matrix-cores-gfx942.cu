@@ -1,15 +1,14 @@
 // rubicon-lower-matrix-ops (docs/matrix-cores.md): on gfx942, wmma m16n16k16
 // with f16 multiplicands is eight v_mfma_f32_4x4x4_16b_f16 per mma_sync,
 // block a of each 16-lane group lending its B piece to the group (cbsz:2
-// abid:a), with no lane moves; `-v` names each operation's path. gfx1100 and
-// the host target keep the generic path, as do the shapes and types without
-// a matrix path (here s8).
+// abid:a), with no lane moves; `-v` names each operation's path. The host
+// target keeps the generic path, as do the shapes and types without a matrix
+// path (here s8). gfx1100: matrix-cores-gfx1100.cu.
 // REQUIRES: target-gfx942
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 -v %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
 // RUN: cuobjdump -xelf all k.o
 // RUN: llvm-objdump -d --no-show-raw-insn k.1.gfx942.elf | FileCheck %s
-// RUN: nvcc -c -O2 -v --amdgpu-arch=gfx1100 %s -o k1100.o 2>&1 | FileCheck --check-prefix=GFX1100 %s
 // RUN: nvcc -c -O2 -v --amdgpu-arch=host %s -o khost.o 2>&1 | FileCheck --check-prefix=HOST %s
 
 #include <mma.h>
@@ -20,8 +19,6 @@ using namespace nvcuda;
 // NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
 // NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
 // NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m16n16k16.s32.s8.s8.s32: generic
-// GFX1100: rubicon: gfx1100: '{{.*}}': wmma.mma.m16n16k16.f32.f16.f16.f32: generic
-// GFX1100-NOT: matrix cores
 // HOST: rubicon: host: '{{.*}}': wmma.mma.m16n16k16.f32.f16.f16.f32: generic
 // HOST-NOT: matrix cores
 

@@ -5,10 +5,10 @@
 ; shfl.sync.idx and accumulates with fma.
 ; Each operation is a call of a `__rubicon_wmma.*` function whose body is
 ; that IR and whose attributes name the operation; rubicon-lower-matrix-ops
-; inlines it on targets without a matrix path for it (here gfx1100's, for
-; every operation) or replaces it (docs/matrix-cores.md).
+; inlines it on targets without a matrix path for it (here every operation,
+; -rubicon-disable-matrix-cores) or replaces it (docs/matrix-cores.md).
 ; RUN: rubicon-inline-ptx %s | FileCheck --check-prefix=CALL %s
-; RUN: rubicon-inline-ptx %s | rubicon-opt -passes=rubicon-lower-matrix-ops -rubicon-arch=gfx1100 -S | FileCheck %s
+; RUN: rubicon-inline-ptx %s | rubicon-opt -passes=rubicon-lower-matrix-ops -rubicon-disable-matrix-cores -S | FileCheck %s
 
 ; CALL-LABEL: define {{.*}} @load_a_row(
 ; CALL: call <8 x i32> @__rubicon_wmma.load.a.m16n16k16.row.f16.global(ptr addrspace(1) %{{.*}}, i32 %ld)
