@@ -39,12 +39,13 @@ namespace rubicon {
 namespace {
 
 /// What the runtime finds with dlsym: entry points, their parameter tables,
-/// the shared-memory size, and the program's device variables.
+/// the shared-memory sizes, and the program's device variables.
 bool isExported(const GlobalValue &GV) {
   StringRef Name = GV.getName();
   if (Name.starts_with(host::EntryPrefix) ||
       Name.starts_with(host::BlockEntryPrefix) ||
       Name.starts_with(host::ParamsPrefix) || Name == host::SharedBytesSymbol ||
+      Name.starts_with(host::KernelSharedPrefix) ||
       Name == host::AbiVersionSymbol)
     return true;
   const auto *G = dyn_cast<GlobalVariable>(&GV);

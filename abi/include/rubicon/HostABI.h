@@ -26,6 +26,14 @@
 // object
 //   const unsigned long long __rubicon_host_shared_bytes
 //                                                  static shared memory bytes
+//                                                  (where dynamic shared
+//                                                  memory starts)
+// and, per kernel (optional: the module's figure otherwise)
+//   const unsigned long long __rubicon_host_kernel_shared_K
+//                                                  bytes of the static shared
+//                                                  variables K reaches (what
+//                                                  CUDA's per-kernel limit
+//                                                  counts)
 //   const unsigned long long __rubicon_host_abi_version
 //                                                  AbiVersion
 //
@@ -49,6 +57,8 @@ inline constexpr const char EntryPrefix[] = "__rubicon_host_entry_";
 inline constexpr const char BlockEntryPrefix[] = "__rubicon_host_block_";
 inline constexpr const char ParamsPrefix[] = "__rubicon_host_params_";
 inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
+inline constexpr const char KernelSharedPrefix[] =
+    "__rubicon_host_kernel_shared_";
 /// Every code object exports `const unsigned long long
 /// __rubicon_host_abi_version = AbiVersion`; the runtime loads only code
 /// objects of its own version. 2: RuntimeServices::waveOperation takes the

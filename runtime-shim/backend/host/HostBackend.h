@@ -78,7 +78,12 @@ struct HostKernel {
   /// made one; RUBICON_HOST_THREAD_LOOPS=0 runs every kernel on fibers.
   KernelEntry BlockEntry = nullptr;
   std::vector<unsigned long long> ParamSizes;
+  /// Where dynamic shared memory starts in a block's buffer: the code
+  /// object's static variables, laid out for all its kernels at once.
   size_t StaticSharedBytes = 0;
+  /// The static variables this kernel reaches (HostABI.h): what CUDA's
+  /// per-block limit and cudaFuncGetAttributes count.
+  size_t OwnSharedBytes = 0;
   int MaxDynamicSharedBytes = 0;
 };
 

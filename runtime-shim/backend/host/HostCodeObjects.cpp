@@ -37,6 +37,16 @@ KernelEntry blockEntryOf(void *Handle, const std::string &Kernel) {
                Kernel.c_str());
   return Entry;
 }
+
+/// The bytes of the static shared variables the kernel reaches: its own
+/// figure in the code object, else (older code objects) the module's.
+size_t kernelSharedBytesOf(void *Handle, const std::string &Kernel,
+                           size_t ModuleBytes) {
+  std::string Name = rubicon::host::KernelSharedPrefix + Kernel;
+  auto *Bytes =
+      static_cast<const unsigned long long *>(dlsym(Handle, Name.c_str()));
+  return Bytes ? size_t(*Bytes) : ModuleBytes;
+}
 } // namespace
 
 cudaError_t HostBackend::symbolAddress(void **DevicePtr, const void *HostVar) {
@@ -156,6 +166,8 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
     Kernel.BlockEntry = blockEntryOf(Handle, K.DeviceName);
     Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
     Kernel.StaticSharedBytes = StaticShared;
+    Kernel.OwnSharedBytes =
+        kernelSharedBytesOf(Handle, K.DeviceName, StaticShared);
     Kernels[K.HostStub] = std::move(Kernel);
   }
   for (const VariableRecord &V : FatBinary.Variables) {
@@ -254,6 +266,8 @@ cudaError_t HostBackend::moduleGetFunction(void *&Function, void *Module,
     Kernel.BlockEntry = blockEntryOf(Loaded->Handle, Name);
     Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
     Kernel.StaticSharedBytes = Loaded->StaticShared;
+    Kernel.OwnSharedBytes =
+        kernelSharedBytesOf(Loaded->Handle, Name, Loaded->StaticShared);
     Kernels[EntryAddress] = std::move(Kernel);
     Loaded->KernelKeys.push_back(EntryAddress);
   }

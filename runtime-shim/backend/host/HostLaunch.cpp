@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HostBackend.h"
+#include "Log.h"
 #include <algorithm>
 #include <cstring>
 
@@ -16,12 +17,12 @@ cudaError_t HostBackend::funcGetAttributes(cudaFuncAttributes &Attributes,
   if (It == Kernels.end())
     return cudaErrorInvalidDeviceFunction;
   Attributes = {};
-  Attributes.sharedSizeBytes = It->second.StaticSharedBytes;
+  Attributes.sharedSizeBytes = It->second.OwnSharedBytes;
   Attributes.maxThreadsPerBlock = 1024;
   Attributes.numRegs = 32;
   Attributes.ptxVersion = Attributes.binaryVersion = 94;
   Attributes.maxDynamicSharedSizeBytes =
-      static_cast<int>(MaxSharedMemoryPerBlock - It->second.StaticSharedBytes);
+      static_cast<int>(MaxSharedMemoryPerBlock - It->second.OwnSharedBytes);
   return cudaSuccess;
 }
 
@@ -61,8 +62,16 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
       Block.Y == 0 || Block.Z == 0 ||
       uint64_t(Block.X) * Block.Y * Block.Z > 1024)
     return cudaErrorInvalidConfiguration;
-  if (Kernel.StaticSharedBytes + SharedMem > MaxSharedMemoryPerBlock)
+  // CUDA's limit counts the kernel's own variables; the block's buffer also
+  // holds those of the code object's other kernels (HostSharedMemory.cpp).
+  if (Kernel.OwnSharedBytes + SharedMem > MaxSharedMemoryPerBlock) {
+    logMessage("host backend: a launch asks for %zu bytes of shared memory "
+               "(%zu static, %zu dynamic); a block has %zu",
+               Kernel.OwnSharedBytes + SharedMem,
+               size_t(Kernel.OwnSharedBytes), SharedMem,
+               MaxSharedMemoryPerBlock);
     return cudaErrorInvalidValue;
+  }
   if (!Kernel.ParamSizes.empty() && !Args)
     return cudaErrorInvalidValue;
   if (Cooperative) {
