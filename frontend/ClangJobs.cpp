@@ -4,6 +4,7 @@
 #include "NvccDialect.h"
 
 #include "rubicon/Config.h"
+#include "rubicon/DeviceTarget.h"
 #include "rubicon/InlinePTX.h"
 #include "rubicon/Lowering.h"
 #include "rubicon/ResourceUsage.h"
@@ -341,6 +342,11 @@ static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
     return false;
 
   runWarpSizeAnalysis(*NVVM, Settings);
+  // What cudaFuncGetAttributes reports as the kernels' ptxVersion: CUB and
+  // Thrust choose their tuning from it on the host and from __CUDA_ARCH__ in
+  // the kernel, and the two must agree. Linked modules keep the highest.
+  NVVM->addModuleFlag(llvm::Module::Max, rubicon::CudaArchFlag,
+                       Settings.CudaArch);
   if (!Settings.KeepDeviceDebugInfo)
     llvm::StripDebugInfo(*NVVM);
 

@@ -292,6 +292,7 @@ DeviceBackendSettings NvccDriver::backendSettings(const std::string &KeepPrefix)
   Settings.KeepDeviceDebugInfo = Opts.DeviceDebug || Opts.LineInfo;
 
   Settings.RelocatableDeviceCode = Opts.RelocatableDeviceCode;
+  Settings.CudaArch = CudaArch;
   return Settings;
 }
 

@@ -46,7 +46,7 @@ bool isExported(const GlobalValue &GV) {
       Name.starts_with(host::BlockEntryPrefix) ||
       Name.starts_with(host::ParamsPrefix) || Name == host::SharedBytesSymbol ||
       Name.starts_with(host::KernelSharedPrefix) ||
-      Name == host::AbiVersionSymbol)
+      Name == host::AbiVersionSymbol || Name == host::CudaArchSymbol)
     return true;
   const auto *G = dyn_cast<GlobalVariable>(&GV);
   return G &&

@@ -8,12 +8,15 @@
 // are passed by address and copied by the call, as CUDA copies them), and
 //   __rubicon_host_params_<kernel> = [N + 1 x i64] [N, size of each parameter]
 // which the runtime uses to copy the arguments at launch (HostABI.h), and
-// once per module __rubicon_host_abi_version. NVVM launch bounds are
-// dropped: the host runs any block the runtime accepts.
+// once per module __rubicon_host_abi_version and, when the module names the
+// CUDA architecture it was parsed for (the rubicon.cuda-arch module flag),
+// __rubicon_host_cuda_arch. NVVM launch bounds are dropped: the host runs any
+// block the runtime accepts.
 //
 //===----------------------------------------------------------------------===//
 #include "HostPasses.h"
 
+#include "rubicon/DeviceTarget.h"
 #include "rubicon/HostABI.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -31,6 +34,14 @@ PreservedAnalyses HostKernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
         M, I64, /*isConstant=*/true, GlobalValue::ExternalLinkage,
         ConstantInt::get(I64, host::AbiVersion), host::AbiVersionSymbol);
     Version->setVisibility(GlobalValue::DefaultVisibility);
+  }
+  if (auto *Arch = mdconst::extract_or_null<ConstantInt>(
+          M.getModuleFlag(CudaArchFlag));
+      Arch && !M.getNamedGlobal(host::CudaArchSymbol)) {
+    auto *G = new GlobalVariable(
+        M, I64, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+        ConstantInt::get(I64, Arch->getZExtValue()), host::CudaArchSymbol);
+    G->setVisibility(GlobalValue::DefaultVisibility);
   }
 
   SmallVector<Function *> Kernels;

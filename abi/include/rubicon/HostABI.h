@@ -36,6 +36,9 @@
 //                                                  counts)
 //   const unsigned long long __rubicon_host_abi_version
 //                                                  AbiVersion
+//   const unsigned long long __rubicon_host_cuda_arch
+//                                                  optional: the CUDA
+//                                                  architecture (52: sm_52)
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_ABI_HOSTABI_H
@@ -59,6 +62,10 @@ inline constexpr const char ParamsPrefix[] = "__rubicon_host_params_";
 inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
 inline constexpr const char KernelSharedPrefix[] =
     "__rubicon_host_kernel_shared_";
+/// Optional: `const unsigned long long __rubicon_host_cuda_arch`, the CUDA
+/// architecture the kernels were compiled for (52: __CUDA_ARCH__ 520), which
+/// cudaFuncGetAttributes reports as ptxVersion and binaryVersion.
+inline constexpr const char CudaArchSymbol[] = "__rubicon_host_cuda_arch";
 /// Every code object exports `const unsigned long long
 /// __rubicon_host_abi_version = AbiVersion`; the runtime loads only code
 /// objects of its own version. 2: RuntimeServices::waveOperation takes the

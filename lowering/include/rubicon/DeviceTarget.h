@@ -28,6 +28,11 @@ namespace rubicon {
 
 struct DeviceLibraryLink;
 
+/// The NVVM module flag (an i32, merged by Max) naming the CUDA architecture
+/// the device side was parsed for: 52 for sm_52 (__CUDA_ARCH__ 520). A code
+/// object reports it as its kernels' ptxVersion (HostABI.h: CudaArchSymbol).
+inline constexpr const char CudaArchFlag[] = "rubicon.cuda-arch";
+
 /// How a DeviceTarget emits a code object.
 struct CodeObjectOptions {
   unsigned OptLevel = 3;    // 0..3

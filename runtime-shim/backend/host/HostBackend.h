@@ -85,6 +85,10 @@ struct HostKernel {
   /// per-block limit and cudaFuncGetAttributes count.
   size_t OwnSharedBytes = 0;
   int MaxDynamicSharedBytes = 0;
+  /// The CUDA architecture the kernel was compiled for (cudaFuncAttributes's
+  /// ptxVersion and binaryVersion); 94 (the device's) for code objects that
+  /// do not say.
+  int CudaArch = 94;
 };
 
 enum class AllocationKind { Device, Host, Managed, Registered };
@@ -316,6 +320,7 @@ private:
     void *Handle = nullptr;
     int Fd = -1;
     size_t StaticShared = 0;
+    int CudaArch = 94;
     std::vector<const void *> KernelKeys;
   };
   /// dlopens a copy of Image; Fd (if given) receives the descriptor of the

@@ -47,6 +47,14 @@ size_t kernelSharedBytesOf(void *Handle, const std::string &Kernel,
       static_cast<const unsigned long long *>(dlsym(Handle, Name.c_str()));
   return Bytes ? size_t(*Bytes) : ModuleBytes;
 }
+
+/// The CUDA architecture the code object was compiled for (HostABI.h), or
+/// the host device's compute capability when it does not say.
+int cudaArchOf(void *Handle) {
+  auto *Arch = static_cast<const unsigned long long *>(
+      dlsym(Handle, rubicon::host::CudaArchSymbol));
+  return Arch && *Arch ? int(*Arch) : 94;
+}
 } // namespace
 
 cudaError_t HostBackend::symbolAddress(void **DevicePtr, const void *HostVar) {
@@ -150,6 +158,7 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
   if (auto *Bytes = static_cast<const unsigned long long *>(
           dlsym(Handle, rubicon::host::SharedBytesSymbol)))
     StaticShared = *Bytes;
+  int CudaArch = cudaArchOf(Handle);
   for (const KernelRecord &K : FatBinary.Kernels) {
     std::string Entry = rubicon::host::EntryPrefix + K.DeviceName;
     std::string Params = rubicon::host::ParamsPrefix + K.DeviceName;
@@ -168,6 +177,7 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
     Kernel.StaticSharedBytes = StaticShared;
     Kernel.OwnSharedBytes =
         kernelSharedBytesOf(Handle, K.DeviceName, StaticShared);
+    Kernel.CudaArch = CudaArch;
     Kernels[K.HostStub] = std::move(Kernel);
   }
   for (const VariableRecord &V : FatBinary.Variables) {
@@ -220,6 +230,7 @@ cudaError_t HostBackend::moduleLoad(void *&Module, const void *Data,
   if (auto *Bytes = static_cast<const unsigned long long *>(
           dlsym(Handle, rubicon::host::SharedBytesSymbol)))
     Loaded->StaticShared = *Bytes;
+  Loaded->CudaArch = cudaArchOf(Handle);
   std::lock_guard<std::mutex> Lock(Mutex);
   LoadedModules.insert(Loaded);
   Module = Loaded;
@@ -268,6 +279,7 @@ cudaError_t HostBackend::moduleGetFunction(void *&Function, void *Module,
     Kernel.StaticSharedBytes = Loaded->StaticShared;
     Kernel.OwnSharedBytes =
         kernelSharedBytesOf(Loaded->Handle, Name, Loaded->StaticShared);
+    Kernel.CudaArch = Loaded->CudaArch;
     Kernels[EntryAddress] = std::move(Kernel);
     Loaded->KernelKeys.push_back(EntryAddress);
   }

@@ -20,7 +20,9 @@ cudaError_t HostBackend::funcGetAttributes(cudaFuncAttributes &Attributes,
   Attributes.sharedSizeBytes = It->second.OwnSharedBytes;
   Attributes.maxThreadsPerBlock = 1024;
   Attributes.numRegs = 32;
-  Attributes.ptxVersion = Attributes.binaryVersion = 94;
+  // What the code was compiled for (-arch), as CUDA reports it: CUB and
+  // Thrust pick their tuning from it, as the kernel did from __CUDA_ARCH__.
+  Attributes.ptxVersion = Attributes.binaryVersion = It->second.CudaArch;
   Attributes.maxDynamicSharedSizeBytes =
       static_cast<int>(MaxSharedMemoryPerBlock - It->second.OwnSharedBytes);
   return cudaSuccess;
