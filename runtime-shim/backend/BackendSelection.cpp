@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <unistd.h>
 
 namespace rubicon::cudart {
 
@@ -27,14 +26,22 @@ std::unique_ptr<Backend> createAutomaticBackend(
   for (const FatBinaryRecord *Record : FatBinaries)
     for (const std::string &Arch : Record->Archs)
       (Arch == HostArchName ? HasHost : HasAmd) = true;
-  if (!HasHost)
+  if (HasAmd && !HasHost)
     return createHipBackend();
-  if (!HasAmd)
+  if (HasHost && !HasAmd)
     return createHostBackend();
-  bool HasAmdGpuDriver = access("/dev/kfd", R_OK | W_OK) == 0;
-  logMessage("host and AMD code objects; AMD GPU driver %s",
-             HasAmdGpuDriver ? "present: HIP backend" : "absent: host backend");
-  return HasAmdGpuDriver ? createHipBackend() : createHostBackend();
+  // Host and AMD code objects, or none (a program without kernels, or a
+  // driver-API program loading its modules later): HIP when it has a device,
+  // else the host backend, which runs everything such a program can do.
+  std::unique_ptr<Backend> Hip = createHipBackend();
+  cudaError_t HipStatus = Hip->initialize();
+  logMessage("%s; HIP %s",
+             HasHost ? "host and AMD code objects" : "no code objects",
+             HipStatus == cudaSuccess ? "has a device: HIP backend"
+                                      : "unusable: host backend");
+  if (HipStatus == cudaSuccess)
+    return Hip;
+  return createHostBackend();
 }
 
 } // namespace rubicon::cudart

@@ -26,9 +26,11 @@ std::unique_ptr<Backend> createHostBackend();
 ///   RUBICON_BACKEND=hip or =host forces one (another value is ignored, and
 ///   logged);
 ///   otherwise fat binaries with a host code object and no AMD one run on the
-///   host backend; with both, the HIP backend when the machine has an AMD GPU
-///   driver (/dev/kfd), else the host backend; without host code objects
-///   (and with none at all, as for a driver-API program loading modules), HIP.
+///   host backend, with an AMD one and no host one on HIP; with both, or with
+///   none (a program without kernels, a driver-API program loading modules),
+///   the HIP backend when it initializes (libamdhip64 loads and reports a
+///   device), else the host backend. The HIP backend returned then has been
+///   initialized once already; initializing it again is harmless.
 std::unique_ptr<Backend>
 createAutomaticBackend(const std::vector<const FatBinaryRecord *> &FatBinaries);
 

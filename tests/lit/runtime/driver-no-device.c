@@ -1,8 +1,9 @@
-// The driver API (libcuda.so) without an AMD GPU or without HIP.
+// The driver API (libcuda.so) forced onto the HIP backend without an AMD GPU
+// or without HIP.
 // RUN: clang -I%rubicon_include %s -L%toolkit/lib64 -lcuda -Wl,-rpath,%toolkit/lib64 -o %t
-// RUN: env -u RUBICON_HIP_LIBRARY %t 2> %t.stderr | FileCheck %s --check-prefix=DEFAULT
+// RUN: env RUBICON_BACKEND=hip -u RUBICON_HIP_LIBRARY %t 2> %t.stderr | FileCheck %s --check-prefix=DEFAULT
 // RUN: count 0 < %t.stderr
-// RUN: env RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so %t | FileCheck %s --check-prefix=NOHIP
+// RUN: env RUBICON_BACKEND=hip RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so %t | FileCheck %s --check-prefix=NOHIP
 // UNSUPPORTED: amdgpu-present
 
 #include <cuda.h>

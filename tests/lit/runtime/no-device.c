@@ -1,15 +1,17 @@
-// A program linked with the toolkit's libcudart.so on a machine without an
-// AMD GPU: every call says so, in CUDA's terms, and nothing is printed on
-// stderr. With RUBICON_HIP_LIBRARY naming a missing file: no HIP runtime.
+// A program linked with the toolkit's libcudart.so, forced onto the HIP
+// backend on a machine without an AMD GPU: every call says so, in CUDA's
+// terms, and nothing is printed on stderr. With RUBICON_HIP_LIBRARY naming a
+// missing file: no HIP runtime. (Without RUBICON_BACKEND=hip such a program
+// runs on the host backend: kernel-less-host-fallback.c.)
 // RUN: clang -I%rubicon_include %s -L%toolkit/lib64 -lcudart -Wl,-rpath,%toolkit/lib64 -o %t
-// RUN: env -u RUBICON_HIP_LIBRARY -u RUBICON_LOG %t 2> %t.stderr | FileCheck %s --check-prefix=DEFAULT
+// RUN: env RUBICON_BACKEND=hip -u RUBICON_HIP_LIBRARY -u RUBICON_LOG %t 2> %t.stderr | FileCheck %s --check-prefix=DEFAULT
 // The static runtime is self-contained (plus libdl, libpthread and C++):
 // RUN: clang -I%rubicon_include %s %toolkit/lib64/libcudart_static.a -ldl -lpthread -lstdc++ -o %t.static
-// RUN: env RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so %t.static | FileCheck %s --check-prefix=NOHIP
+// RUN: env RUBICON_BACKEND=hip RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so %t.static | FileCheck %s --check-prefix=NOHIP
 // RUN: count 0 < %t.stderr
-// RUN: env RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so %t 2> %t.nohip.stderr | FileCheck %s --check-prefix=NOHIP
+// RUN: env RUBICON_BACKEND=hip RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so %t 2> %t.nohip.stderr | FileCheck %s --check-prefix=NOHIP
 // RUN: count 0 < %t.nohip.stderr
-// RUN: env RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so RUBICON_LOG=1 %t 2>&1 >/dev/null | FileCheck %s --check-prefix=LOG
+// RUN: env RUBICON_BACKEND=hip RUBICON_HIP_LIBRARY=/nonexistent/libamdhip64.so RUBICON_LOG=1 %t 2>&1 >/dev/null | FileCheck %s --check-prefix=LOG
 // UNSUPPORTED: amdgpu-present
 
 #include <cuda_runtime_api.h>

@@ -335,7 +335,13 @@ TEST(BackendSelection, FollowsTheFatBinariesAndTheEnvironment) {
   AmdOnly.Archs = {"gfx942"};
   EXPECT_STREQ(createAutomaticBackend({&HostOnly})->name(), "host");
   EXPECT_STREQ(createAutomaticBackend({&AmdOnly})->name(), "hip");
-  EXPECT_STREQ(createAutomaticBackend({})->name(), "hip");
+  // No code objects, or both kinds: HIP only when it initializes with a
+  // device; here it cannot be loaded, so the host backend.
+  setenv("RUBICON_HIP_LIBRARY", "/nonexistent/libamdhip64.so", 1);
+  EXPECT_STREQ(createAutomaticBackend({})->name(), "host");
+  EXPECT_STREQ(createAutomaticBackend({&HostOnly, &AmdOnly})->name(), "host");
+  EXPECT_STREQ(createAutomaticBackend({&AmdOnly})->name(), "hip");
+  unsetenv("RUBICON_HIP_LIBRARY");
   setenv("RUBICON_BACKEND", "hip", 1);
   EXPECT_STREQ(createAutomaticBackend({&HostOnly})->name(), "hip");
   setenv("RUBICON_BACKEND", "host", 1);

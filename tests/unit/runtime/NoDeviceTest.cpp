@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <dlfcn.h>
 
 using rubicon::cudart::testing::StderrCapture;
@@ -20,6 +22,8 @@ using rubicon::cudart::testing::StderrCapture;
 namespace {
 
 TEST(NoDevice, EveryCallReportsTheMissingDeviceQuietly) {
+  // Forced: a program without kernels otherwise runs on the host backend.
+  ASSERT_EQ(setenv("RUBICON_BACKEND", "hip", 1), 0);
   StderrCapture Capture;
   int Count = -1;
   cudaError_t CountStatus = cudaGetDeviceCount(&Count);

@@ -19,6 +19,8 @@ using rubicon::cudart::testing::StderrCapture;
 namespace {
 
 TEST(NoHip, MissingHipRuntimeIsInsufficientDriver) {
+  // Forced: a program without kernels otherwise runs on the host backend.
+  ASSERT_EQ(setenv("RUBICON_BACKEND", "hip", 1), 0);
   ASSERT_EQ(setenv("RUBICON_HIP_LIBRARY", "/nonexistent/libamdhip64.so", 1), 0);
   unsetenv("RUBICON_LOG");
   StderrCapture Capture;
