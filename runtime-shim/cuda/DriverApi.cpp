@@ -480,6 +480,18 @@ CUresult cuCtxCreate_v2(CUcontext *Context, unsigned int Flags,
   return cuCtxCreate(Context, Flags, Device);
 }
 
+// CUDA 13.0's cuCtxCreate. Execution affinity (SM partitions) and CIG
+// (sharing a graphics queue) have no AMD equivalent.
+CUresult cuCtxCreate_v4(CUcontext *Context, CUctxCreateParams *Params,
+                        unsigned int Flags, CUdevice Device) {
+  if (Params && Params->numExecAffinityParams > 0)
+    return Params->execAffinityParams ? CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY
+                                      : CUDA_ERROR_INVALID_VALUE;
+  if (Params && Params->cigParams)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  return cuCtxCreate(Context, Flags, Device);
+}
+
 CUresult cuCtxDestroy(CUcontext Context) {
   if (deviceOfContext(Context) < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
@@ -884,6 +896,12 @@ CUresult cuEventElapsedTime(float *Milliseconds, CUevent Start, CUevent End) {
                               reinterpret_cast<cudaEvent_t>(Start),
                               reinterpret_cast<cudaEvent_t>(End));
   });
+}
+
+// CUDA 13.0's default: the same contract.
+CUresult cuEventElapsedTime_v2(float *Milliseconds, CUevent Start,
+                               CUevent End) {
+  return cuEventElapsedTime(Milliseconds, Start, End);
 }
 
 CUresult cuEventDestroy(CUevent Event) {

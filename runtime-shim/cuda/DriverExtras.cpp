@@ -393,6 +393,14 @@ CUresult cuDevicePrimaryCtxReset(CUdevice Device) {
   });
 }
 
+// CUDA 11's _v2 versions, the default ABI since: the same contracts.
+CUresult cuDevicePrimaryCtxSetFlags_v2(CUdevice Device, unsigned int Flags) {
+  return cuDevicePrimaryCtxSetFlags(Device, Flags);
+}
+CUresult cuDevicePrimaryCtxReset_v2(CUdevice Device) {
+  return cuDevicePrimaryCtxReset(Device);
+}
+
 //===-- Devices -----------------------------------------------------------===//
 
 CUresult cuDeviceGetUuid(CUuuid *Uuid, CUdevice Device) {
@@ -407,6 +415,10 @@ CUresult cuDeviceGetUuid(CUuuid *Uuid, CUdevice Device) {
     std::memcpy(Uuid->bytes, Properties.uuid.bytes, sizeof(Uuid->bytes));
     return cudaSuccess;
   });
+}
+
+CUresult cuDeviceGetUuid_v2(CUuuid *Uuid, CUdevice Device) {
+  return cuDeviceGetUuid(Uuid, Device);
 }
 
 CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget Target,

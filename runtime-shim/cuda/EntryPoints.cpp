@@ -28,9 +28,39 @@ void *selfHandle() {
   return Self;
 }
 
-/// The newest exported version of the API function Name, or null. Only
-/// driver API names (cu*) are looked up.
-void *findDriverFunction(const std::string &Name, cuuint64_t Flags) {
+/// Versions whose signature differs from the one before, and the CUDA
+/// version whose headers first name them by default: a caller built against
+/// an older CUDA gets the older version.
+struct VersionIntroduced {
+  const char *Name;
+  int Version;
+  int Since;
+};
+constexpr VersionIntroduced SignatureChanges[] = {
+    {"cuCtxCreate", 4, 12050},
+    {"cuStreamGetCaptureInfo", 3, 12030},
+    {"cuStreamGetCaptureInfo", 2, 11030},
+    {"cuStreamUpdateCaptureDependencies", 2, 12030},
+    {"cuGraphAddNode", 2, 12030},
+    {"cuGraphGetEdges", 2, 12030},
+    {"cuGraphNodeGetDependencies", 2, 12030},
+    {"cuGraphNodeGetDependentNodes", 2, 12030},
+    {"cuGraphAddDependencies", 2, 12030},
+    {"cuGraphRemoveDependencies", 2, 12030},
+};
+
+bool tooNewFor(const std::string &Base, int Version, int CudaVersion) {
+  for (const VersionIntroduced &Change : SignatureChanges)
+    if (Base == Change.Name && Version == Change.Version)
+      return Change.Since > CudaVersion;
+  return false;
+}
+
+/// The newest exported version of the API function Name that a caller built
+/// against CudaVersion expects, or null. Only driver API names (cu*) are
+/// looked up.
+void *findDriverFunction(const std::string &Name, int CudaVersion,
+                         cuuint64_t Flags) {
   void *Self = selfHandle();
   if (!Self || Name.size() < 3 || Name.compare(0, 2, "cu") != 0)
     return nullptr;
@@ -39,13 +69,17 @@ void *findDriverFunction(const std::string &Name, cuuint64_t Flags) {
   if (Flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM)
     for (const char *Suffix : {"_ptsz", "_ptds"})
       for (int Version = 4; Version >= 1; --Version) {
+        if (tooNewFor(Base, Version, CudaVersion))
+          continue;
         std::string Candidate =
             Base + (Version > 1 ? "_v" + std::to_string(Version) : "") + Suffix;
         if (void *F = dlsym(Self, Candidate.c_str()))
           return F;
       }
   for (int Version = 4; Version >= 2; --Version)
-    if (void *F = dlsym(Self, (Base + "_v" + std::to_string(Version)).c_str()))
+    if (tooNewFor(Base, Version, CudaVersion))
+      continue;
+    else if (void *F = dlsym(Self, (Base + "_v" + std::to_string(Version)).c_str()))
       return F;
   return dlsym(Self, Base.c_str());
 }
@@ -61,7 +95,7 @@ CUresult cuGetProcAddress_v2(const char *Symbol, void **Function,
       (Flags & ~cuuint64_t(CU_GET_PROC_ADDRESS_LEGACY_STREAM |
                            CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM)))
     return CUDA_ERROR_INVALID_VALUE;
-  *Function = findDriverFunction(Symbol, Flags);
+  *Function = findDriverFunction(Symbol, CudaVersion, Flags);
   if (Status)
     *Status = *Function ? CU_GET_PROC_ADDRESS_SUCCESS
                         : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;

@@ -45,6 +45,24 @@ cudaError_t symbolRange(Backend &B, const void *Symbol, size_t Offset,
 
 inline LaunchDims toLaunchDims(dim3 Dims) { return {Dims.x, Dims.y, Dims.z}; }
 
+/// The device number CUDA 12's memory hints took for a CUDA 13
+/// cudaMemLocation: a device's id, or cudaCpuDeviceId for host memory (NUMA
+/// nodes are not told apart); false for an invalid location.
+inline bool deviceOfLocation(const cudaMemLocation &Location, int &Device) {
+  switch (Location.type) {
+  case cudaMemLocationTypeDevice:
+    Device = Location.id;
+    return true;
+  case cudaMemLocationTypeHost:
+  case cudaMemLocationTypeHostNuma:
+  case cudaMemLocationTypeHostNumaCurrent:
+    Device = cudaCpuDeviceId;
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace rubicon::cudart
 
 #endif // RUBICON_CUDART_APIHELPERS_H

@@ -173,8 +173,9 @@ void forgetHostAllocation(const void *Ptr) {
 
 extern "C" {
 
-cudaError_t cudaMemAdvise(const void *DevPtr, size_t Count,
-                          cudaMemoryAdvise Advice, int Device) {
+/// CUDA 12's cudaMemAdvise, by device number.
+static cudaError_t adviseForDevice(const void *DevPtr, size_t Count,
+                                   cudaMemoryAdvise Advice, int Device) {
   if (Advice < cudaMemAdviseSetReadMostly ||
       Advice > cudaMemAdviseUnsetAccessedBy)
     return fail(cudaErrorInvalidValue);
@@ -284,6 +285,14 @@ cudaError_t cudaHostGetFlags(unsigned int *Flags, void *Host) {
     return fail(cudaErrorInvalidValue);
   *Flags = It->second;
   return cudaSuccess;
+}
+
+cudaError_t cudaMemAdvise(const void *DevPtr, size_t Count,
+                          cudaMemoryAdvise Advice, cudaMemLocation Location) {
+  int Device = 0;
+  if (!deviceOfLocation(Location, Device))
+    return fail(cudaErrorInvalidValue);
+  return adviseForDevice(DevPtr, Count, Advice, Device);
 }
 
 } // extern "C"

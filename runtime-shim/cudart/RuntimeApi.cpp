@@ -596,7 +596,11 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *Attributes,
 }
 
 cudaError_t cudaMemPrefetchAsync(const void *DevPtr, size_t Count,
-                                 int DstDevice, cudaStream_t Stream) {
+                                 cudaMemLocation Location, unsigned int Flags,
+                                 cudaStream_t Stream) {
+  int DstDevice = 0;
+  if (Flags != 0 || !deviceOfLocation(Location, DstDevice))
+    return fail(cudaErrorInvalidValue);
   return withBackend([&](Backend &B) {
     cudaError_t Status = B.memPrefetchAsync(DevPtr, Count, DstDevice, Stream);
     if (Status == cudaSuccess)
@@ -973,8 +977,10 @@ cudaError_t cudaMemcpyPeerAsync_ptsz(void *Dst, int DstDevice, const void *Src,
                              perThread(Stream));
 }
 cudaError_t cudaMemPrefetchAsync_ptsz(const void *DevPtr, size_t Count,
-                                      int DstDevice, cudaStream_t Stream) {
-  return cudaMemPrefetchAsync(DevPtr, Count, DstDevice, perThread(Stream));
+                                      cudaMemLocation Location,
+                                      unsigned int Flags, cudaStream_t Stream) {
+  return cudaMemPrefetchAsync(DevPtr, Count, Location, Flags,
+                              perThread(Stream));
 }
 cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t Stream) {
   return cudaStreamSynchronize(perThread(Stream));

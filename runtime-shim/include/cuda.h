@@ -20,7 +20,7 @@
 #define CUDA_CB
 
 /* 1000 * major + 10 * minor of the CUDA release Rubicon impersonates. */
-#define CUDA_VERSION 12040
+#define CUDA_VERSION 13000
 
 typedef int CUdevice;
 typedef unsigned int cuuint32_t;
@@ -201,6 +201,13 @@ typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115,
   CU_DEVICE_ATTRIBUTE_MAX
 } CUdevice_attribute;
+
+/* CU_DEVICE_ATTRIBUTE_COMPUTE_MODE's values (Rubicon's devices: default). */
+typedef enum CUcomputemode_enum {
+  CU_COMPUTEMODE_DEFAULT = 0,
+  CU_COMPUTEMODE_PROHIBITED = 2,
+  CU_COMPUTEMODE_EXCLUSIVE_PROCESS = 3
+} CUcomputemode;
 
 /* Pointer attributes (cuPointerGetAttribute). */
 typedef enum CUpointer_attribute_enum {
@@ -492,8 +499,42 @@ CUresult cuGetErrorString(CUresult error, const char **pStr);
 CUresult cuCtxGetCurrent(CUcontext *pctx);
 CUresult cuCtxSynchronize(void);
 /* Contexts are the devices' primary contexts: cuCtxCreate makes the device
-   current and returns its primary context; cuCtxDestroy waits for its work. */
+   current and returns its primary context; cuCtxDestroy waits for its work.
+   CUDA 13.0's cuCtxCreate is cuCtxCreate_v4, with creation parameters
+   (execution affinity and CIG, which Rubicon refuses when given). */
+typedef enum CUexecAffinityType_enum {
+  CU_EXEC_AFFINITY_TYPE_SM_COUNT = 0,
+  CU_EXEC_AFFINITY_TYPE_MAX
+} CUexecAffinityType;
+typedef struct CUexecAffinitySmCount_st {
+  unsigned int val;
+} CUexecAffinitySmCount;
+typedef struct CUexecAffinityParam_st {
+  CUexecAffinityType type;
+  union {
+    CUexecAffinitySmCount smCount;
+  } param;
+} CUexecAffinityParam;
+typedef struct CUctxCigParam_st CUctxCigParam;
+typedef struct CUctxCreateParams_st {
+  CUexecAffinityParam *execAffinityParams;
+  int numExecAffinityParams;
+  CUctxCigParam *cigParams;
+} CUctxCreateParams;
+CUresult cuCtxCreate_v4(CUcontext *pctx, CUctxCreateParams *ctxCreateParams,
+                        unsigned int flags, CUdevice dev);
+#if !defined(RUBICON_CUDA_DRIVER_IMPLEMENTATION)
+/* The CUDA 13.0 default ABI of the functions whose newest version changed
+   (the older ones stay exported for programs built against older headers;
+   cuGetProcAddress returns the version the caller's CUDA version expects). */
+#define cuCtxCreate cuCtxCreate_v4
+#define cuEventElapsedTime cuEventElapsedTime_v2
+#define cuDeviceGetUuid cuDeviceGetUuid_v2
+#define cuDevicePrimaryCtxReset cuDevicePrimaryCtxReset_v2
+#define cuDevicePrimaryCtxSetFlags cuDevicePrimaryCtxSetFlags_v2
+#else
 CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags, CUdevice dev);
+#endif
 CUresult cuCtxDestroy(CUcontext ctx);
 CUresult cuCtxSetCurrent(CUcontext ctx);
 CUresult cuCtxGetDevice(CUdevice *device);

@@ -23,7 +23,7 @@
 /* The CUDA release whose runtime API this header describes: 1000 * major +
  * 10 * minor. Kept equal to RUBICON_CUDA_VERSION_MAJOR/MINOR (a unit test
  * checks). */
-#define CUDART_VERSION 12040
+#define CUDART_VERSION 13000
 #define __CUDART_API_VERSION CUDART_VERSION
 
 #if defined(__cplusplus)
@@ -152,8 +152,11 @@ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
 cudaError_t cudaHostUnregister(void *ptr);
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes,
                                      const void *ptr);
+/* CUDA 13.0's forms: a location (device or host) instead of a device number;
+   prefetch flags must be 0. */
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
-                                 int dstDevice,
+                                 struct cudaMemLocation location,
+                                 unsigned int flags,
                                  cudaStream_t stream RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src,
                            int srcDevice, size_t count);
@@ -295,7 +298,8 @@ cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
 
 /*--- Unified memory hints, host flags (MemoryHints.cpp) --------------------*/
 cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
-                          enum cudaMemoryAdvise advice, int device);
+                          enum cudaMemoryAdvise advice,
+                          struct cudaMemLocation location);
 cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize,
                                      enum cudaMemRangeAttribute attribute,
                                      const void *devPtr, size_t count);

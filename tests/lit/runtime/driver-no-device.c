@@ -34,7 +34,7 @@ int main(void) {
 // DEFAULT-NEXT: init: [[ERR:CUDA_ERROR_NO_DEVICE|CUDA_ERROR_STUB_LIBRARY]]
 // DEFAULT-NEXT: meaning: no AMD {{GPU|HIP runtime}}
 // DEFAULT-NEXT: count: [[ERR]] 0
-// DEFAULT-NEXT: version: 12040
+// DEFAULT-NEXT: version: 13000
 
 // NOHIP: init: CUDA_ERROR_STUB_LIBRARY
 // NOHIP-NEXT: meaning: no AMD HIP runtime (libamdhip64) was found

@@ -13,7 +13,7 @@ static_assert(CUDA_VERSION == CUDART_VERSION, "driver and runtime versions");
 static_assert(sizeof(CUstream) == sizeof(cudaStream_t), "shared handles");
 #endif
 
-static_assert(CUDART_VERSION == 12040, "CUDA 12.4");
+static_assert(CUDART_VERSION == 13000, "CUDA 13.0");
 static_assert(cudaErrorNoDevice == 100 && cudaErrorInsufficientDriver == 35,
               "documented error values");
 static_assert(cudaDevAttrComputeCapabilityMajor == 75, "attribute numbers");

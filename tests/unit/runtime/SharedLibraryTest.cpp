@@ -76,6 +76,14 @@ TEST(SharedLibrary, ProcAddressOfEveryDriverFunction) {
   void *Function = nullptr;
   EXPECT_EQ(Proc("cuMemAlloc", &Function, 12040, 0, nullptr), 0);
   EXPECT_EQ(Function, dlsym(Cuda, "cuMemAlloc_v2"));
+  // A version whose signature changed goes to callers of the CUDA release
+  // that introduced it, the older one to older callers.
+  EXPECT_EQ(Proc("cuCtxCreate", &Function, 13000, 0, nullptr), 0);
+  EXPECT_EQ(Function, dlsym(Cuda, "cuCtxCreate_v4"));
+  EXPECT_EQ(Proc("cuCtxCreate", &Function, 12040, 0, nullptr), 0);
+  EXPECT_EQ(Function, dlsym(Cuda, "cuCtxCreate_v2"));
+  EXPECT_EQ(Proc("cuEventElapsedTime", &Function, 13000, 0, nullptr), 0);
+  EXPECT_EQ(Function, dlsym(Cuda, "cuEventElapsedTime_v2"));
   // Not a driver function.
   int Status = -1;
   EXPECT_EQ(Proc("cudaMalloc", &Function, 12040, 0, &Status), 500);

@@ -75,7 +75,7 @@ int main(int argc, char **argv) {
   CUdevice Device;
   CUcontext Context;
   CHECK(cuDeviceGet(&Device, 0));
-  CHECK(cuCtxCreate(&Context, 0, Device));
+  CHECK(cuCtxCreate(&Context, NULL, 0, Device));
 
   // Modules from a file.
   CUmodule Module;

@@ -31,7 +31,7 @@ static void everyCall(void) {
   char Buffer[16];
   static const char Image[] = "__CLANG_OFFLOAD_BUNDLE__";
   void *Params[] = {&Ptr};
-  SHOW(cuCtxCreate(&Context, 0, 0));
+  SHOW(cuCtxCreate(&Context, NULL, 0, 0));
   SHOW(cuDevicePrimaryCtxRetain(&Context, 0));
   SHOW(cuMemAlloc(&Ptr, 64));
   SHOW(cuMemFree(Ptr));

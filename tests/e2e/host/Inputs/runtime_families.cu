@@ -139,12 +139,14 @@ int main() {
 
   // Unified-memory advice.
   int ReadMostly = -1, Preferred = -5, LastPrefetch = -5;
+  cudaMemLocation Device0 = {cudaMemLocationTypeDevice, 0};
+  cudaMemLocation Host = {cudaMemLocationTypeHost, 0};
   printf("advise: %d %d\n",
          (int)cudaMemAdvise(Data, 64 * sizeof(float),
-                            cudaMemAdviseSetReadMostly, 0),
+                            cudaMemAdviseSetReadMostly, Device0),
          (int)cudaMemAdvise(Data, 64 * sizeof(float),
-                            cudaMemAdviseSetPreferredLocation, 0));
-  cudaMemPrefetchAsync(Data, 64 * sizeof(float), cudaCpuDeviceId, 0);
+                            cudaMemAdviseSetPreferredLocation, Device0));
+  cudaMemPrefetchAsync(Data, 64 * sizeof(float), Host, 0, 0);
   cudaMemRangeGetAttribute(&ReadMostly, sizeof(int),
                            cudaMemRangeAttributeReadMostly, Data,
                            64 * sizeof(float));
@@ -155,13 +157,18 @@ int main() {
                            cudaMemRangeAttributeLastPrefetchLocation, Data,
                            64 * sizeof(float));
   printf("range: %d %d %d\n", ReadMostly, Preferred, LastPrefetch);
-  cudaMemAdvise(Data, 64 * sizeof(float), cudaMemAdviseUnsetReadMostly, 0);
+  cudaMemAdvise(Data, 64 * sizeof(float), cudaMemAdviseUnsetReadMostly, Device0);
   cudaMemRangeGetAttribute(&ReadMostly, sizeof(int),
                            cudaMemRangeAttributeReadMostly, Data,
                            64 * sizeof(float));
   printf("unset: %d\n", ReadMostly);
+  cudaMemLocation Nowhere = {cudaMemLocationTypeInvalid, 0};
+  printf("bad location: %d %d\n",
+         (int)cudaMemAdvise(Data, 64, cudaMemAdviseSetReadMostly, Nowhere),
+         (int)cudaMemPrefetchAsync(Data, 64, Nowhere, 0, 0));
+  cudaGetLastError();
   printf("not managed: %d\n",
-         (int)cudaMemAdvise(Device3D.ptr, 64, cudaMemAdviseSetReadMostly, 0));
+         (int)cudaMemAdvise(Device3D.ptr, 64, cudaMemAdviseSetReadMostly, Device0));
   printf("attach: %d\n", (int)cudaStreamAttachMemAsync(A, Data));
   cudaGetLastError();
 
