@@ -234,6 +234,10 @@ bool clangCC1ArgsFor(const std::vector<std::string> &ClangArgs,
   TextDiagnosticPrinter Printer(llvm::errs(), DiagOpts);
   DiagnosticsEngine Diags(DiagnosticIDs::create(), DiagOpts, &Printer,
                           /*ShouldOwnClient=*/false);
+  // The toolkit's version.json names the CUDA release Rubicon presents,
+  // which may be newer than the ones clang knows (docs/cuda-version.md).
+  Diags.setSeverityForGroup(diag::Flavor::WarningOrError,
+                            "unknown-cuda-version", diag::Severity::Ignored);
   std::string ClangPath = clangExecutablePath();
   driver::Driver TheDriver(ClangPath, llvm::sys::getDefaultTargetTriple(),
                            Diags, "nvcc");

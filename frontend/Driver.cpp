@@ -219,10 +219,10 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
       // use; __CUDA_ARCH__ is set below from -arch.
       "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",
       // The CUDA release Rubicon implements decides clang's launch ABI
-      // (cudaLaunchKernel, __cudaPushCallConfiguration).
+      // (cudaLaunchKernel, __cudaPushCallConfiguration): the newest release
+      // clang knows with the same ABI (CMakeLists.txt).
       "-Xclang",
-      "-target-sdk-version=" + std::to_string(RUBICON_CUDA_VERSION_MAJOR) + "." +
-          std::to_string(RUBICON_CUDA_VERSION_MINOR),
+      std::string("-target-sdk-version=") + RUBICON_CLANG_CUDA_SDK_VERSION,
       "-D__CUDACC__", "-D__NVCC__", "-D__RUBICON__=1",
       "-D__CUDACC_VER_MAJOR__=" + std::to_string(RUBICON_CUDA_VERSION_MAJOR),
       "-D__CUDACC_VER_MINOR__=" + std::to_string(RUBICON_CUDA_VERSION_MINOR),

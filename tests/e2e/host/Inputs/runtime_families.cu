@@ -140,13 +140,13 @@ int main() {
   // Unified-memory advice.
   int ReadMostly = -1, Preferred = -5, LastPrefetch = -5;
   cudaMemLocation Device0 = {cudaMemLocationTypeDevice, 0};
-  cudaMemLocation Host = {cudaMemLocationTypeHost, 0};
+  cudaMemLocation HostLocation = {cudaMemLocationTypeHost, 0};
   printf("advise: %d %d\n",
          (int)cudaMemAdvise(Data, 64 * sizeof(float),
                             cudaMemAdviseSetReadMostly, Device0),
          (int)cudaMemAdvise(Data, 64 * sizeof(float),
                             cudaMemAdviseSetPreferredLocation, Device0));
-  cudaMemPrefetchAsync(Data, 64 * sizeof(float), Host, 0, 0);
+  cudaMemPrefetchAsync(Data, 64 * sizeof(float), HostLocation, 0, 0);
   cudaMemRangeGetAttribute(&ReadMostly, sizeof(int),
                            cudaMemRangeAttributeReadMostly, Data,
                            64 * sizeof(float));
