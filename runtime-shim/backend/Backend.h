@@ -230,6 +230,48 @@ public:
   virtual cudaError_t kernelParameterSizes(const void *Kernel,
                                            bool ModuleFunction,
                                            std::vector<size_t> &Sizes);
+  // Virtual memory management (cuMemCreate, cuMemAddressReserve, cuMemMap,
+  // ...): physical allocations mapped into reserved address ranges. libcuda
+  // checks CUDA's rules (granularity, properties) and keeps the tables CUDA
+  // queries; a backend only moves memory. The defaults
+  // (BackendVirtualMemoryDefaults.cpp) answer cudaErrorNotSupported.
+  /// The granularity of sizes, offsets and addresses on Device: the minimum,
+  /// or the recommended one (Recommended).
+  virtual cudaError_t vmmGranularity(size_t &Granularity, int Device,
+                                     bool Recommended);
+  /// Size bytes of physical memory on Device; Handle is the backend's.
+  virtual cudaError_t vmmCreate(void *&Handle, size_t Size, int Device);
+  /// Frees Handle's memory once no mapping uses it any more.
+  virtual cudaError_t vmmRelease(void *Handle);
+  /// Reserves Size bytes of address space at Alignment (0: granularity),
+  /// at Hint if it is free.
+  virtual cudaError_t vmmReserve(void *&Address, size_t Size, size_t Alignment,
+                                 void *Hint);
+  virtual cudaError_t vmmFree(void *Address, size_t Size);
+  /// Maps Size bytes of Handle from Offset at Address (reserved, unmapped).
+  /// The range is inaccessible until vmmSetAccess.
+  virtual cudaError_t vmmMap(void *Address, size_t Size, size_t Offset,
+                             void *Handle);
+  virtual cudaError_t vmmUnmap(void *Address, size_t Size);
+  /// Access of Device to a mapped range: 0 none, 1 read, 3 read and write.
+  virtual cudaError_t vmmSetAccess(void *Address, size_t Size, int Device,
+                                   unsigned Flags);
+  /// A POSIX file descriptor for Handle's memory, owned by the caller (another
+  /// process may import it), and a handle for such a descriptor.
+  virtual cudaError_t vmmExport(int &Fd, void *Handle);
+  virtual cudaError_t vmmImport(void *&Handle, int Fd);
+
+  // Interprocess communication (cudaIpc*, cuIpc*): 64-byte handles another
+  // process opens. The defaults (BackendVirtualMemoryDefaults.cpp) answer
+  // cudaErrorNotSupported.
+  static constexpr size_t IpcHandleSize = 64;
+  virtual cudaError_t ipcGetMemHandle(void *Handle, void *DevPtr);
+  virtual cudaError_t ipcOpenMemHandle(void *&DevPtr, const void *Handle,
+                                       unsigned Flags);
+  virtual cudaError_t ipcCloseMemHandle(void *DevPtr);
+  virtual cudaError_t ipcGetEventHandle(void *Handle, cudaEvent_t Event);
+  virtual cudaError_t ipcOpenEventHandle(cudaEvent_t &Event,
+                                         const void *Handle);
 };
 
 } // namespace rubicon::cudart

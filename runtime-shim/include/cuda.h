@@ -710,6 +710,30 @@ CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
 /* Graphs, stream capture and stream-ordered memory. */
 #include "__rubicon/cuda_graph.h"
 
+/* Interprocess communication: HIP's on the HIP backend,
+   CUDA_ERROR_NOT_SUPPORTED on the host backend (docs/driver-api.md). */
+#define CU_IPC_HANDLE_SIZE 64
+typedef struct CUipcEventHandle_st {
+  char reserved[CU_IPC_HANDLE_SIZE];
+} CUipcEventHandle_v1, CUipcEventHandle;
+typedef struct CUipcMemHandle_st {
+  char reserved[CU_IPC_HANDLE_SIZE];
+} CUipcMemHandle_v1, CUipcMemHandle;
+typedef enum CUipcMem_flags_enum {
+  CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS = 0x1
+} CUipcMem_flags;
+CUresult cuIpcGetEventHandle(CUipcEventHandle *pHandle, CUevent event);
+CUresult cuIpcOpenEventHandle(CUevent *phEvent, CUipcEventHandle handle);
+CUresult cuIpcGetMemHandle(CUipcMemHandle *pHandle, CUdeviceptr dptr);
+CUresult cuIpcOpenMemHandle_v2(CUdeviceptr *pdptr, CUipcMemHandle handle,
+                               unsigned int Flags);
+#define cuIpcOpenMemHandle cuIpcOpenMemHandle_v2
+CUresult cuIpcCloseMemHandle(CUdeviceptr dptr);
+
+/* Virtual memory management (docs/driver-api.md): physical allocations mapped
+   into reserved address ranges, shareable as POSIX file descriptors. */
+#include "__rubicon/cuda_vmm.h"
+
 #if defined(__cplusplus)
 } /* extern "C" */
 #endif

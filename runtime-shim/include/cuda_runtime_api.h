@@ -88,6 +88,16 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority,
                                              int *greatestPriority);
+/* Interprocess communication (Ipc.cpp): HIP's on the HIP backend;
+   cudaErrorNotSupported on the host backend (docs/driver-api.md). */
+cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
+cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle,
+                                 unsigned int flags);
+cudaError_t cudaIpcCloseMemHandle(void *devPtr);
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle,
+                                  cudaEvent_t event);
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event,
+                                   cudaIpcEventHandle_t handle);
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device,
                                     int peerDevice);
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);

@@ -76,6 +76,15 @@
 
 #define cudaIpcMemLazyEnablePeerAccess 0x01
 
+/* Interprocess handles: opaque bytes another process opens. */
+#define CUDA_IPC_HANDLE_SIZE 64
+typedef struct cudaIpcEventHandle_st {
+  char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcEventHandle_t;
+typedef struct cudaIpcMemHandle_st {
+  char reserved[CUDA_IPC_HANDLE_SIZE];
+} cudaIpcMemHandle_t;
+
 /*--- Errors ---------------------------------------------------------------*/
 
 enum cudaError {

@@ -56,6 +56,38 @@ struct HipPointerAttributes {
   unsigned AllocationFlags;
 };
 using HipStreamCallback = void (*)(HipStream, HipError, void *);
+/// hipIpcMemHandle_t and hipIpcEventHandle_t: 64 opaque bytes, by value.
+struct HipIpcHandle {
+  char Reserved[64];
+};
+/// Virtual memory management: hipMemGenericAllocationHandle_t,
+/// hipMemLocation, hipMemAllocationProp, hipMemAccessDesc.
+using HipMemHandle = void *;
+struct HipMemLocation {
+  int Type; // hipMemLocationTypeDevice = 1
+  int Id;
+};
+struct HipMemAllocationProp {
+  int Type;              // hipMemAllocationTypePinned = 1
+  int RequestedHandleType; // hipMemHandleTypePosixFileDescriptor = 1
+  HipMemLocation Location;
+  void *Win32HandleMetaData;
+  unsigned char CompressionType;
+  unsigned char GpuDirectRDMACapable;
+  unsigned short Usage;
+};
+struct HipMemAccessDesc {
+  HipMemLocation Location;
+  int Flags; // hipMemAccessFlagsProtNone/Read/ReadWrite = 0/1/3
+};
+/// The properties of device memory exportable as a file descriptor.
+HipMemAllocationProp hipDeviceMemory(int Device) {
+  HipMemAllocationProp Prop{};
+  Prop.Type = 1;
+  Prop.RequestedHandleType = 1;
+  Prop.Location = {1, Device};
+  return Prop;
+}
 /// The wrapper __hipRegisterFatBinary expects ("HIPF", version 1).
 struct HipFatBinaryWrapper {
   unsigned Magic;
@@ -648,6 +680,105 @@ public:
       return cudaErrorNotSupported;
     return check(
         Fn.hipMemGetAddressRange(&Base, &Size, const_cast<void *>(Ptr)));
+  }
+
+  // Virtual memory management: HIP's, which follows CUDA's.
+  cudaError_t vmmGranularity(size_t &Granularity, int Device,
+                             bool Recommended) override {
+    if (!Fn.hipMemGetAllocationGranularity)
+      return cudaErrorNotSupported;
+    HipMemAllocationProp Prop = hipDeviceMemory(Device);
+    return check(Fn.hipMemGetAllocationGranularity(&Granularity, &Prop,
+                                                   Recommended ? 1 : 0));
+  }
+  cudaError_t vmmCreate(void *&Handle, size_t Size, int Device) override {
+    if (!Fn.hipMemCreate)
+      return cudaErrorNotSupported;
+    HipMemAllocationProp Prop = hipDeviceMemory(Device);
+    return check(Fn.hipMemCreate(&Handle, Size, &Prop, 0));
+  }
+  cudaError_t vmmRelease(void *Handle) override {
+    if (!Fn.hipMemRelease)
+      return cudaErrorNotSupported;
+    return check(Fn.hipMemRelease(Handle));
+  }
+  cudaError_t vmmReserve(void *&Address, size_t Size, size_t Alignment,
+                         void *Hint) override {
+    if (!Fn.hipMemAddressReserve)
+      return cudaErrorNotSupported;
+    return check(Fn.hipMemAddressReserve(&Address, Size, Alignment, Hint, 0));
+  }
+  cudaError_t vmmFree(void *Address, size_t Size) override {
+    if (!Fn.hipMemAddressFree)
+      return cudaErrorNotSupported;
+    return check(Fn.hipMemAddressFree(Address, Size));
+  }
+  cudaError_t vmmMap(void *Address, size_t Size, size_t Offset,
+                     void *Handle) override {
+    if (!Fn.hipMemMap)
+      return cudaErrorNotSupported;
+    return check(Fn.hipMemMap(Address, Size, Offset, Handle, 0));
+  }
+  cudaError_t vmmUnmap(void *Address, size_t Size) override {
+    if (!Fn.hipMemUnmap)
+      return cudaErrorNotSupported;
+    return check(Fn.hipMemUnmap(Address, Size));
+  }
+  cudaError_t vmmSetAccess(void *Address, size_t Size, int Device,
+                           unsigned Flags) override {
+    if (!Fn.hipMemSetAccess)
+      return cudaErrorNotSupported;
+    HipMemAccessDesc Desc{{1, Device}, int(Flags)};
+    return check(Fn.hipMemSetAccess(Address, Size, &Desc, 1));
+  }
+  cudaError_t vmmExport(int &Fd, void *Handle) override {
+    if (!Fn.hipMemExportToShareableHandle)
+      return cudaErrorNotSupported;
+    return check(Fn.hipMemExportToShareableHandle(&Fd, Handle, 1, 0));
+  }
+  // Interprocess communication: HIP's handles are CUDA's size.
+  cudaError_t ipcGetMemHandle(void *Handle, void *DevPtr) override {
+    if (!Fn.hipIpcGetMemHandle)
+      return cudaErrorNotSupported;
+    return check(
+        Fn.hipIpcGetMemHandle(static_cast<HipIpcHandle *>(Handle), DevPtr));
+  }
+  cudaError_t ipcOpenMemHandle(void *&DevPtr, const void *Handle,
+                               unsigned Flags) override {
+    if (!Fn.hipIpcOpenMemHandle)
+      return cudaErrorNotSupported;
+    HipIpcHandle Copy;
+    std::memcpy(&Copy, Handle, sizeof Copy);
+    return check(Fn.hipIpcOpenMemHandle(&DevPtr, Copy, Flags));
+  }
+  cudaError_t ipcCloseMemHandle(void *DevPtr) override {
+    if (!Fn.hipIpcCloseMemHandle)
+      return cudaErrorNotSupported;
+    return check(Fn.hipIpcCloseMemHandle(DevPtr));
+  }
+  cudaError_t ipcGetEventHandle(void *Handle, cudaEvent_t Event) override {
+    if (!Fn.hipIpcGetEventHandle)
+      return cudaErrorNotSupported;
+    return check(
+        Fn.hipIpcGetEventHandle(static_cast<HipIpcHandle *>(Handle), Event));
+  }
+  cudaError_t ipcOpenEventHandle(cudaEvent_t &Event,
+                                 const void *Handle) override {
+    if (!Fn.hipIpcOpenEventHandle)
+      return cudaErrorNotSupported;
+    HipIpcHandle Copy;
+    std::memcpy(&Copy, Handle, sizeof Copy);
+    HipEvent Opened = nullptr;
+    cudaError_t Status = check(Fn.hipIpcOpenEventHandle(&Opened, Copy));
+    Event = static_cast<cudaEvent_t>(Opened);
+    return Status;
+  }
+
+  cudaError_t vmmImport(void *&Handle, int Fd) override {
+    if (!Fn.hipMemImportFromShareableHandle)
+      return cudaErrorNotSupported;
+    return check(Fn.hipMemImportFromShareableHandle(
+        &Handle, reinterpret_cast<void *>(static_cast<intptr_t>(Fd)), 1));
   }
 
 private:

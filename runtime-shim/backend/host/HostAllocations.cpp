@@ -41,7 +41,8 @@ cudaError_t HostBackend::release(void *Ptr, AllocationKind Kind) {
   bool HostKind = Kind == AllocationKind::Host;
   if (It == Allocations.end() ||
       (It->second.Kind == AllocationKind::Host) != HostKind ||
-      It->second.Kind == AllocationKind::Registered)
+      It->second.Kind == AllocationKind::Registered ||
+      It->second.Kind == AllocationKind::Mapped)
     return HostKind ? cudaErrorInvalidValue : cudaErrorInvalidDevicePointer;
   Allocations.erase(It);
   std::free(Ptr);
@@ -101,6 +102,7 @@ cudaError_t HostBackend::pointerGetAttributes(cudaPointerAttributes &Attributes,
   }
   switch (A->Kind) {
   case AllocationKind::Device:
+  case AllocationKind::Mapped:
     Attributes.type = cudaMemoryTypeDevice;
     Attributes.devicePointer = const_cast<void *>(Ptr);
     break;

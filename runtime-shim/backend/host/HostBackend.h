@@ -11,6 +11,7 @@
 // concern:
 //   HostDevice.cpp       the device, its properties, reset and synchronize
 //   HostAllocations.cpp  allocations and what a pointer is
+//   HostVirtualMemory.cpp virtual memory management (cuMemCreate, cuMemMap, ...)
 //   HostCopies.cpp       copies and fills
 //   HostStreams.cpp      streams, events, and the queue they feed
 //   HostCodeObjects.cpp  loading code objects (fat binaries, modules), symbols
@@ -91,7 +92,9 @@ struct HostKernel {
   int CudaArch = 94;
 };
 
-enum class AllocationKind { Device, Host, Managed, Registered };
+/// Mapped: a range of virtual-memory mappings (HostVirtualMemory.cpp), device
+/// memory that cudaFree does not free.
+enum class AllocationKind { Device, Host, Managed, Registered, Mapped };
 
 struct Allocation {
   size_t Size;
@@ -294,6 +297,24 @@ public:
                              bool Async) override;
   cudaError_t memGetAddressRange(void *&Base, size_t &Size,
                                  const void *Ptr) override;
+
+  // Virtual memory management (HostVirtualMemory.cpp): physical memory is a
+  // memory file, a reservation an inaccessible anonymous mapping, a mapping
+  // the file mapped over it; access is the pages' protection.
+  cudaError_t vmmGranularity(size_t &Granularity, int Device,
+                             bool Recommended) override;
+  cudaError_t vmmCreate(void *&Handle, size_t Size, int Device) override;
+  cudaError_t vmmRelease(void *Handle) override;
+  cudaError_t vmmReserve(void *&Address, size_t Size, size_t Alignment,
+                         void *Hint) override;
+  cudaError_t vmmFree(void *Address, size_t Size) override;
+  cudaError_t vmmMap(void *Address, size_t Size, size_t Offset,
+                     void *Handle) override;
+  cudaError_t vmmUnmap(void *Address, size_t Size) override;
+  cudaError_t vmmSetAccess(void *Address, size_t Size, int Device,
+                           unsigned Flags) override;
+  cudaError_t vmmExport(int &Fd, void *Handle) override;
+  cudaError_t vmmImport(void *&Handle, int Fd) override;
 
 private:
   cudaError_t deviceError() const {

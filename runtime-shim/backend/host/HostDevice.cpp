@@ -42,7 +42,7 @@ cudaError_t HostBackend::deviceReset() {
   Queue->waitForAll();
   std::lock_guard<std::mutex> Lock(Mutex);
   for (auto &[Address, A] : Allocations)
-    if (A.Kind != AllocationKind::Registered)
+    if (A.Kind != AllocationKind::Registered && A.Kind != AllocationKind::Mapped)
       std::free(reinterpret_cast<void *>(Address));
   Allocations.clear();
   Fault = 0;

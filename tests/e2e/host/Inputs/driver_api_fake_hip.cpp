@@ -19,6 +19,12 @@ struct HipDim3 {
 struct HipFuncAttributes;
 struct HipPointerAttributes;
 using HipStreamCallback = void (*)(HipStream, HipError, void *);
+using HipMemHandle = void *;
+struct HipMemAllocationProp;
+struct HipMemAccessDesc;
+struct HipIpcHandle {
+  char Reserved[64];
+};
 
 #ifdef FAKE_HIP_STUBS
 template <class T> T fakeDefault() { return T(); }
