@@ -104,7 +104,7 @@ private:
   DriverOptions Opts;
   std::string ToolkitDir;
   std::vector<std::string> AmdArchs;
-  unsigned CudaArch = 52;
+  unsigned CudaArch = defaultCudaArch(RUBICON_CUDA_VERSION_MAJOR);
   std::vector<Job> Jobs;
   std::vector<std::string> Temps;
 };

@@ -531,6 +531,8 @@ std::optional<unsigned> parseCudaArch(std::string_view Name) {
   return std::nullopt;
 }
 
+unsigned defaultCudaArch(unsigned CudaMajor) { return CudaMajor >= 13 ? 75 : 52; }
+
 std::optional<InputKind> inputKindForPath(std::string_view Path) {
   std::string_view Ext = extensionOf(Path);
   if (Ext == "cu")

@@ -135,6 +135,12 @@ bool requestsVerboseOutput(const std::vector<std::string> &Args);
 /// has known (CudaArchitectures.def), with a feature letter it allows.
 std::optional<unsigned> parseCudaArch(std::string_view Name);
 
+/// The architecture nvcc of CUDA release `CudaMajor` compiles for when no
+/// -arch/-gencode names one (NVIDIA's nvcc documentation, --gpu-architecture
+/// default): sm_52 through CUDA 12, sm_75 from CUDA 13. __CUDA_ARCH__ follows
+/// it, so code guarded by `__CUDA_ARCH__ >= 600` takes the same branch.
+unsigned defaultCudaArch(unsigned CudaMajor);
+
 /// The input kind nvcc infers from a file name; nullopt if unknown.
 std::optional<InputKind> inputKindForPath(std::string_view Path);
 

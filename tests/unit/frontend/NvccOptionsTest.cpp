@@ -160,6 +160,12 @@ TEST(NvccOptions, CudaArchParser) {
   EXPECT_FALSE(parseCudaArch("gfx942"));
 }
 
+TEST(NvccOptions, DefaultArchitectureFollowsTheRelease) {
+  EXPECT_EQ(defaultCudaArch(11), 52u);
+  EXPECT_EQ(defaultCudaArch(12), 52u);
+  EXPECT_EQ(defaultCudaArch(13), 75u);
+}
+
 TEST(NvccOptions, TableRendersEveryRow) {
   std::string Table = renderNvccOptionTableMarkdown();
   for (const NvccOptionInfo &Info : nvccOptionTable())
