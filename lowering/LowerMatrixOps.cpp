@@ -94,9 +94,11 @@ public:
         return wmma16x16x16();
       return accumulator16x16x16(Op == "store.d");
     }
-    if (Op == "load.b")
-      return loadB16x16x16();
-    return mma16x16x16();
+    StringRef Shape =
+        Callee.getFnAttribute("rubicon-wmma-shape").getValueAsString();
+    if (Op == "mma")
+      return mma(Shape);
+    return mfmaAccess(Op, Shape);
   }
 
 private:
@@ -113,70 +115,28 @@ private:
     return B.CreateAnd(B.CreateLShr(V, Shift), (1u << Width) - 1);
   }
 
-  /// B (16 x 16, f16) for the MFMA path. Lane l holds column
-  /// n = 8*(l/16) + 4*((l/8)%2) + l%4, rows k = 8*((l/4)%2) + 0..7, in its
-  /// words 0..3 (two halves each, low first); words 4..7 repeat them.
-  Value *loadB16x16x16() {
-    Value *Base = Call.getArgOperand(0);
-    Value *Stride = B.CreateZExt(Call.getArgOperand(1), B.getInt64Ty());
-    bool Row = Callee.getFnAttribute("rubicon-wmma-layout").getValueAsString() ==
-               "row";
-    Value *L = lane();
-    Value *N = B.CreateOr(
-        B.CreateOr(B.CreateShl(bits(L, 4, 1), 3), B.CreateShl(bits(L, 3, 1), 2)),
-        bits(L, 0, 2));
-    Value *K0 = B.CreateShl(bits(L, 2, 1), 3);
-    N = B.CreateZExt(N, B.getInt64Ty());
-    K0 = B.CreateZExt(K0, B.getInt64Ty());
-    auto *Words = cast<FixedVectorType>(Callee.getReturnType());
-    Value *Result = PoisonValue::get(Words);
-    SmallVector<Value *, 4> Packed;
-    for (unsigned W = 0; W < 4; ++W) {
-      Value *Word = nullptr;
-      for (unsigned H = 0; H < 2; ++H) {
-        Value *K = B.CreateAdd(K0, B.getInt64(2 * W + H));
-        // .row: element (k, n) at k*stride + n; .col: at n*stride + k.
-        Value *Index = Row ? B.CreateAdd(B.CreateMul(K, Stride), N)
-                           : B.CreateAdd(B.CreateMul(N, Stride), K);
-        Value *Pointer = B.CreateGEP(B.getInt16Ty(), Base, Index);
-        Value *E = B.CreateZExt(B.CreateAlignedLoad(B.getInt16Ty(), Pointer,
-                                                    Align(2)),
-                                B.getInt32Ty());
-        Word = H ? B.CreateOr(Word, B.CreateShl(E, 16)) : E;
-      }
-      Packed.push_back(Word);
-    }
-    for (unsigned W = 0; W < Words->getNumElements(); ++W)
-      Result = B.CreateInsertElement(Result, Packed[W % 4], W);
-    return Result;
-  }
+  Value *i64(Value *V) { return B.CreateZExt(V, B.getInt64Ty()); }
 
-  /// C/D (16 x 16, f32 or f16) for RDNA3's WMMA: lane l holds row l%16,
-  /// columns 2s + l/16 (slot s = 0..7; f16: two slots per word, low
-  /// first). Loads return the words; stores write them and return null.
-  Value *accumulator16x16x16(bool Store) {
+  /// Loads (Store false: returns the words) or stores (returns null) one
+  /// fragment of Slots elements of Bits bits per lane, slot s holding the
+  /// matrix element Element(s) = (row, column); slots fill the words low
+  /// first, and a load's words past the slots repeat them.
+  Value *access(bool Store, unsigned Slots, unsigned Bits,
+                function_ref<std::pair<Value *, Value *>(unsigned)> Element) {
     Value *Base = Call.getArgOperand(0);
-    Value *Stride =
-        B.CreateZExt(Call.getArgOperand(Store ? 2 : 1), B.getInt64Ty());
+    Value *Stride = i64(Call.getArgOperand(Store ? 2 : 1));
     bool Row = Callee.getFnAttribute("rubicon-wmma-layout").getValueAsString() ==
                "row";
-    bool Half = Callee.getFnAttribute("rubicon-wmma-types").getValueAsString() ==
-                "f16";
-    unsigned Bits = Half ? 16 : 32, PerWord = 32 / Bits;
+    unsigned PerWord = 32 / Bits;
     Type *ElementTy = B.getIntNTy(Bits);
-    Value *L = lane();
-    Value *R = B.CreateZExt(bits(L, 0, 4), B.getInt64Ty());
-    Value *Odd = B.CreateZExt(bits(L, 4, 1), B.getInt64Ty());
-    auto *Words = FixedVectorType::get(B.getInt32Ty(), 8 / PerWord);
     Value *Data = Store ? Call.getArgOperand(1) : nullptr;
-    Value *Result = PoisonValue::get(Words);
-    for (unsigned W = 0; W < 8 / PerWord; ++W) {
+    SmallVector<Value *, 8> Packed;
+    for (unsigned W = 0; W < Slots / PerWord; ++W) {
       Value *Word = Store ? B.CreateExtractElement(Data, W) : nullptr;
-      Value *Packed = nullptr;
+      Value *Loaded = nullptr;
       for (unsigned E = 0; E < PerWord; ++E) {
-        unsigned Slot = W * PerWord + E;
-        Value *C = B.CreateAdd(B.getInt64(2 * Slot), Odd);
-        // mem_row_major: (r, c) at r*stride + c; mem_col_major: c*stride + r.
+        auto [R, C] = Element(W * PerWord + E);
+        // .row: (r, c) at r*stride + c; .col: at c*stride + r.
         Value *Index = Row ? B.CreateAdd(B.CreateMul(R, Stride), C)
                            : B.CreateAdd(B.CreateMul(C, Stride), R);
         Value *Pointer = B.CreateGEP(ElementTy, Base, Index);
@@ -189,12 +149,66 @@ private:
         Value *V = B.CreateZExt(
             B.CreateAlignedLoad(ElementTy, Pointer, Align(Bits / 8)),
             B.getInt32Ty());
-        Packed = E ? B.CreateOr(Packed, B.CreateShl(V, Bits * E)) : V;
+        Loaded = E ? B.CreateOr(Loaded, B.CreateShl(V, Bits * E)) : V;
       }
-      if (!Store)
-        Result = B.CreateInsertElement(Result, Packed, W);
+      Packed.push_back(Loaded);
     }
-    return Store ? nullptr : Result;
+    if (Store)
+      return nullptr;
+    auto *Words = cast<FixedVectorType>(Callee.getReturnType());
+    Value *Result = PoisonValue::get(Words);
+    for (unsigned W = 0; W < Words->getNumElements(); ++W)
+      Result = B.CreateInsertElement(Result, Packed[W % Packed.size()], W);
+    return Result;
+  }
+
+  unsigned accumulatorBits() {
+    StringRef T = Callee.getFnAttribute("rubicon-wmma-types").getValueAsString();
+    return T == "f16" ? 16 : 32;
+  }
+
+  /// The MFMA layouts that differ from the generic ones (docs/matrix-cores.md;
+  /// l: the lane in the logical warp, s: the slot).
+  Value *mfmaAccess(StringRef Op, StringRef Shape) {
+    Value *L = lane();
+    if (Shape == "m16n16k16") {
+      // B: column 8(l/16) + 4((l/8)%2) + l%4, k = 8((l/4)%2) + s.
+      Value *N = i64(B.CreateOr(B.CreateOr(B.CreateShl(bits(L, 4, 1), 3),
+                                           B.CreateShl(bits(L, 3, 1), 2)),
+                                bits(L, 0, 2)));
+      Value *K0 = i64(B.CreateShl(bits(L, 2, 1), 3));
+      return access(false, 8, 16, [&](unsigned S) {
+        return std::pair{B.CreateAdd(K0, B.getInt64(S)), N};
+      });
+    }
+    // m32n8k16 B (column of B) and m8n32k16 A (row of A): index
+    // 4(l/16) + l%4, k = 4((l/4)%4) + s.
+    Value *Major = i64(B.CreateOr(B.CreateShl(bits(L, 4, 1), 2), bits(L, 0, 2)));
+    Value *K0 = i64(B.CreateShl(bits(L, 2, 2), 2));
+    if (Op == "load.b")
+      return access(false, 4, 16, [&](unsigned S) {
+        return std::pair{B.CreateAdd(K0, B.getInt64(S)), Major};
+      });
+    if (Op == "load.a")
+      return access(false, 4, 16, [&](unsigned S) {
+        return std::pair{Major, B.CreateAdd(K0, B.getInt64(S))};
+      });
+    // m8n32k16 C and D: row s, column l.
+    Value *Column = i64(L);
+    return access(Op == "store.d", 8, accumulatorBits(), [&](unsigned S) {
+      return std::pair{static_cast<Value *>(B.getInt64(S)), Column};
+    });
+  }
+
+  /// C/D (16 x 16, f32 or f16) for RDNA3's WMMA: lane l holds row l%16,
+  /// columns 2s + l/16 (f16: two slots per word, low first).
+  Value *accumulator16x16x16(bool Store) {
+    Value *L = lane();
+    Value *R = i64(bits(L, 0, 4));
+    Value *Odd = i64(bits(L, 4, 1));
+    return access(Store, 8, accumulatorBits(), [&](unsigned S) {
+      return std::pair{R, B.CreateAdd(B.getInt64(2 * S), Odd)};
+    });
   }
 
   /// d = a * b + c, m16n16k16, f16 multiplicands, on RDNA3: one
@@ -259,18 +273,26 @@ private:
     return B.CreateBitCast(Pair, FixedVectorType::get(B.getHalfTy(), 4));
   }
 
-  /// d = a * b + c, m16n16k16, f16 multiplicands, f16 or f32 c and d:
-  /// v_mfma_f32_4x4x4_16b_f16 eight times (docs/matrix-cores.md).
-  Value *mma16x16x16() {
+  /// d = a * b + c, f16 multiplicands, f16 or f32 c and d, on
+  /// v_mfma_f32_4x4x4_16b_f16 eight times (docs/matrix-cores.md): block a of
+  /// each group of 2^CBSZ blocks lends a piece of the shared operand (B; A
+  /// for m8n32k16) to its group (ABID=a), every block multiplies it by its
+  /// own chunk K of the other operand, into accumulator J.
+  ///   m16n16k16: CBSZ=2, pieces 2a+p (words 2p, 2p+1): J = a/2,
+  ///              K = 2(a%2) + p;
+  ///   m32n8k16, m8n32k16: CBSZ=3, piece a (words 0, 1): J = a/4, K = a%4.
+  Value *mma(StringRef Shape) {
     StringRef Types = Callee.getFnAttribute("rubicon-wmma-types")
                           .getValueAsString();
     bool DHalf = Types.starts_with("f16."), CHalf = Types.ends_with(".f16");
     bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
-    Value *A = Call.getArgOperand(0), *Bm = Call.getArgOperand(1),
+    bool SharedA = Shape == "m8n32k16", Square = Shape == "m16n16k16";
+    Value *Shared = Call.getArgOperand(SharedA ? 0 : 1),
+          *Private = Call.getArgOperand(SharedA ? 1 : 0),
           *C = Call.getArgOperand(2);
     Type *F32 = B.getFloatTy();
     auto *Acc = FixedVectorType::get(F32, 4);
-    // Accumulator j: slots 4j..4j+3 (columns 8*(l/16) + 4j + i of row l%16).
+    // Accumulator j: slots 4j..4j+3.
     Value *Sum[2];
     for (unsigned J = 0; J < 2; ++J) {
       Value *V = PoisonValue::get(Acc);
@@ -289,17 +311,16 @@ private:
       }
       Sum[J] = V;
     }
-    // Block a of each 16-lane group (CBSZ=2: groups of four blocks) lends
-    // its B piece s to the group (ABID=a); every block multiplies it by its
-    // own chunk K of A. Accumulator j = a/2, chunk K = 2*(a%2) + s.
-    for (unsigned Abid = 0; Abid < 4; ++Abid)
-      for (unsigned S = 0; S < 2; ++S) {
-        unsigned J = Abid / 2, K = 2 * (Abid % 2) + S;
-        Sum[J] = B.CreateIntrinsic(
-            Intrinsic::amdgcn_mfma_f32_4x4x4f16, {},
-            {halves4(Bm, 2 * S), halves4(A, 2 * K), Sum[J], B.getInt32(2),
-             B.getInt32(Abid), B.getInt32(0)});
-      }
+    for (unsigned Piece = 0; Piece < 8; ++Piece) {
+      unsigned Abid = Square ? Piece / 2 : Piece;
+      unsigned Word = Square ? 2 * (Piece % 2) : 0;
+      unsigned J = Square ? Abid / 2 : Abid / 4;
+      unsigned K = Square ? 2 * (Abid % 2) + Piece % 2 : Abid % 4;
+      Sum[J] = B.CreateIntrinsic(
+          Intrinsic::amdgcn_mfma_f32_4x4x4f16, {},
+          {halves4(Shared, Word), halves4(Private, 2 * K), Sum[J],
+           B.getInt32(Square ? 2 : 3), B.getInt32(Abid), B.getInt32(0)});
+    }
     return finish({Sum[0], Sum[1]}, DHalf, SatFinite);
   }
 

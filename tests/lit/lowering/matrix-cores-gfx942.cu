@@ -61,6 +61,50 @@ __global__ void f16x(const half *a, const half *b, half *c) {
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
 }
 
+// m32n8k16 and m8n32k16: CBSZ=3 (groups of eight blocks: the logical warp),
+// ABID 0..7.
+// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m32n8k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
+// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m8n32k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
+// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.store.d.m8n32k16.row.f32: matrix-core fragment layout
+// CHECK-LABEL: <_Z4tallPK6__halfS1_Pf>:
+// CHECK-NOT: ds_bpermute
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3{{ *//}}
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3 abid:1
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3 abid:2
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3 abid:3
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3 abid:4
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3 abid:5
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3 abid:6
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3 abid:7
+// CHECK-NOT: ds_bpermute
+// CHECK: s_endpgm
+__global__ void tall(const half *a, const half *b, float *c) {
+  wmma::fragment<wmma::matrix_a, 32, 8, 16, half, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 32, 8, 16, half, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 32, 8, 16, float> acc;
+  wmma::fill_fragment(acc, 0.0f);
+  wmma::load_matrix_sync(fa, a, 16);
+  wmma::load_matrix_sync(fb, b, 16);
+  wmma::mma_sync(acc, fa, fb, acc);
+  wmma::store_matrix_sync(c, acc, 8, wmma::mem_row_major);
+}
+
+// CHECK-LABEL: <_Z4widePK6__halfS1_Pf>:
+// CHECK-NOT: ds_bpermute
+// CHECK-COUNT-8: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3
+// CHECK-NOT: ds_bpermute
+// CHECK: s_endpgm
+__global__ void wide(const half *a, const half *b, float *c) {
+  wmma::fragment<wmma::matrix_a, 8, 32, 16, half, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 8, 32, 16, half, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 8, 32, 16, float> acc;
+  wmma::fill_fragment(acc, 0.0f);
+  wmma::load_matrix_sync(fa, a, 16);
+  wmma::load_matrix_sync(fb, b, 16);
+  wmma::mma_sync(acc, fa, fb, acc);
+  wmma::store_matrix_sync(c, acc, 32, wmma::mem_row_major);
+}
+
 // No matrix path for s8 yet: the generic IR, no MFMA.
 // CHECK-LABEL: <_Z2s8PKaS0_Pi>:
 // CHECK-NOT: v_mfma
