@@ -7,7 +7,9 @@ gfx1100, generic path against matrix path, counted in the emitted assembly.
 Compiles wmma_kernels.cu with PREFIX/bin/nvcc (matrix path), then the same
 NVVM IR with rubicon-opt -rubicon-disable-matrix-cores (generic path), and
 counts, in each kernel, the instructions (s_endpgm included), the LDS
-operations (ds_*) and the MFMAs. Per product = (five_products -
+operations (ds_*) and the matrix instructions, for m16n16k16, m32n8k16 and
+m8n32k16 (on gfx1100 only m16n16k16 has a matrix path: the others print
+ratio 1). Per product = (five_products -
 one_product) / 4: what one more load-load-mma costs. Prints ratios measured
 in one run; no hardware needed (nothing is executed).
 """
@@ -49,20 +51,21 @@ def assemble(arch):
     return {"generic": generic, "matrix": matrix}
 
 
+print("wmma f16 -> f32: instructions / ds_* LDS ops / matrix instructions")
+print(f"{'':22} {'kernel, 1 product':>22} {'per extra product':>22}")
 for arch in ("gfx942", "gfx1100"):
-    rows = {}
-    for name, asm in assemble(arch).items():
-        one = count(asm, "_Z11one_productPK6__halfS1_Pf")
-        five = count(asm, "_Z13five_productsPK6__halfS1_Pf")
-        rows[name] = (one, tuple((f - o) / 4 for f, o in zip(five, one)))
-    print(f"{arch}, wmma m16n16k16 f16 -> f32"
-          " (instructions / ds_* LDS ops / matrix instructions)")
-    print(f"{'':10} {'kernel, 1 product':>22} {'per extra product':>22}")
-    for name, (one, per) in rows.items():
-        print(f"{name:10} {one[0]:>10} /{one[1]:>4} /{one[2]:>3}"
-              f" {per[0]:>10.1f} /{per[1]:>4.1f} /{per[2]:>3.1f}")
-    g, m = rows["generic"], rows["matrix"]
-    print(f"ratio generic/matrix: instructions {g[0][0] / m[0][0]:.1f}x"
-          f" (kernel), {g[1][0] / m[1][0]:.1f}x (per product); LDS ops"
-          f" {g[0][1]} vs {m[0][1]} (kernel), {g[1][1]:.1f} vs {m[1][1]:.1f}"
-          " per product\n")
+    asm = assemble(arch)
+    for shape in ("m16n16k16", "m32n8k16", "m8n32k16"):
+        rows = {}
+        for name in ("generic", "matrix"):
+            one = count(asm[name], "one_" + shape)
+            five = count(asm[name], "five_" + shape)
+            rows[name] = (one, tuple((f - o) / 4 for f, o in zip(five, one)))
+        for name, (one, per) in rows.items():
+            print(f"{arch + ' ' + shape + ' ' + name:<30}"
+                  f" {one[0]:>6} /{one[1]:>4} /{one[2]:>3}"
+                  f" {per[0]:>10.1f} /{per[1]:>5.1f} /{per[2]:>4.1f}")
+        g, m = rows["generic"], rows["matrix"]
+        print(f"  ratio generic/matrix: instructions {g[0][0] / m[0][0]:.1f}x"
+              f" (kernel), {g[1][0] / m[1][0]:.1f}x (per product); LDS ops per"
+              f" product {g[1][1]:.1f} vs {m[1][1]:.1f}")
