@@ -358,6 +358,8 @@ void addKernelEntries(Module &M) {
     Entry->setVisibility(GlobalValue::DefaultVisibility);
     Entry->addFnAttr(Attribute::NoUnwind);
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Entry));
+    B.CreateCall(M.getOrInsertFunction(EmulatedLaneBeginFunction,
+                                       Type::getVoidTy(Ctx)));
     SmallVector<Value *> Args;
     SmallVector<Constant *> Sizes{ConstantInt::get(I64, Kernel->arg_size())};
     for (Argument &Param : Kernel->args()) {

@@ -131,6 +131,7 @@ EmulatedAMDGPUDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
   TargetMachine &TM = **HostTM;
   runModulePipeline(M, TM, [&](PassBuilder &) {
     ModulePassManager MPM;
+    MPM.addPass(EmulateExecMaskPass());
     MPM.addPass(EmulateAMDGPUPass(Gpu));
     return MPM;
   });

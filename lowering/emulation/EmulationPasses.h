@@ -24,6 +24,34 @@ inline constexpr char EmulatedStaticLdsSymbol[] = "__rubicon_amdgcn_static_lds_b
 /// The emulation library's file name, next to the device libraries.
 inline constexpr char EmulationLibraryFileName[] = "amdgcn-emulation.bc";
 
+/// The emulation library's EXEC-mask tracking (ExecMask.cpp there):
+///   void __rubicon_emulation_lane_begin()       first, in each kernel entry
+///   void __rubicon_emulation_diverge(i32 Point, i32 Successor, i32 Bits)
+///   void __rubicon_emulation_reconverge(i32 Point)
+inline constexpr char EmulatedLaneBeginFunction[] = "__rubicon_emulation_lane_begin";
+inline constexpr char EmulatedDivergeFunction[] = "__rubicon_emulation_diverge";
+inline constexpr char EmulatedReconvergeFunction[] = "__rubicon_emulation_reconverge";
+
+/// Whether `llvm.amdgcn.*` intrinsic `Name` is a wave-wide operation
+/// (WaveIntrinsics.def).
+bool isWaveIntrinsic(llvm::StringRef Name);
+
+/// rubicon-emulate-exec-mask: lets each lane of the emulated wavefront track
+/// the EXEC mask it would run under. In AMDGPU IR (before
+/// rubicon-emulate-amdgpu), every conditional branch or switch from which a
+/// wave-wide operation (WaveIntrinsics.def, or a call of a function that can
+/// run one) can be reached before the branch's immediate post-dominator gets
+/// a call of EmulatedDivergeFunction (the reconvergence point's number, the
+/// taken successor's index, the bits of that index) before it, and that
+/// post-dominator a call of EmulatedReconvergeFunction at its start (a
+/// branch that can leave the function: before each return). Numbers are
+/// per reconvergence block, so the exits of a loop share one.
+class EmulateExecMaskPass : public llvm::PassInfoMixin<EmulateExecMaskPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
 /// rubicon-emulate-amdgpu: AMDGPU IR (what LLVM's AMDGPU back end receives)
 /// to x86-64 IR for the host runtime (HostABI.h), changing no semantics:
 ///  - each `llvm.amdgcn.*` call becomes a call of the emulation library's
@@ -34,6 +62,7 @@ inline constexpr char EmulationLibraryFileName[] = "amdgcn-emulation.bc";
 ///    from a flat pointer, adds the base of the block's LDS or of the lane's
 ///    stack;
 ///  - kernels get the host entry points and parameter tables (HostABI.h);
+///    each entry calls EmulatedLaneBeginFunction first;
 ///  - triple x86_64, the x86-64 data layout with 32-bit addrspace 3 and 5
 ///    pointers (aggregate layouts are checked to agree), scoped atomics and
 ///    fences at system scope, AMDGPU attributes dropped.

@@ -53,6 +53,13 @@ inline constexpr const char TargetName[] = "host";
 inline constexpr unsigned long FiberStackBytes = 1ul << 17;
 /// Lanes of an emulated wavefront (gfx942: wave64, two logical warps).
 inline constexpr unsigned WaveLanes = 64;
+/// Bytes of each fiber's stack region, from LaneStateOffset past its
+/// ThreadContext, that belong to the code object: the device library keeps
+/// per-lane state there (the emulated AMD GPU's EXEC mask stack,
+/// runtime-shim/device/emulation/). The runtime neither reads nor clears
+/// them; the fiber's stack never reaches them.
+inline constexpr unsigned long LaneStateOffset = 512;
+inline constexpr unsigned long LaneStateBytes = 3584;
 /// Alignment of dynamic shared memory after the static variables.
 inline constexpr unsigned long SharedMemoryAlignment = 16;
 

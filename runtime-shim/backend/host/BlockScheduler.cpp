@@ -81,6 +81,12 @@ constexpr int ErrorLaunchFailure = 719; // cudaErrorLaunchFailure
 /// overflows its stack faults there instead of overwriting its context.
 constexpr size_t GuardPageOffset = 4096;
 constexpr size_t GuardPageBytes = 4096;
+static_assert(sizeof(ThreadContext) <= rubicon::host::LaneStateOffset &&
+                  rubicon::host::LaneStateOffset +
+                          rubicon::host::LaneStateBytes <=
+                      GuardPageOffset,
+              "the code object's lane state lies between the ThreadContext "
+              "and the guard page (HostABI.h)");
 /// Each guard page splits a mapping in two; the process-wide number of guard
 /// pages is kept well below Linux's default map count limit (65530) so that
 /// the program's own mappings never run out. Stacks past it go unguarded.

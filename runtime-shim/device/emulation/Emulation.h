@@ -7,8 +7,9 @@
 // intrinsic's signature; the emulation pass (lowering/emulation/) rewrites
 // every call to it. The program runs on the host backend's fibers: one fiber
 // per lane, so a lane finds its ThreadContext (HostABI.h) from its frame
-// address; cross-lane operations are rendezvous of the wavefront's lanes
-// resolved by the runtime's block scheduler.
+// address; cross-lane operations are rendezvous of the wavefront's active
+// lanes (the EXEC mask each lane tracks, ExecMask.cpp) resolved by the
+// runtime's block scheduler.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_DEVICE_EMULATION_EMULATION_H
@@ -62,24 +63,45 @@ RUBICON_EMULATION_HELPER u64 waveMask() {
   return waveSize() == 64 ? ~0ull : (1ull << waveSize()) - 1;
 }
 
-// A rendezvous of the lanes that execute this operation together: those of
-// the wavefront that reach the same call site (the runtime tells call sites
-// apart by return address: each inlined copy is its own call, and the empty
-// asm keeps it from becoming a tail call). That is the hardware's EXEC mask
-// for code where the lanes meet at the same instruction.
+/// The lane's own state, in its fiber's LaneState bytes (HostABI.h): the
+/// emulated EXEC mask and its reconvergence stack (ExecMask.cpp). Each entry
+/// is a divergent branch still open: the reconvergence point (the branch's
+/// immediate post-dominator, numbered by the emulation pass) and the EXEC
+/// mask to restore there.
+struct LaneState {
+  u64 Exec;
+  u32 Depth;
+  u32 Reserved;
+  struct Entry {
+    u64 Parent;
+    u32 Point;
+    u32 Reserved;
+  } Stack[(host::LaneStateBytes - 16) / 16];
+};
+static_assert(sizeof(LaneState) <= host::LaneStateBytes);
+
+RUBICON_EMULATION_HELPER LaneState &laneState() {
+  return *reinterpret_cast<LaneState *>(reinterpret_cast<unsigned char *>(thread()) +
+                                        host::LaneStateOffset);
+}
+
+/// EXEC: the active lanes of this wavefront (bit i: lane i). Tracked by
+/// each lane through the branches the emulation pass instruments
+/// (ExecMask.cpp): no rendezvous.
+RUBICON_EMULATION_HELPER u64 activeLanes() { return laneState().Exec; }
+
+// A rendezvous of the active lanes (EXEC) of this lane's wavefront: the
+// runtime completes it once every lane of EXEC that has not exited waits in
+// it (HostABI.h, WaveOperation with Members). The empty asm keeps the call
+// from becoming a tail call.
 RUBICON_EMULATION_HELPER u64 rendezvous(host::WaveOperation Operation, u64 A,
                                         u64 B) {
   host::ThreadContext *Thread = thread();
   u64 Result = Thread->Runtime->waveOperation(
-      Thread, static_cast<unsigned>(Operation), A, B, 0);
+      Thread, static_cast<unsigned>(Operation), A, B,
+      activeLanes() << laneBase());
   asm volatile("");
   return Result;
-}
-
-/// EXEC: the active lanes of this wavefront (bit i: lane i).
-RUBICON_EMULATION_HELPER u64 activeLanes() {
-  return (rendezvous(host::WaveOperation::Ballot, 1, 0) >> laneBase()) &
-         waveMask();
 }
 
 /// Each active lane's `Value` from lane `Source` of this wavefront (which must

@@ -72,6 +72,8 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(4) byref(%stru
 }
 
 ; CHECK-LABEL: define void @__rubicon_host_entry_k(ptr %0)
+; CHECK-NEXT: entry:
+; CHECK-NEXT: call void @__rubicon_emulation_lane_begin()
 ; CHECK: %[[OUT:.*]] = load ptr addrspace(1), ptr
 ; CHECK: %[[P:.*]] = addrspacecast ptr %{{.*}} to ptr addrspace(4)
 ; CHECK: call void @k(ptr addrspace(1) %[[OUT]], ptr addrspace(4) %[[P]])
