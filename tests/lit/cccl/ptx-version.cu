@@ -6,7 +6,7 @@
 // REQUIRES: host-target
 // RUN: nvcc --amdgpu-arch=host %s -o %t && %t | FileCheck %s --check-prefix=DEFAULT
 // RUN: nvcc --amdgpu-arch=host -arch=sm_70 %s -o %t70 && %t70 | FileCheck %s --check-prefix=SM70
-// DEFAULT: __CUDA_ARCH__ 520, ptxVersion 52, binaryVersion 52
+// DEFAULT: __CUDA_ARCH__ [[ARCH:[0-9]+]]0, ptxVersion [[ARCH]], binaryVersion [[ARCH]]
 // SM70: __CUDA_ARCH__ 700, ptxVersion 70, binaryVersion 70
 #include <cstdio>
 
