@@ -33,6 +33,22 @@
 // neighbours; locals are made SSA values first (SROA), and local arrays that
 // remain live in the state.
 //
+// Warp points: the 32-lane warp operations of HostThreadLoops.def (shuffles,
+// votes, __syncwarp, and rubicon-host-warp-lockstep's points around volatile
+// shared-memory stores) split the block's work as a barrier does. Before the
+// split each lane publishes its operand in the state's exchange arrays, with
+// a tag naming the round and the kind of operation; in the next round each
+// lane computes the result from the operands of the lanes of its warp that
+// published one in that round and are in the mask (WarpLevel.cpp's
+// semantics: a lane outside them reads its own operand). Two sets of arrays,
+// by round parity, so that a lane publishing its next operand does not
+// overwrite one a later lane has yet to read. A region that starts after a
+// warp point has WarpPointBit in its number: when threads disagree, those
+// stopped at a warp point go on first and the block barrier waits, as the
+// fiber scheduler orders them. Converged code thus runs statement by
+// statement across the lanes between warp points: the lockstep
+// warp-synchronous code assumes.
+//
 // Runs after rubicon-host-lower-nvvm-intrinsics and rubicon-host-kernel-entry,
 // before the device library is linked: every call it cannot see into is then
 // a named device-library or C-library function, and HostThreadLoops.def lists
@@ -51,6 +67,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -95,6 +112,27 @@ constexpr StringLiteral ThreadIndependentPrefixes[] = {
 #include "HostThreadLoops.def"
 };
 
+enum class WarpKind {
+  ShuffleIndex,
+  ShuffleUp,
+  ShuffleDown,
+  ShuffleButterfly,
+  Ballot,
+  All,
+  Any,
+  Uni,
+  SyncWarp,
+  Lockstep
+};
+struct WarpPointRow {
+  StringLiteral Name;
+  WarpKind Kind;
+};
+constexpr WarpPointRow WarpPointRows[] = {
+#define RUBICON_HOST_WARP_POINT(Name, Kind) {Name, WarpKind::Kind},
+#include "HostThreadLoops.def"
+};
+
 constexpr unsigned ThreadIndexCount = std::size(ThreadIndexRows);
 constexpr unsigned UniformCount = std::size(BlockUniformNames);
 /// Per-thread state of a block's threads kept on the fiber's stack; more
@@ -113,6 +151,40 @@ std::optional<unsigned> blockUniformIndex(StringRef Name) {
     if (BlockUniformNames[I] == Name)
       return I;
   return std::nullopt;
+}
+
+std::optional<WarpKind> warpPointKind(StringRef Name) {
+  for (const WarpPointRow &Row : WarpPointRows)
+    if (Row.Name == Name)
+      return Row.Kind;
+  return std::nullopt;
+}
+
+bool isShuffle(WarpKind Kind) { return Kind <= WarpKind::ShuffleButterfly; }
+bool isVote(WarpKind Kind) {
+  return Kind >= WarpKind::Ballot && Kind <= WarpKind::Uni;
+}
+
+/// The operands and result the table's kind promises.
+bool hasWarpPointType(WarpKind Kind, const CallBase &Call) {
+  Type *I32 = Type::getInt32Ty(Call.getContext());
+  Type *I1 = Type::getInt1Ty(Call.getContext());
+  unsigned Args = Call.arg_size();
+  if (Kind == WarpKind::Lockstep)
+    return Args == 0;
+  if (Args < 1 || Call.getArgOperand(0)->getType() != I32)
+    return false;
+  if (isShuffle(Kind)) {
+    Type *Value = Call.getType();
+    return Args == 4 && (Value == I32 || Value->isFloatTy()) &&
+           Call.getArgOperand(1)->getType() == Value &&
+           Call.getArgOperand(2)->getType() == I32 &&
+           Call.getArgOperand(3)->getType() == I32;
+  }
+  if (isVote(Kind))
+    return Args == 2 && Call.getArgOperand(1)->getType() == I1 &&
+           Call.getType() == (Kind == WarpKind::Ballot ? I32 : I1);
+  return Args == 1; // SyncWarp
 }
 
 bool isBlockBarrier(const Function &F) {
@@ -187,6 +259,14 @@ public:
           Result.Inline = true;
           continue;
         }
+        if (std::optional<WarpKind> Kind = warpPointKind(Name)) {
+          if (!isa<CallInst>(Call) || !hasWarpPointType(*Kind, *Call)) {
+            Fail("'" + Name.str() + "' has an unexpected type");
+            break;
+          }
+          Result.Inline = true;
+          continue;
+        }
         if (isThreadIndependent(Name))
           continue;
         Fail("calls '" + Name.str() + "'");
@@ -212,6 +292,7 @@ enum ThreadParam : unsigned {
   FirstThreadIndex = 0,
   FirstUniform = ThreadIndexCount,
   RegionParam = ThreadIndexCount + UniformCount,
+  RoundParam,
   StateParam,
   ThreadParamCount
 };
@@ -225,6 +306,19 @@ constexpr uint64_t NextRegionBytes = 4;
 /// The state holds one array per kept value (structure of arrays), so that
 /// consecutive threads' slots are consecutive; these alignments are met.
 constexpr uint64_t StateAlign = 16;
+/// Per-thread state bytes of the exchange of warp operations, after the
+/// next-region array: for each round parity, the lane's operand and a tag
+/// (i32 arrays).
+constexpr uint64_t ExchangeBytes = 16;
+/// Set in the number of a region that starts after a warp point: threads
+/// stopped there are resumed before threads stopped at a block barrier.
+constexpr uint32_t WarpPointBit = 0x40000000u;
+
+/// Where a thread's work is split: a __syncthreads, or a warp operation.
+struct SplitPoint {
+  CallInst *Call;
+  std::optional<WarpKind> Warp;
+};
 
 /// Where each use of a value is: for a phi, the end of the incoming block.
 Instruction *usePoint(const Use &U) {
@@ -266,6 +360,67 @@ Value *recompute(Value *V, Instruction *Where,
   return Copy;
 }
 
+/// Whether every lane reaches `Thread`'s warp points together: no branch on
+/// a value that may differ between threads (one computed from the thread's
+/// index, or loaded from memory) decides between reaching a warp point and
+/// not, i.e. has a warp point between it and its post-dominator. The
+/// exchange of warp points completes in the round after the lanes publish
+/// their operands, which is CUDA's answer only for lanes that reach them in
+/// the same round; the rest keeps fibers.
+bool reachesWarpPointsTogether(Function &Thread, ArrayRef<SplitPoint> Points,
+                               ArrayRef<Value *> ThreadIndices) {
+  SmallPtrSet<BasicBlock *, 8> WarpBlocks;
+  for (const SplitPoint &Point : Points)
+    if (Point.Warp)
+      WarpBlocks.insert(Point.Call->getParent());
+  if (WarpBlocks.empty())
+    return true;
+  SmallPtrSet<Value *, 32> Divergent(ThreadIndices.begin(),
+                                     ThreadIndices.end());
+  SmallVector<Value *> Work(ThreadIndices.begin(), ThreadIndices.end());
+  for (Instruction &I : instructions(Thread))
+    if (isa<LoadInst, AtomicRMWInst, AtomicCmpXchgInst>(I) ||
+        (isa<CallBase>(I) && !I.getType()->isVoidTy() &&
+         !isa<IntrinsicInst>(I) &&
+         llvm::any_of(Points,
+                      [&](const SplitPoint &P) { return P.Call == &I; })))
+      if (Divergent.insert(&I).second)
+        Work.push_back(&I);
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users())
+      if (auto *I = dyn_cast<Instruction>(U);
+          I && !I->getType()->isVoidTy() && Divergent.insert(I).second)
+        Work.push_back(I);
+  }
+  PostDominatorTree PDT(Thread);
+  for (BasicBlock &BB : Thread) {
+    Instruction *Term = BB.getTerminator();
+    Value *Condition = nullptr;
+    if (auto *Branch = dyn_cast<BranchInst>(Term);
+        Branch && Branch->isConditional())
+      Condition = Branch->getCondition();
+    else if (auto *Switch = dyn_cast<SwitchInst>(Term))
+      Condition = Switch->getCondition();
+    if (!Condition || !Divergent.count(Condition))
+      continue;
+    DomTreeNode *Node = PDT.getNode(&BB);
+    BasicBlock *Join =
+        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+    SmallVector<BasicBlock *> Blocks(successors(&BB));
+    SmallPtrSet<BasicBlock *, 16> Seen;
+    while (!Blocks.empty()) {
+      BasicBlock *Next = Blocks.pop_back_val();
+      if (Next == Join || !Seen.insert(Next).second)
+        continue;
+      if (WarpBlocks.count(Next))
+        return false;
+      llvm::append_range(Blocks, successors(Next));
+    }
+  }
+  return true;
+}
+
 /// Splits `Thread` at its barriers (`Barriers`) into regions: the thread
 /// function is entered with a region number (0: the kernel's start, r > 0:
 /// just after barrier r - 1) and returns the number of the region that
@@ -280,7 +435,8 @@ Value *recompute(Value *V, Instruction *Where,
 /// S is at State + O * BlockThreads + LinearThreadIndex * S. Returns the
 /// number of regions and sets `StateBytes` (per thread, NextRegionBytes
 /// included), or returns 0 and sets `WhyNot`.
-unsigned splitAtBarriers(Function &Thread, ArrayRef<CallInst *> Barriers,
+unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Points,
+                         SmallVectorImpl<uint32_t> &RegionIds, bool &Exchanges,
                          uint64_t &StateBytes, std::string &WhyNot) {
   LLVMContext &Ctx = Thread.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -293,7 +449,9 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<CallInst *> Barriers,
                          Return->getIterator());
       Return->eraseFromParent();
     }
-  if (Barriers.empty())
+  RegionIds.assign(1, 0);
+  Exchanges = false;
+  if (Points.empty())
     return 1;
   // Locals become SSA values (the front end keeps them in allocas).
   {
@@ -316,6 +474,16 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<CallInst *> Barriers,
     if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I);
         Intrinsic && Intrinsic->isLifetimeStartOrEnd())
       Intrinsic->eraseFromParent();
+  {
+    unsigned First = Thread.arg_size() - ThreadParamCount;
+    SmallVector<Value *> ThreadIndices;
+    for (unsigned D = 0; D < ThreadIndexCount; ++D)
+      ThreadIndices.push_back(Thread.getArg(First + FirstThreadIndex + D));
+    if (!reachesWarpPointsTogether(Thread, Points, ThreadIndices)) {
+      WhyNot = "a warp operation under a condition that depends on the thread";
+      return 0;
+    }
+  }
 
   const DataLayout &DL = Thread.getParent()->getDataLayout();
   BasicBlock &Entry = Thread.getEntryBlock();
@@ -358,27 +526,10 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<CallInst *> Barriers,
   Argument *Region = Thread.getArg(First + RegionParam);
   Argument *State = Thread.getArg(First + StateParam);
 
-  // A new entry block picks the region to run; each barrier ends its region.
+  // A new entry block picks the region to run and finds the thread's place
+  // in the state's arrays.
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "regions", &Thread, &Entry);
-  SmallVector<BasicBlock *> Starts{&Entry};
-  for (CallInst *Barrier : Barriers) {
-    BasicBlock *Before = Barrier->getParent();
-    BasicBlock *After =
-        Before->splitBasicBlock(Barrier, "region." + Twine(Starts.size()));
-    Barrier->eraseFromParent();
-    Before->getTerminator()->eraseFromParent();
-    ReturnInst::Create(Ctx, ConstantInt::get(I32, Starts.size()), Before);
-    Starts.push_back(After);
-  }
-  BasicBlock *Invalid = BasicBlock::Create(Ctx, "regions.invalid", &Thread);
-  new UnreachableInst(Ctx, Invalid);
-  SwitchInst *Switch =
-      SwitchInst::Create(Region, Invalid, Starts.size(), Dispatch);
-  for (unsigned R = 0; R < Starts.size(); ++R)
-    Switch->addCase(ConstantInt::get(cast<IntegerType>(I32), R), Starts[R]);
-
-  // The thread's place in the state's arrays.
-  IRBuilder<> B(Switch);
+  IRBuilder<> B(Dispatch);
   Value *Index[3], *Size[3];
   for (unsigned D = 0; D < 3; ++D) {
     Index[D] = B.CreateZExt(Thread.getArg(First + FirstThreadIndex + D), I64);
@@ -390,7 +541,187 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<CallInst *> Barriers,
       B.CreateMul(B.CreateAdd(B.CreateMul(Index[2], Size[1]), Index[1]),
                   Size[0]),
       Index[0], "thread.linear");
-  uint64_t Bytes = NextRegionBytes;
+  Argument *Round = Thread.getArg(First + RoundParam);
+  Exchanges = llvm::any_of(Points, [](const SplitPoint &P) {
+    return P.Warp && (isShuffle(*P.Warp) || isVote(*P.Warp));
+  });
+  // Element `I` of the exchange arrays of round parity `Parity`: Which 0,
+  // the lane's operand; 1, the tag saying which round and kind of
+  // operation wrote it.
+  auto Exchange = [&](IRBuilder<> &B, Value *Parity, unsigned Which,
+                      Value *I) {
+    Value *Offset = B.CreateAdd(
+        B.getInt64(NextRegionBytes + 4 * Which),
+        B.CreateMul(B.CreateZExt(Parity, I64), B.getInt64(8)));
+    Value *Array =
+        B.CreateInBoundsGEP(B.getInt8Ty(), State, B.CreateMul(Offset, Threads));
+    return B.CreateInBoundsGEP(I32, Array, I);
+  };
+  auto TagOf = [&](IRBuilder<> &B, Value *RoundNumber, WarpKind Kind) {
+    return B.CreateAdd(B.CreateMul(RoundNumber, B.getInt32(8)),
+                       B.getInt32(isShuffle(Kind) ? 1 : 2));
+  };
+
+  // Each split point ends its region; a warp point's operand is published
+  // before it, and its result computed from the lanes' operands after it.
+  SmallVector<BasicBlock *> Starts{&Entry};
+  RegionIds.assign(1, 0);
+  for (const SplitPoint &Point : Points) {
+    CallInst *Call = Point.Call;
+    BasicBlock *Before = Call->getParent();
+    if (Point.Warp && (isShuffle(*Point.Warp) || isVote(*Point.Warp))) {
+      IRBuilder<> P(Call);
+      Value *Operand = Call->getArgOperand(1);
+      if (Operand->getType()->isFloatTy())
+        Operand = P.CreateBitCast(Operand, I32);
+      else if (Operand->getType() != I32)
+        Operand = P.CreateZExt(Operand, I32);
+      Value *Parity = P.CreateAnd(Round, 1);
+      P.CreateStore(Operand, Exchange(P, Parity, 0, Linear));
+      Value *Tag = TagOf(P, Round, *Point.Warp);
+      P.CreateStore(Tag, Exchange(P, Parity, 1, Linear));
+    }
+    BasicBlock *After =
+        Before->splitBasicBlock(Call, "region." + Twine(Starts.size()));
+    uint32_t Id = Starts.size() | (Point.Warp ? WarpPointBit : 0);
+    Before->getTerminator()->eraseFromParent();
+    ReturnInst::Create(Ctx, ConstantInt::get(I32, Id), Before);
+    Starts.push_back(After);
+    RegionIds.push_back(Id);
+    if (!Point.Warp || !(isShuffle(*Point.Warp) || isVote(*Point.Warp))) {
+      Call->eraseFromParent();
+      continue;
+    }
+
+    // The other lanes' operands, written in the round before this one.
+    WarpKind Kind = *Point.Warp;
+    IRBuilder<> R(Call);
+    Value *Previous = R.CreateSub(Round, R.getInt32(1));
+    Value *Parity = R.CreateAnd(Previous, 1);
+    Value *Expected = TagOf(R, Previous, Kind);
+    Value *Lane64 = R.CreateAnd(Linear, 31);
+    Value *Lane = R.CreateTrunc(Lane64, I32, "lane");
+    Value *WarpBase = R.CreateSub(Linear, Lane64);
+    Value *Mask = Call->getArgOperand(0);
+    Value *Result;
+    if (isShuffle(Kind)) {
+      // WarpLevel.cpp's shuffle: the source lane, or the lane itself.
+      Value *Offset = R.CreateAnd(Call->getArgOperand(2), 31);
+      Value *C = Call->getArgOperand(3);
+      Value *Clamp = R.CreateAnd(C, 31);
+      Value *Segment = R.CreateAnd(R.CreateLShr(C, 8), 31);
+      Value *Low = R.CreateAnd(Lane, Segment);
+      Value *MaxLane =
+          R.CreateOr(Low, R.CreateAnd(Clamp, R.CreateNot(Segment)));
+      Value *MinLane = R.CreateAnd(Lane, Segment);
+      Value *Source, *InRange;
+      switch (Kind) {
+      case WarpKind::ShuffleUp:
+        Source = R.CreateSub(Lane, Offset);
+        InRange = R.CreateICmpSGE(Source, MaxLane);
+        break;
+      case WarpKind::ShuffleDown:
+        Source = R.CreateAdd(Lane, Offset);
+        InRange = R.CreateICmpULE(Source, MaxLane);
+        break;
+      case WarpKind::ShuffleButterfly:
+        Source = R.CreateXor(Lane, Offset);
+        InRange = R.CreateICmpULE(Source, MaxLane);
+        break;
+      default:
+        Source = R.CreateOr(MinLane, R.CreateAnd(Offset, R.CreateNot(Segment)));
+        InRange = R.CreateICmpULE(Source, MaxLane);
+        break;
+      }
+      Source = R.CreateSelect(InRange, Source, Lane, "source");
+      Value *SourceLinear = R.CreateAdd(WarpBase, R.CreateZExt(Source, I64));
+      // A lane that exists, took part (wrote this round's tag) and is in the
+      // mask; else the lane's own operand, as on fibers.
+      Value *Exists = R.CreateICmpULT(SourceLinear, Threads);
+      Value *Safe = R.CreateSelect(Exists, SourceLinear, Linear);
+      Value *Arrived = R.CreateICmpEQ(
+          R.CreateLoad(I32, Exchange(R, Parity, 1, Safe)), Expected);
+      Value *Member = R.CreateTrunc(R.CreateLShr(Mask, Source), R.getInt1Ty());
+      Value *Take = R.CreateAnd(R.CreateAnd(Exists, Arrived), Member);
+      Value *Bits = R.CreateLoad(
+          I32, Exchange(R, Parity, 0, R.CreateSelect(Take, Safe, Linear)));
+      Result = Call->getType()->isFloatTy() ? R.CreateBitCast(Bits, Call->getType())
+                                            : Bits;
+    } else {
+      // Votes: which lanes took part, and which of them hold the predicate.
+      BasicBlock *Head = Call->getParent();
+      BasicBlock *Done = Head->splitBasicBlock(Call, "warp.vote.done");
+      Head->getTerminator()->eraseFromParent();
+      BasicBlock *Loop =
+          BasicBlock::Create(Ctx, "warp.vote.lanes", &Thread, Done);
+      BranchInst::Create(Loop, Head);
+      IRBuilder<> L(Loop);
+      PHINode *J = L.CreatePHI(I32, 2, "lane.j");
+      PHINode *Took = L.CreatePHI(I32, 2, "took");
+      PHINode *Holds = L.CreatePHI(I32, 2, "holds");
+      J->addIncoming(L.getInt32(0), Head);
+      Took->addIncoming(L.getInt32(0), Head);
+      Holds->addIncoming(L.getInt32(0), Head);
+      Value *Other = L.CreateAdd(WarpBase, L.CreateZExt(J, I64));
+      Value *Exists = L.CreateICmpULT(Other, Threads);
+      Value *Safe = L.CreateSelect(Exists, Other, Linear);
+      Value *Arrived = L.CreateAnd(
+          Exists, L.CreateICmpEQ(L.CreateLoad(I32, Exchange(L, Parity, 1, Safe)),
+                                 Expected));
+      Value *Holding = L.CreateAnd(
+          Arrived,
+          L.CreateICmpNE(L.CreateLoad(I32, Exchange(L, Parity, 0, Safe)),
+                         L.getInt32(0)));
+      Value *Bit = L.CreateShl(L.getInt32(1), J);
+      Value *TookNext =
+          L.CreateOr(Took, L.CreateSelect(Arrived, Bit, L.getInt32(0)));
+      Value *HoldsNext =
+          L.CreateOr(Holds, L.CreateSelect(Holding, Bit, L.getInt32(0)));
+      Value *JNext = L.CreateAdd(J, L.getInt32(1));
+      J->addIncoming(JNext, Loop);
+      Took->addIncoming(TookNext, Loop);
+      Holds->addIncoming(HoldsNext, Loop);
+      L.CreateCondBr(L.CreateICmpULT(JNext, L.getInt32(32)), Loop, Done);
+      // WarpLevel.cpp's votes among the mask's lanes (and the lane itself).
+      IRBuilder<> V(Call);
+      Value *Members = V.CreateOr(Mask, V.CreateShl(V.getInt32(1), Lane));
+      Value *Present = V.CreateAnd(TookNext, Members);
+      Value *Ballot = V.CreateAnd(V.CreateAnd(HoldsNext, Members), Mask);
+      switch (Kind) {
+      case WarpKind::Ballot:
+        Result = Ballot;
+        break;
+      case WarpKind::All:
+        Result = V.CreateICmpEQ(
+            V.CreateAnd(V.CreateAnd(Present, V.CreateNot(HoldsNext)), Mask),
+            V.getInt32(0));
+        break;
+      case WarpKind::Any:
+        Result = V.CreateICmpNE(Ballot, V.getInt32(0));
+        break;
+      default: { // Uni
+        Value *Active = V.CreateAnd(Mask, Present);
+        Value *Holding = V.CreateAnd(HoldsNext, Active);
+        Value *None = V.CreateICmpEQ(Holding, V.getInt32(0));
+        Result = V.CreateOr(None, V.CreateICmpEQ(Holding, Active));
+        break;
+      }
+      }
+    }
+    Result->takeName(Call);
+    Call->replaceAllUsesWith(Result);
+    Call->eraseFromParent();
+  }
+  BasicBlock *Invalid = BasicBlock::Create(Ctx, "regions.invalid", &Thread);
+  new UnreachableInst(Ctx, Invalid);
+  SwitchInst *Switch =
+      SwitchInst::Create(Region, Invalid, Starts.size(), Dispatch);
+  for (unsigned R = 0; R < Starts.size(); ++R)
+    Switch->addCase(ConstantInt::get(cast<IntegerType>(I32), RegionIds[R]),
+                    Starts[R]);
+  B.SetInsertPoint(Switch);
+
+  uint64_t Bytes = NextRegionBytes + (Exchanges ? ExchangeBytes : 0);
   auto Slot = [&](uint64_t ElementBytes, Align Alignment, const Twine &Name) {
     uint64_t Offset = alignTo(Bytes, Alignment);
     Bytes = Offset + ElementBytes;
@@ -462,13 +793,16 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<CallInst *> Barriers,
 /// reach a barrier are inlined into it, and the reads replaced by
 /// parameters. Returns the number of regions, or 0 and sets `WhyNot`.
 unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
-                            Function *&Thread, uint64_t &StateBytes,
+                            Function *&Thread,
+                            SmallVectorImpl<uint32_t> &RegionIds,
+                            unsigned &WarpPoints, bool &Exchanges,
+                            uint64_t &StateBytes,
                             std::string &WhyNot) {
   Module &M = *Kernel.getParent();
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   SmallVector<Type *> Params(Kernel.getFunctionType()->params());
-  Params.append(ThreadIndexCount + UniformCount + 1, I32);
+  Params.append(ThreadIndexCount + UniformCount + 2, I32);
   Params.push_back(PointerType::get(Ctx, 0));
   if (!Kernel.getReturnType()->isVoidTy()) {
     WhyNot = "the kernel returns a value";
@@ -491,6 +825,7 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
     Thread->getArg(First + FirstUniform + U)
         ->setName(BlockUniformNames[U].rsplit("sreg_").second);
   Thread->getArg(First + RegionParam)->setName("region");
+  Thread->getArg(First + RoundParam)->setName("round");
   Thread->getArg(First + StateParam)->setName("state");
   SmallVector<ReturnInst *> Returns;
   CloneFunctionInto(Thread, &Kernel, VMap,
@@ -525,14 +860,22 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
     }
   }
 
-  SmallVector<CallInst *> Reads, Barriers;
+  SmallVector<CallInst *> Reads;
+  SmallVector<SplitPoint> Points;
+  WarpPoints = 0;
   for (Instruction &I : instructions(*Thread))
     if (auto *Call = dyn_cast<CallBase>(&I)) {
       Call->removeFnAttr(Attribute::Convergent);
-      if (Function *Callee = Call->getCalledFunction();
-          Callee && Callee->isDeclaration() && isa<CallInst>(Call))
-        (isBlockBarrier(*Callee) ? Barriers : Reads)
-            .push_back(cast<CallInst>(Call));
+      Function *Callee = Call->getCalledFunction();
+      if (!Callee || !Callee->isDeclaration() || !isa<CallInst>(Call))
+        continue;
+      if (isBlockBarrier(*Callee))
+        Points.push_back({cast<CallInst>(Call), std::nullopt});
+      else if (auto Kind = warpPointKind(Callee->getName())) {
+        Points.push_back({cast<CallInst>(Call), Kind});
+        ++WarpPoints;
+      } else
+        Reads.push_back(cast<CallInst>(Call));
     }
   for (CallInst *Call : Reads) {
     StringRef Name = Call->getCalledFunction()->getName();
@@ -546,7 +889,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
     Call->replaceAllUsesWith(Replacement);
     Call->eraseFromParent();
   }
-  return splitAtBarriers(*Thread, Barriers, StateBytes, WhyNot);
+  return splitAtBarriers(*Thread, Points, RegionIds, Exchanges, StateBytes,
+                         WhyNot);
 }
 
 /// Appends to `Pre` (no terminator yet) the loop nest (z, y, x) over the
@@ -610,11 +954,14 @@ emitThreadLoop(BasicBlock *Pre, ArrayRef<Value *> Bounds, StringRef Suffix,
 ///    releases when every thread that has not exited waits at one).
 Function *buildBlockFunction(Function &Entry, Function &Kernel,
                              Function &Thread, StringRef KernelName,
-                             unsigned Regions, uint64_t StateBytes) {
+                             ArrayRef<uint32_t> RegionIds, bool Exchanges,
+                             uint64_t StateBytes) {
+  unsigned Regions = RegionIds.size();
   Module &M = *Entry.getParent();
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I1Ty = Type::getInt1Ty(Ctx);
   PointerType *Ptr = PointerType::get(Ctx, 0);
   ValueToValueMapTy VMap;
   Function *Block = CloneFunction(&Entry, VMap);
@@ -654,11 +1001,12 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
         B.CreateZExt(Index[0], I64), "thread");
   };
   auto CallThread = [&](IRBuilder<> &B, ArrayRef<Value *> Index,
-                        Value *Region, Value *State) {
+                        Value *Region, Value *Round, Value *State) {
     SmallVector<Value *> Args(KernelArgs);
     Args.append(Index.begin(), Index.end());
     Args.append(Uniforms.begin(), Uniforms.end());
     Args.push_back(Region);
+    Args.push_back(Round);
     Args.push_back(State);
     return B.CreateCall(&Thread, Args);
   };
@@ -666,7 +1014,8 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
   if (Regions == 1) {
     BasicBlock *Done = emitThreadLoop(
         Head, Bounds, "", [&](IRBuilder<> &B, ArrayRef<Value *> Index) {
-          CallThread(B, Index, B.getInt32(0), ConstantPointerNull::get(Ptr));
+          CallThread(B, Index, B.getInt32(0), B.getInt32(0),
+                     ConstantPointerNull::get(Ptr));
         });
     B.SetInsertPoint(Done);
     B.CreateBr(Exit);
@@ -682,6 +1031,11 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
   Stack->setAlignment(Align(StateAlign));
   AllocaInst *LowSlot = A.CreateAlloca(I32, nullptr, "next.low");
   AllocaInst *HighSlot = A.CreateAlloca(I32, nullptr, "next.high");
+  // The round's number (it tells the exchanges of warp operations of
+  // successive rounds apart), and whether threads wait at a warp point.
+  AllocaInst *RoundSlot = A.CreateAlloca(I32, nullptr, "round");
+  AllocaInst *WarpNowSlot = A.CreateAlloca(I1Ty, nullptr, "warp.now");
+  AllocaInst *WarpSlot = A.CreateAlloca(I1Ty, nullptr, "warp.waiting");
   Value *Threads = B.CreateMul(B.CreateMul(B.CreateZExt(Uniforms[0], I64),
                                            B.CreateZExt(Uniforms[1], I64)),
                                B.CreateZExt(Uniforms[2], I64));
@@ -701,6 +1055,14 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
   PHINode *Heap = B.CreatePHI(Ptr, 2, "state.free");
   Heap->addIncoming(ConstantPointerNull::get(Ptr), Head);
   Heap->addIncoming(Allocated, Alloc);
+  B.CreateStore(B.getInt32(0), RoundSlot);
+  B.CreateStore(B.getFalse(), WarpSlot);
+  if (Exchanges) { // no lane has published an operand yet: no tag matches
+    Value *Start = B.CreateInBoundsGEP(
+        B.getInt8Ty(), State, B.CreateMul(Threads, B.getInt64(NextRegionBytes)));
+    Value *Length = B.CreateMul(Threads, B.getInt64(ExchangeBytes));
+    B.CreateMemSet(Start, B.getInt8(0xff), Length, MaybeAlign(4));
+  }
 
   // Rounds: `Next` is the region every thread runs next.
   BasicBlock *Rounds = BasicBlock::Create(Ctx, "rounds", Block, Exit);
@@ -724,12 +1086,21 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
     B.CreateStore(B.CreateBinaryIntrinsic(Intrinsic::umax,
                                           B.CreateLoad(I32, HighSlot), Stopped),
                   HighSlot);
+    Value *Live = B.CreateICmpNE(Stopped, B.getInt32(ExitRegion));
+    Value *AtWarpPoint = B.CreateAnd(
+        Live,
+        B.CreateICmpNE(B.CreateAnd(Stopped, WarpPointBit), B.getInt32(0)));
+    B.CreateStore(B.CreateOr(B.CreateLoad(I1Ty, WarpNowSlot), AtWarpPoint),
+                  WarpNowSlot);
   };
   // After a round: all agree (the next uniform round, or the end) or not.
   auto EndRound = [&](BasicBlock *Done) {
     B.SetInsertPoint(Done);
     Value *Low = B.CreateLoad(I32, LowSlot, "low");
     Value *High = B.CreateLoad(I32, HighSlot, "high");
+    B.CreateStore(B.CreateAdd(B.CreateLoad(I32, RoundSlot), B.getInt32(1)),
+                  RoundSlot);
+    B.CreateStore(B.CreateLoad(I1Ty, WarpNowSlot), WarpSlot);
     B.CreateCondBr(B.CreateICmpEQ(Low, High), Rounds, Divergent);
     Next->addIncoming(Low, Done);
   };
@@ -737,23 +1108,30 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
     B.SetInsertPoint(At);
     B.CreateStore(B.getInt32(ExitRegion), LowSlot);
     B.CreateStore(B.getInt32(0), HighSlot);
+    B.CreateStore(B.getFalse(), WarpNowSlot);
   };
 
   for (unsigned R = 0; R < Regions; ++R) {
     std::string Suffix = "." + std::to_string(R);
     BasicBlock *Run = BasicBlock::Create(Ctx, "region" + Suffix, Block, Exit);
-    Switch->addCase(B.getInt32(R), Run);
+    Switch->addCase(B.getInt32(RegionIds[R]), Run);
     StartRound(Run);
+    Value *Round = B.CreateLoad(I32, RoundSlot, "round" + Suffix);
     EndRound(emitThreadLoop(
         Run, Bounds, Suffix,
         [&](IRBuilder<> &B, ArrayRef<Value *> Index) {
           Value *Linear = LinearIndex(B, Index);
-          Value *Stopped = CallThread(B, Index, B.getInt32(R), State);
+          Value *Stopped =
+              CallThread(B, Index, B.getInt32(RegionIds[R]), Round, State);
           Record(B, Linear, Stopped, /*Store=*/true);
         }));
   }
 
+  // Threads waiting at a warp point go on first: a block barrier releases
+  // once no thread waits in a warp operation, as on fibers.
   StartRound(Divergent);
+  Value *Round = B.CreateLoad(I32, RoundSlot, "round.divergent");
+  Value *WarpFirst = B.CreateLoad(I1Ty, WarpSlot, "warp.first");
   EndRound(emitThreadLoop(
       Divergent, Bounds, ".divergent",
       [&](IRBuilder<> &B, ArrayRef<Value *> Index) {
@@ -763,10 +1141,14 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
         BasicBlock *Here = B.GetInsertBlock();
         BasicBlock *Resume = BasicBlock::Create(Ctx, "resume", Block);
         BasicBlock *Resumed = BasicBlock::Create(Ctx, "resumed", Block);
-        B.CreateCondBr(B.CreateICmpNE(Waiting, B.getInt32(ExitRegion)), Resume,
-                       Resumed);
+        Value *Live = B.CreateICmpNE(Waiting, B.getInt32(ExitRegion));
+        Value *AtWarpPoint = B.CreateICmpNE(
+            B.CreateAnd(Waiting, WarpPointBit), B.getInt32(0));
+        Value *Goes =
+            B.CreateAnd(Live, B.CreateOr(B.CreateNot(WarpFirst), AtWarpPoint));
+        B.CreateCondBr(Goes, Resume, Resumed);
         B.SetInsertPoint(Resume);
-        Value *Stopped = CallThread(B, Index, Waiting, State);
+        Value *Stopped = CallThread(B, Index, Waiting, Round, State);
         B.CreateStore(Stopped, Slot);
         B.CreateBr(Resumed);
         B.SetInsertPoint(Resumed);
@@ -804,22 +1186,26 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
     Function *Thread = nullptr;
     uint64_t StateBytes = 0;
     std::string WhyNot;
-    unsigned Regions = 0;
+    unsigned Regions = 0, WarpPoints = 0;
+    bool Exchanges = false;
+    SmallVector<uint32_t> RegionIds;
     if (!Entry)
       Form = "fibers: no entry point";
     else if (!V.Loopable)
       Form = "fibers: " + V.Reason;
     else if (!(Regions = cloneForThreadLoop(*Kernel, Analysis, Thread,
+                                            RegionIds, WarpPoints, Exchanges,
                                             StateBytes, WhyNot)))
       Form = "fibers: " + WhyNot;
-    else if (!buildBlockFunction(*Entry, *Kernel, *Thread, Name, Regions,
-                                 StateBytes))
+    else if (!buildBlockFunction(*Entry, *Kernel, *Thread, Name, RegionIds,
+                                 Exchanges, StateBytes))
       Form = "fibers: the entry does not call the kernel";
     else if (Regions == 1)
       Form = "thread-loop";
     else
       Form = "thread-loop, " + std::to_string(Regions) +
              " regions between barriers" +
+             (WarpPoints ? " and warp operations" : "") +
              (StateBytes
                   ? ", " + std::to_string(StateBytes) + " bytes kept per thread"
                   : "");

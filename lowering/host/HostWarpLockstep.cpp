@@ -9,9 +9,10 @@
 // before and after every volatile store whose address may be shared memory
 // (address space 3, or generic). Each point is a wavefront barrier among the
 // lanes that reach it, so every lane has loaded before any lane stores, and
-// every store is done before the next loads: the GPU's answer. A kernel with
-// such stores runs on fibers (rubicon-host-thread-loops does not know the
-// point). Volatile stores to global memory are left alone.
+// every store is done before the next loads: the GPU's answer. In
+// rubicon-host-thread-loops the points are warp points: thread loops when
+// every lane reaches them, else fibers. Volatile stores to global memory are
+// left alone.
 //
 //===----------------------------------------------------------------------===//
 #include "HostPasses.h"

@@ -85,7 +85,7 @@ define ptx_kernel void @localArray(ptr %data) {
 ; The copy: the region parameter picks where to start; %v, used after the
 ; barrier, is kept in its slot (offset 4: after the next-region array); %p
 ; is recomputed from the parameters instead.
-; CHECK-LABEL: define internal i32 @reverse.thread(ptr %data, i32 %tid.x, {{.*}}, i32 %region, ptr noalias %state)
+; CHECK-LABEL: define internal i32 @reverse.thread(ptr %data, i32 %tid.x, {{.*}}, i32 %region, i32 %round, ptr noalias %state)
 ; CHECK-NEXT: regions:
 ; CHECK: %block.threads = mul i64
 ; CHECK: %thread.linear = add i64
@@ -133,7 +133,7 @@ define ptx_kernel void @localArray(ptr %data) {
 ; each stopped is recorded, with the lowest and highest.
 ; CHECK: thread.x.0:
 ; CHECK: %thread = add i64
-; CHECK-NEXT: [[STOP:%.*]] = call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.0, {{.*}}, i32 0, ptr %state.base)
+; CHECK-NEXT: [[STOP:%.*]] = call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.0, {{.*}}, i32 0, i32 %round.0, ptr %state.base)
 ; CHECK-NEXT: [[NEXTAT:%.*]] = getelementptr inbounds i32, ptr %state.base, i64 %thread
 ; CHECK-NEXT: store i32 [[STOP]], ptr [[NEXTAT]]
 ; CHECK: call i32 @llvm.umin.i32(i32 {{%.*}}, i32 [[STOP]])
@@ -143,17 +143,21 @@ define ptx_kernel void @localArray(ptr %data) {
 ; CHECK: thread.z.done.0:
 ; CHECK-NEXT: %low = load i32, ptr %next.low
 ; CHECK-NEXT: %high = load i32, ptr %next.high
-; CHECK-NEXT: [[SAME:%.*]] = icmp eq i32 %low, %high
+; CHECK-NEXT: [[ROUND:%.*]] = load i32, ptr %round
+; CHECK-NEXT: [[NEXTROUND:%.*]] = add i32 [[ROUND]], 1
+; CHECK-NEXT: store i32 [[NEXTROUND]], ptr %round
+; CHECK: [[SAME:%.*]] = icmp eq i32 %low, %high
 ; CHECK-NEXT: br i1 [[SAME]], label %rounds, label %rounds.divergent
-; CHECK: call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.1, {{.*}}, i32 1, ptr %state.base)
-; A divergent round: each thread that has not ended resumes its own region.
+; CHECK: call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.1, {{.*}}, i32 1, i32 %round.1, ptr %state.base)
+; A divergent round: each thread that has not ended resumes its own region
+; (threads at warp points first: host-thread-loops-warp.ll).
 ; CHECK: thread.x.divergent:
 ; CHECK: [[SLOT:%.*]] = getelementptr inbounds i32, ptr %state.base, i64
 ; CHECK-NEXT: %waiting = load i32, ptr [[SLOT]]
 ; CHECK-NEXT: [[LIVE:%.*]] = icmp ne i32 %waiting, -1
-; CHECK-NEXT: br i1 [[LIVE]], label %resume, label %resumed
+; CHECK: br i1 {{%.*}}, label %resume, label %resumed
 ; CHECK: resume:
-; CHECK-NEXT: [[AGAIN:%.*]] = call i32 @reverse.thread({{.*}}, i32 %waiting, ptr %state.base)
+; CHECK-NEXT: [[AGAIN:%.*]] = call i32 @reverse.thread({{.*}}, i32 %waiting, i32 %round.divergent, ptr %state.base)
 ; CHECK-NEXT: store i32 [[AGAIN]], ptr [[SLOT]]
 ; CHECK: resumed:
 ; CHECK-NEXT: %stopped = phi i32 [ %waiting, %thread.x.divergent ], [ [[AGAIN]], %resume ]

@@ -106,7 +106,7 @@ __global__ void localAcross(int *out) {
   out[threadIdx.x] = s[63 - threadIdx.x] + local[(threadIdx.x + 1) % 4];
 }
 
-// A warp shuffle: fibers.
+// A warp shuffle: a thread loop too.
 __global__ void warpSum(int *out) {
   int v = threadIdx.x;
   for (int d = 16; d > 0; d /= 2)
