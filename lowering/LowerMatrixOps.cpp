@@ -19,7 +19,9 @@
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
@@ -27,6 +29,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+
+#include <set>
 
 using namespace llvm;
 
@@ -345,6 +349,30 @@ private:
   }
 };
 
+/// The kernels from which F is called, directly or not (demangled names,
+/// in module order); F itself when no kernel reaches it.
+SmallVector<std::string, 2> kernelsReaching(const Function &F) {
+  SetVector<const Function *> Seen;
+  SmallVector<const Function *, 8> Work{&F};
+  Seen.insert(&F);
+  while (!Work.empty()) {
+    const Function *G = Work.pop_back_val();
+    for (const User *U : G->users())
+      if (const auto *Call = dyn_cast<CallBase>(U))
+        if (const Function *Caller = Call->getFunction();
+            Seen.insert(Caller))
+          Work.push_back(Caller);
+  }
+  SmallVector<std::string, 2> Kernels;
+  for (const Function &K : *F.getParent())
+    if (Seen.contains(&K) && (K.getCallingConv() == CallingConv::PTX_Kernel ||
+                              K.getCallingConv() == CallingConv::AMDGPU_KERNEL))
+      Kernels.push_back("kernel '" + demangle(K.getName()) + "'");
+  if (Kernels.empty())
+    Kernels.push_back("'" + demangle(F.getName()) + "'");
+  return Kernels;
+}
+
 std::string describe(const Function &F) {
   std::string S = "wmma." + F.getFnAttribute("rubicon-wmma-op")
                                 .getValueAsString()
@@ -370,6 +398,8 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
   if (Ops.empty())
     return PreservedAnalyses::all();
   NamedMDNode *Paths = M.getOrInsertNamedMetadata("rubicon.matrix.paths");
+  // One line per kernel and operation, in a stable order.
+  std::set<std::string> Notes;
   LLVMContext &Ctx = M.getContext();
   for (Function *F : Ops) {
     const MatrixOpRow *Row = findRow(*F, TargetArch);
@@ -378,21 +408,22 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
       if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledFunction() == F)
         Calls.push_back(Call);
     for (CallInst *Call : Calls) {
-      std::string Note = TargetArch + ": '" +
-                         Call->getFunction()->getName().str() + "': " +
-                         describe(*F) + ": ";
+      std::string Path =
+          !Row ? "generic"
+          : *Row->Instruction
+              ? "matrix cores (" + std::to_string(Row->Count) + " x " +
+                    Row->Instruction + ")"
+              : "matrix-core fragment layout";
+      for (const std::string &Where : kernelsReaching(*Call->getFunction()))
+        Notes.insert(TargetArch + ": " + Where + ": " + describe(*F) + ": " +
+                     Path);
       if (Row) {
-        Note += *Row->Instruction
-                    ? "matrix cores (" + std::to_string(Row->Count) + " x " +
-                          Row->Instruction + ")"
-                    : "matrix-core fragment layout";
         MFMABuilder Builder(*Call, *F);
         Value *Result = Builder.build(*Row);
         if (Result)
           Call->replaceAllUsesWith(Result);
         Call->eraseFromParent();
       } else {
-        Note += "generic";
         InlineFunctionInfo IFI;
         InlineResult R = InlineFunction(*Call, IFI);
         if (!R.isSuccess())
@@ -401,11 +432,12 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
                                   R.getFailureReason(),
                               Call);
       }
-      Paths->addOperand(MDNode::get(Ctx, MDString::get(Ctx, Note)));
     }
     if (F->use_empty())
       F->eraseFromParent();
   }
+  for (const std::string &Note : Notes)
+    Paths->addOperand(MDNode::get(Ctx, MDString::get(Ctx, Note)));
   return PreservedAnalyses::none();
 }
 

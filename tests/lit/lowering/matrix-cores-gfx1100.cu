@@ -13,13 +13,13 @@
 #include <mma.h>
 using namespace nvcuda;
 
-// NOTES-DAG: rubicon: gfx1100: '{{.*}}': wmma.load.a.m16n16k16.row.f16: generic
-// NOTES-DAG: rubicon: gfx1100: '{{.*}}': wmma.load.b.m16n16k16.col.f16: generic
-// NOTES-DAG: rubicon: gfx1100: '{{.*}}': wmma.load.c.m16n16k16.row.f16: matrix-core fragment layout
-// NOTES-DAG: rubicon: gfx1100: '{{.*}}': wmma.store.d.m16n16k16.row.f32: matrix-core fragment layout
-// NOTES-DAG: rubicon: gfx1100: '{{.*}}': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (1 x v_wmma_f32_16x16x16_f16)
-// NOTES-DAG: rubicon: gfx1100: '{{.*}}': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (1 x v_wmma_f32_16x16x16_f16)
-// NOTES-DAG: rubicon: gfx1100: '{{.*}}': wmma.mma.m16n16k16.s32.s8.s8.s32: generic
+// NOTES-DAG: rubicon: gfx1100: kernel '{{.*}}': wmma.load.a.m16n16k16.row.f16: generic
+// NOTES-DAG: rubicon: gfx1100: kernel '{{.*}}': wmma.load.b.m16n16k16.col.f16: generic
+// NOTES-DAG: rubicon: gfx1100: kernel '{{.*}}': wmma.load.c.m16n16k16.row.f16: matrix-core fragment layout
+// NOTES-DAG: rubicon: gfx1100: kernel '{{.*}}': wmma.store.d.m16n16k16.row.f32: matrix-core fragment layout
+// NOTES-DAG: rubicon: gfx1100: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (1 x v_wmma_f32_16x16x16_f16)
+// NOTES-DAG: rubicon: gfx1100: kernel 'f16x(__half const*, __half const*, __half*)': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (1 x v_wmma_f32_16x16x16_f16)
+// NOTES-DAG: rubicon: gfx1100: kernel 's8(signed char const*, signed char const*, int*)': wmma.mma.m16n16k16.s32.s8.s8.s32: generic
 
 // CHECK-LABEL: <_Z4f32xPK6__halfS1_Pf>:
 // CHECK-NOT: ds_

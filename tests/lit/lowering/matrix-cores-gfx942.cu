@@ -14,12 +14,12 @@
 #include <mma.h>
 using namespace nvcuda;
 
-// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.load.a.m16n16k16.row.f16: generic
-// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.load.b.m16n16k16.col.f16: matrix-core fragment layout
-// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
-// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
-// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m16n16k16.s32.s8.s8.s32: generic
-// HOST: rubicon: host: '{{.*}}': wmma.mma.m16n16k16.f32.f16.f16.f32: generic
+// NOTES-DAG: rubicon: gfx942: kernel '{{.*}}': wmma.load.a.m16n16k16.row.f16: generic
+// NOTES-DAG: rubicon: gfx942: kernel '{{.*}}': wmma.load.b.m16n16k16.col.f16: matrix-core fragment layout
+// NOTES-DAG: rubicon: gfx942: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
+// NOTES-DAG: rubicon: gfx942: kernel 'f16x(__half const*, __half const*, __half*)': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
+// NOTES-DAG: rubicon: gfx942: kernel 's8(signed char const*, signed char const*, int*)': wmma.mma.m16n16k16.s32.s8.s8.s32: generic
+// HOST: rubicon: host: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: generic
 // HOST-NOT: matrix cores
 
 // CHECK-LABEL: <_Z4f32xPK6__halfS1_Pf>:
@@ -63,9 +63,9 @@ __global__ void f16x(const half *a, const half *b, half *c) {
 
 // m32n8k16 and m8n32k16: CBSZ=3 (groups of eight blocks: the logical warp),
 // ABID 0..7.
-// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m32n8k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
-// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.mma.m8n32k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
-// NOTES-DAG: rubicon: gfx942: '{{.*}}': wmma.store.d.m8n32k16.row.f32: matrix-core fragment layout
+// NOTES-DAG: rubicon: gfx942: kernel 'tall(__half const*, __half const*, float*)': wmma.mma.m32n8k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
+// NOTES-DAG: rubicon: gfx942: kernel 'wide(__half const*, __half const*, float*)': wmma.mma.m8n32k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
+// NOTES-DAG: rubicon: gfx942: kernel 'wide(__half const*, __half const*, float*)': wmma.store.d.m8n32k16.row.f32: matrix-core fragment layout
 // CHECK-LABEL: <_Z4tallPK6__halfS1_Pf>:
 // CHECK-NOT: ds_bpermute
 // CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:3{{ *//}}
