@@ -31,7 +31,7 @@ struct ImplicitArguments {
   u16 GridDims;             // 64: hidden_grid_dims
   unsigned char Reserved1[14];
   u64 HostcallBuffer;       // 80: hidden_hostcall_buffer (none)
-  u64 MultigridSync;        // 88: hidden_multigrid_sync_arg (none)
+  u64 MultigridSync;        // 88: hidden_multigrid_sync_arg (MultigridSync)
   u64 Heap;                 // 96: hidden_heap_v1 (none)
   u64 DefaultQueue;         // 104
   u64 CompletionAction;     // 112
@@ -64,6 +64,11 @@ static_assert(sizeof(DispatchPacket) == 64);
 // of a block sees the same values: one copy per worker thread, refreshed by
 // each read of the pointer.
 thread_local ImplicitArguments Implicit;
+// What hidden_multigrid_sync_arg points at: HIP sets it for cooperative
+// launches, and ockl's grid_group::is_valid() tests it. The host runtime
+// does not tell launches apart (as on the host target, is_valid() is true);
+// multi-device launches, the argument's other use, are not supported.
+u64 MultigridSync[4];
 thread_local DispatchPacket Dispatch;
 
 u32 dimensions(const host::ThreadContext *T) {
@@ -82,6 +87,7 @@ RUBICON_AMDGCN Constant *__rubicon_amdgcn_implicitarg_ptr() {
     Implicit.GroupSize[D] = static_cast<u16>(T->BlockSize[D]);
   }
   Implicit.GridDims = static_cast<u16>(dimensions(T));
+  Implicit.MultigridSync = reinterpret_cast<u64>(&MultigridSync);
   Implicit.DynamicLdsSize =
       static_cast<u32>(T->SharedBytes - __rubicon_host_shared_bytes);
   return (Constant *)(void *)&Implicit;
@@ -144,9 +150,15 @@ RUBICON_AMDGCN u64 __rubicon_amdgcn_s_sendmsg_rtn_i64(u32) {
   return thread()->Runtime->nanoseconds() / 10;
 }
 
-// s_sleep: the other lanes of the block run meanwhile.
+extern "C" int sched_yield(void);
+
+// s_sleep: the other lanes of the block run meanwhile, and the CPU thread
+// lets the process's other threads run: a lane sleeping in a spin-wait
+// (the grid barrier of a cooperative launch, runtime-shim/device/
+// GridSync.cpp) waits for other blocks, which run on other CPU threads.
 RUBICON_AMDGCN void __rubicon_amdgcn_s_sleep(u32) {
   thread()->Runtime->yield(thread());
+  sched_yield();
 }
 
 // s_getreg_b32 (HW_ID, XCC_ID, ...): one compute unit, numbered 0.
