@@ -67,6 +67,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
@@ -314,11 +315,28 @@ constexpr uint64_t ExchangeBytes = 16;
 /// stopped there are resumed before threads stopped at a block barrier.
 constexpr uint32_t WarpPointBit = 0x40000000u;
 
-/// Where a thread's work is split: a __syncthreads, or a warp operation.
+/// Where a thread's work is split: a __syncthreads, a warp operation, or
+/// the latch of a grid-stride loop (`Iteration`: at its branch back).
 struct SplitPoint {
-  CallInst *Call;
+  Instruction *Call;
   std::optional<WarpKind> Warp;
+  bool Iteration = false;
 };
+
+/// `V` is the thread's x index plus a value that does not depend on the
+/// thread: the start of a grid-stride loop (`for (i = blockIdx.x *
+/// blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)`).
+bool isThreadOffset(Value *V, Value *ThreadX, unsigned Depth = 0) {
+  while (auto *Cast = dyn_cast<CastInst>(V))
+    V = Cast->getOperand(0);
+  if (V == ThreadX)
+    return true;
+  auto *Add = dyn_cast<BinaryOperator>(V);
+  if (!Add || Add->getOpcode() != Instruction::Add || Depth > 2)
+    return false;
+  return isThreadOffset(Add->getOperand(0), ThreadX, Depth + 1) ||
+         isThreadOffset(Add->getOperand(1), ThreadX, Depth + 1);
+}
 
 /// Where each use of a value is: for a phi, the end of the incoming block.
 Instruction *usePoint(const Use &U) {
@@ -435,9 +453,11 @@ bool reachesWarpPointsTogether(Function &Thread, ArrayRef<SplitPoint> Points,
 /// S is at State + O * BlockThreads + LinearThreadIndex * S. Returns the
 /// number of regions and sets `StateBytes` (per thread, NextRegionBytes
 /// included), or returns 0 and sets `WhyNot`.
-unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Points,
+unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
                          SmallVectorImpl<uint32_t> &RegionIds, bool &Exchanges,
-                         uint64_t &StateBytes, std::string &WhyNot) {
+                         bool &Strided, uint64_t &StateBytes,
+                         std::string &WhyNot) {
+  SmallVector<SplitPoint> Points(Given.begin(), Given.end());
   LLVMContext &Ctx = Thread.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
@@ -450,9 +470,8 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Points,
       Return->eraseFromParent();
     }
   RegionIds.assign(1, 0);
-  Exchanges = false;
-  if (Points.empty())
-    return 1;
+  Exchanges = Strided = false;
+  unsigned First = Thread.arg_size() - ThreadParamCount;
   // Locals become SSA values (the front end keeps them in allocas).
   {
     PassBuilder PB;
@@ -469,13 +488,46 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Points,
     FPM.addPass(SROAPass(SROAOptions::PreserveCFG));
     FPM.run(Thread, FAM);
   }
+  if (Points.empty()) {
+    // A grid-stride loop runs one iteration of every thread per round, as
+    // a GPU's threads go through it together: neighbouring threads' accesses
+    // are neighbours (one thread running through the whole loop touches one
+    // element per stride).
+    DominatorTree DT(Thread);
+    LoopInfo LI(DT);
+    Value *ThreadX = Thread.getArg(First + FirstThreadIndex);
+    for (Loop *L : LI) {
+      BasicBlock *Latch = L->getLoopLatch();
+      BasicBlock *Preheader = L->getLoopPreheader();
+      if (!Latch || !Preheader || L->getNumBackEdges() != 1 ||
+          !isa<BranchInst>(Latch->getTerminator()))
+        continue;
+      // printf keeps the fibers' order: each thread's lines together.
+      bool Prints = llvm::any_of(L->blocks(), [](BasicBlock *BB) {
+        return llvm::any_of(*BB, [](Instruction &I) {
+          auto *Call = dyn_cast<CallBase>(&I);
+          Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+          return Callee && Callee->getName() == "vprintf";
+        });
+      });
+      if (Prints)
+        continue;
+      if (llvm::any_of(L->getHeader()->phis(), [&](PHINode &Phi) {
+            return isThreadOffset(Phi.getIncomingValueForBlock(Preheader),
+                                  ThreadX);
+          }))
+        Points.push_back({Latch->getTerminator(), std::nullopt, true});
+    }
+    if (Points.empty())
+      return 1;
+    Strided = true;
+  }
   // Lifetime markers would span regions, which run for all threads in turn.
   for (Instruction &I : make_early_inc_range(instructions(Thread)))
     if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I);
         Intrinsic && Intrinsic->isLifetimeStartOrEnd())
       Intrinsic->eraseFromParent();
   {
-    unsigned First = Thread.arg_size() - ThreadParamCount;
     SmallVector<Value *> ThreadIndices;
     for (unsigned D = 0; D < ThreadIndexCount; ++D)
       ThreadIndices.push_back(Thread.getArg(First + FirstThreadIndex + D));
@@ -522,7 +574,6 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Points,
     Allocas.push_back(Alloca);
   }
 
-  unsigned First = Thread.arg_size() - ThreadParamCount;
   Argument *Region = Thread.getArg(First + RegionParam);
   Argument *State = Thread.getArg(First + StateParam);
 
@@ -567,8 +618,9 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Points,
   SmallVector<BasicBlock *> Starts{&Entry};
   RegionIds.assign(1, 0);
   for (const SplitPoint &Point : Points) {
-    CallInst *Call = Point.Call;
-    BasicBlock *Before = Call->getParent();
+    Instruction *At = Point.Call;
+    BasicBlock *Before = At->getParent();
+    auto *Call = dyn_cast<CallInst>(At);
     if (Point.Warp && (isShuffle(*Point.Warp) || isVote(*Point.Warp))) {
       IRBuilder<> P(Call);
       Value *Operand = Call->getArgOperand(1);
@@ -582,14 +634,16 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Points,
       P.CreateStore(Tag, Exchange(P, Parity, 1, Linear));
     }
     BasicBlock *After =
-        Before->splitBasicBlock(Call, "region." + Twine(Starts.size()));
+        Before->splitBasicBlock(At, "region." + Twine(Starts.size()));
     uint32_t Id = Starts.size() | (Point.Warp ? WarpPointBit : 0);
     Before->getTerminator()->eraseFromParent();
     ReturnInst::Create(Ctx, ConstantInt::get(I32, Id), Before);
     Starts.push_back(After);
     RegionIds.push_back(Id);
+    if (Point.Iteration)
+      continue; // the latch's branch starts the next region
     if (!Point.Warp || !(isShuffle(*Point.Warp) || isVote(*Point.Warp))) {
-      Call->eraseFromParent();
+      At->eraseFromParent();
       continue;
     }
 
@@ -796,7 +850,7 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
                             Function *&Thread,
                             SmallVectorImpl<uint32_t> &RegionIds,
                             unsigned &WarpPoints, bool &Exchanges,
-                            uint64_t &StateBytes,
+                            bool &Strided, uint64_t &StateBytes,
                             std::string &WhyNot) {
   Module &M = *Kernel.getParent();
   LLVMContext &Ctx = M.getContext();
@@ -889,8 +943,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
     Call->replaceAllUsesWith(Replacement);
     Call->eraseFromParent();
   }
-  return splitAtBarriers(*Thread, Points, RegionIds, Exchanges, StateBytes,
-                         WhyNot);
+  return splitAtBarriers(*Thread, Points, RegionIds, Exchanges, Strided,
+                         StateBytes, WhyNot);
 }
 
 /// Appends to `Pre` (no terminator yet) the loop nest (z, y, x) over the
@@ -1187,7 +1241,7 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
     uint64_t StateBytes = 0;
     std::string WhyNot;
     unsigned Regions = 0, WarpPoints = 0;
-    bool Exchanges = false;
+    bool Exchanges = false, Strided = false;
     SmallVector<uint32_t> RegionIds;
     if (!Entry)
       Form = "fibers: no entry point";
@@ -1195,13 +1249,16 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
       Form = "fibers: " + V.Reason;
     else if (!(Regions = cloneForThreadLoop(*Kernel, Analysis, Thread,
                                             RegionIds, WarpPoints, Exchanges,
-                                            StateBytes, WhyNot)))
+                                            Strided, StateBytes, WhyNot)))
       Form = "fibers: " + WhyNot;
     else if (!buildBlockFunction(*Entry, *Kernel, *Thread, Name, RegionIds,
                                  Exchanges, StateBytes))
       Form = "fibers: the entry does not call the kernel";
     else if (Regions == 1)
       Form = "thread-loop";
+    else if (Strided)
+      Form = "thread-loop, grid-stride loop in lockstep, " +
+             std::to_string(StateBytes) + " bytes kept per thread";
     else
       Form = "thread-loop, " + std::to_string(Regions) +
              " regions between barriers" +

@@ -106,6 +106,20 @@ __global__ void localAcross(int *out) {
   out[threadIdx.x] = s[63 - threadIdx.x] + local[(threadIdx.x + 1) % 4];
 }
 
+// A grid-stride loop: one iteration of every thread of the block per round.
+__global__ void gridStride(const unsigned char *in, unsigned char *out, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += blockDim.x * gridDim.x)
+    out[i] = in[i] + 1;
+}
+
+// Each thread's own chunk: its loop runs to the end, thread after thread.
+__global__ void chunks(const unsigned char *in, unsigned char *out, int chunk) {
+  int first = (blockIdx.x * blockDim.x + threadIdx.x) * chunk;
+  for (int i = first; i < first + chunk; ++i)
+    out[i] = in[i] + 2;
+}
+
 // A warp shuffle: a thread loop too.
 __global__ void warpSum(int *out) {
   int v = threadIdx.x;
@@ -261,6 +275,25 @@ int main() {
     std::printf("warp sum: %s\n",
                 out[0] == 496 && out[1] == 496 + 32 * 32 ? "right" : "wrong");
     ok &= out[0] == 496 && out[1] == 496 + 32 * 32;
+  }
+  {
+    const int n = 100003;
+    unsigned char *in, *out;
+    cudaMallocManaged(&in, n);
+    cudaMallocManaged(&out, n);
+    for (int i = 0; i < n; ++i)
+      in[i] = i * 7, out[i] = 0;
+    gridStride<<<5, 96>>>(in, out, n);
+    cudaDeviceSynchronize();
+    int bad = 0;
+    for (int i = 0; i < n; ++i)
+      bad += out[i] != (unsigned char)(i * 7 + 1);
+    chunks<<<4, 64>>>(in, out, n / 256);
+    cudaDeviceSynchronize();
+    for (int i = 0; i < n / 256 * 256; ++i)
+      bad += out[i] != (unsigned char)(i * 7 + 2);
+    std::printf("grid stride: %d wrong\n", bad);
+    ok &= bad == 0;
   }
   hello<<<1, 3>>>();
   cudaDeviceSynchronize();
