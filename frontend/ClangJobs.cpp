@@ -1,6 +1,7 @@
 //===- ClangJobs.cpp - In-process clang and the device back end -----------===//
 
 #include "ClangJobs.h"
+#include "ExecCheckDisable.h"
 #include "NvccDialect.h"
 
 #include "rubicon/Config.h"
@@ -335,8 +336,14 @@ static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
         llvm::errs() << "\n";
       },
       CI.get());
-  EmitLLVMOnlyAction Action(&Context);
-  if (!CI->ExecuteAction(Action) || CI->getDiagnostics().hasErrorOccurred())
+  // nvcc's #pragma nv_exec_check_disable (ExecCheckDisable.h).
+  ExecCheckDisable ExecCheck;
+  ExecCheck.watch(*CI);
+  auto Emit = std::make_unique<EmitLLVMOnlyAction>(&Context);
+  EmitLLVMOnlyAction &Action = *Emit;
+  std::unique_ptr<FrontendAction> Wrapped = ExecCheck.wrap(std::move(Emit));
+  if (!CI->ExecuteAction(*Wrapped) ||
+      CI->getDiagnostics().hasErrorOccurred() || ExecCheck.failed())
     return false;
   std::unique_ptr<llvm::Module> NVVM = Action.takeModule();
   if (!NVVM)

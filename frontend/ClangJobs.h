@@ -52,7 +52,7 @@ struct DeviceBackendSettings {
   bool RelocatableDeviceCode = false; // -dc/-rdc=true: keep NVVM bitcode
   /// The CUDA architecture the device side was parsed for (52: sm_52,
   /// __CUDA_ARCH__ 520), recorded in the module (CudaArchFlag).
-  unsigned CudaArch = 52;
+  unsigned CudaArch = 75;
 };
 
 /// Runs the device side of one .cu file: clang (nvptx64, from CC1Args, which

@@ -55,6 +55,28 @@ bool isExported(const GlobalValue &GV) {
          !G->isDeclaration() && !Name.starts_with("llvm.");
 }
 
+/// A C++ function still undefined once the device library is linked and the
+/// code optimized is a host function that device code calls (nvcc only warns
+/// where a __host__ __device__ function refers to one): the code object could
+/// not be loaded, so it is an error here, as on gfx targets. C functions stay
+/// undefined (the C library provides them), as do operator new and delete.
+Error checkUndefinedFunctions(Module &M) {
+  std::string Missing;
+  for (Function &F : M) {
+    StringRef Name = F.getName();
+    if (!F.isDeclaration() || F.isIntrinsic() || F.use_empty() ||
+        !Name.starts_with("_Z") || Name.starts_with("_Znw") ||
+        Name.starts_with("_Zna") || Name.starts_with("_Zdl") ||
+        Name.starts_with("_Zda"))
+      continue;
+    Missing += (Missing.empty() ? "" : "\n");
+    Missing += "undefined device function '" + Name.str() +
+               "' (a host function called from device code, or not provided "
+               "by Rubicon's device library)";
+  }
+  return Missing.empty() ? Error::success() : makeError(Missing);
+}
+
 } // namespace
 
 Expected<std::unique_ptr<TargetMachine>>
@@ -156,6 +178,8 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
   runOptimizationPipeline(M, TM, Opts.OptLevel);
   if (Diags.hasErrors())
     return Diags.takeError("cannot optimize device code for the host target");
+  if (Error E = checkUndefinedFunctions(M))
+    return E;
   auto Object =
       generateObjectWithDumps(M, TM, "x86-64", Opts.IRDump, Opts.AsmDump);
   if (!Object)

@@ -1,0 +1,228 @@
+//===- ExecCheckDisable.cpp - nvcc's #pragma nv_exec_check_disable --------===//
+//
+// Part of Rubicon (ExecCheckDisable.h).
+//
+//===----------------------------------------------------------------------===//
+#include "ExecCheckDisable.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+using namespace llvm;
+
+namespace rubicon {
+
+struct ExecCheckDisable::State {
+  clang::SourceManager *SM = nullptr;
+  /// Where each pragma was written (a file location).
+  std::vector<clang::SourceLocation> Pragmas;
+  /// The body (offsets of `{` and `}` in its file) of the function after
+  /// each pragma, once computed; nullopt: a declaration without a body.
+  DenseMap<unsigned, std::optional<std::pair<unsigned, unsigned>>> Bodies;
+  bool Failed = false;
+
+  bool exempt(clang::SourceLocation Loc);
+};
+
+namespace {
+
+/// The body of the first function defined at or after Offset in Text: the
+/// first `{` outside parentheses and the `}` that closes it, comments and
+/// literals skipped. Nothing when a `;` ends a declaration first.
+std::optional<std::pair<unsigned, unsigned>> bodyAfter(StringRef Text,
+                                                       unsigned Offset) {
+  int Parens = 0, Braces = 0;
+  unsigned Open = 0;
+  for (size_t I = Offset; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '/') {
+      I = Text.find('\n', I);
+      if (I == StringRef::npos)
+        return std::nullopt;
+      continue;
+    }
+    if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '*') {
+      I = Text.find("*/", I + 2);
+      if (I == StringRef::npos)
+        return std::nullopt;
+      ++I;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      continue;
+    }
+    if (Braces == 0 && Parens == 0 && C == ';')
+      return std::nullopt;
+    if (C == '(')
+      ++Parens;
+    else if (C == ')')
+      --Parens;
+    else if (C == '{' && Parens == 0 && Braces++ == 0)
+      Open = I;
+    else if (C == '}' && Parens == 0 && Braces > 0 && --Braces == 0)
+      return std::make_pair(Open, unsigned(I));
+  }
+  return std::nullopt;
+}
+
+/// Records `#pragma <Name>` (also from _Pragma in a macro) where it is
+/// written.
+class RecordingHandler : public clang::PragmaHandler {
+public:
+  RecordingHandler(StringRef Name, std::shared_ptr<ExecCheckDisable::State> S)
+      : PragmaHandler(Name), S(std::move(S)) {}
+
+  void HandlePragma(clang::Preprocessor &PP, clang::PragmaIntroducer Introducer,
+                    clang::Token &) override {
+    S->Pragmas.push_back(PP.getSourceManager().getExpansionLoc(Introducer.Loc));
+    PP.DiscardUntilEndOfDirective();
+  }
+
+private:
+  std::shared_ptr<ExecCheckDisable::State> S;
+};
+
+/// Drops the wrong-side references ExecCheckDisable exempts and reports the
+/// others as warnings, as nvcc does.
+class ExemptingConsumer : public clang::DiagnosticConsumer {
+public:
+  ExemptingConsumer(std::shared_ptr<ExecCheckDisable::State> S,
+                    std::unique_ptr<clang::DiagnosticConsumer> Inner)
+      : S(std::move(S)), Inner(std::move(Inner)) {}
+
+  void BeginSourceFile(const clang::LangOptions &Opts,
+                       const clang::Preprocessor *PP) override {
+    Inner->BeginSourceFile(Opts, PP);
+  }
+  void EndSourceFile() override {
+    Inner->EndSourceFile();
+    countAsInner();
+  }
+  void finish() override {
+    Inner->finish();
+    countAsInner();
+  }
+  void clear() override {
+    Inner->clear();
+    countAsInner();
+  }
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level == clang::DiagnosticsEngine::Note && Dropping)
+      return;
+    Dropping = false;
+    if (Info.getID() == clang::diag::err_ref_bad_target) {
+      const clang::DiagnosticsEngine &Diags = *Info.getDiags();
+      bool InSystemHeader =
+          Info.hasSourceManager() && Info.getLocation().isValid() &&
+          Info.getSourceManager().isInSystemHeader(
+              Info.getSourceManager().getExpansionLoc(Info.getLocation()));
+      if ((Info.hasSourceManager() && S->exempt(Info.getLocation())) ||
+          Diags.getIgnoreAllWarnings() ||
+          (InSystemHeader && Diags.getSuppressSystemWarnings())) {
+        Dropping = true;
+        return;
+      }
+      Level = Diags.getWarningsAsErrors() ? clang::DiagnosticsEngine::Error
+                                          : clang::DiagnosticsEngine::Warning;
+      S->Failed |= Level == clang::DiagnosticsEngine::Error;
+    }
+    Inner->HandleDiagnostic(Level, Info);
+    countAsInner();
+  }
+
+private:
+  /// The counts ("N errors generated") are what the inner client printed:
+  /// it may hold diagnostics back and drop them (DisambiguatorRecovery).
+  void countAsInner() {
+    NumErrors = Inner->getNumErrors();
+    NumWarnings = Inner->getNumWarnings();
+  }
+
+  std::shared_ptr<ExecCheckDisable::State> S;
+  std::unique_ptr<clang::DiagnosticConsumer> Inner;
+  bool Dropping = false;
+};
+
+/// Adds the pragma handlers once the preprocessor exists.
+class RecordingAction : public clang::WrapperFrontendAction {
+public:
+  RecordingAction(std::unique_ptr<clang::FrontendAction> Action,
+                  std::shared_ptr<ExecCheckDisable::State> S)
+      : WrapperFrontendAction(std::move(Action)), S(std::move(S)) {}
+
+protected:
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    clang::Preprocessor &PP = CI.getPreprocessor();
+    S->SM = &CI.getSourceManager();
+    for (StringRef Name : {"nv_exec_check_disable", "hd_warning_disable"})
+      PP.AddPragmaHandler(new RecordingHandler(Name, S));
+    return WrapperFrontendAction::BeginSourceFileAction(CI);
+  }
+
+private:
+  std::shared_ptr<ExecCheckDisable::State> S;
+};
+
+} // namespace
+
+bool ExecCheckDisable::State::exempt(clang::SourceLocation Loc) {
+  if (!SM || Loc.isInvalid())
+    return false;
+  clang::FileIDAndOffset At = SM->getDecomposedLoc(SM->getExpansionLoc(Loc));
+  for (clang::SourceLocation P : Pragmas) {
+    clang::FileIDAndOffset Pragma = SM->getDecomposedLoc(P);
+    if (Pragma.first != At.first || Pragma.second > At.second)
+      continue;
+    auto [It, New] = Bodies.try_emplace(P.getRawEncoding());
+    if (New) {
+      bool Invalid = false;
+      StringRef Text = SM->getBufferData(Pragma.first, &Invalid);
+      if (!Invalid)
+        It->second = bodyAfter(Text, Pragma.second);
+    }
+    if (It->second && It->second->first <= At.second &&
+        At.second <= It->second->second)
+      return true;
+  }
+  return false;
+}
+
+ExecCheckDisable::ExecCheckDisable() : S(std::make_shared<State>()) {}
+ExecCheckDisable::~ExecCheckDisable() = default;
+
+void ExecCheckDisable::watch(clang::CompilerInstance &CI) {
+  clang::DiagnosticsEngine &Diags = CI.getDiagnostics();
+  std::unique_ptr<clang::DiagnosticConsumer> Inner = Diags.takeClient();
+  if (!Inner)
+    return; // the engine does not own its client: clang's errors stand
+  // A remark: counted as no error, and shown even under -w and in system
+  // headers, so the consumer always sees it.
+  Diags.setSeverity(clang::diag::err_ref_bad_target,
+                    clang::diag::Severity::Remark, clang::SourceLocation());
+  Diags.setClient(new ExemptingConsumer(S, std::move(Inner)),
+                  /*ShouldOwnClient=*/true);
+}
+
+std::unique_ptr<clang::FrontendAction>
+ExecCheckDisable::wrap(std::unique_ptr<clang::FrontendAction> Action) {
+  return std::make_unique<RecordingAction>(std::move(Action), S);
+}
+
+bool ExecCheckDisable::failed() const { return S->Failed; }
+
+} // namespace rubicon
