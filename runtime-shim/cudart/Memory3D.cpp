@@ -3,7 +3,9 @@
 // Part of Rubicon. cudaMalloc3D is a pitched allocation of height * depth
 // rows; a 3D copy or fill is one 2D copy or fill per slice (the backend's
 // memcpy2D/memset2D, in stream order when Async). Either end of a copy may
-// be a CUDA array (TextureArrays.h: 1D and 2D arrays, one slice).
+// be a CUDA array (TextureArrays.h: 1D, 2D, 3D, layered and cubemap arrays,
+// slice after slice). cudaMalloc3DArray makes the arrays of more than one
+// slice.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,13 +33,14 @@ cudaError_t resolveEnd(cudaArray *Array, const cudaPitchedPtr &Ptr,
                        size_t Depth, CopyEnd &End) {
   if (Array) {
     size_t Texel = texelSize(Array->Desc);
-    size_t Rows = Array->Height ? Array->Height : 1;
-    if (!Texel || Pos.z + Depth > 1 || Pos.y + Height > Rows ||
+    if (!Texel || Pos.z + Depth > Array->slices() ||
+        Pos.y + Height > Array->rows() ||
         Pos.x * Texel + WidthBytes > Array->Width * Texel)
       return cudaErrorInvalidValue;
-    End.First = Array->Data + Pos.y * Array->Pitch + Pos.x * Texel;
+    End.First = Array->Data + Pos.z * Array->slicePitch() +
+                Pos.y * Array->Pitch + Pos.x * Texel;
     End.Pitch = Array->Pitch;
-    End.SlicePitch = Array->Pitch * Rows;
+    End.SlicePitch = Array->slicePitch();
     return cudaSuccess;
   }
   if (!Ptr.ptr || Pos.x + WidthBytes > Ptr.pitch)
@@ -143,6 +146,43 @@ cudaError_t cudaMalloc3D(cudaPitchedPtr *PitchedDevPtr, cudaExtent Extent) {
                           Extent.height * (Extent.depth ? Extent.depth : 1)))
     return Status;
   *PitchedDevPtr = {Ptr, Pitch, Extent.width, Extent.height};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMalloc3DArray(cudaArray_t *Array,
+                              const cudaChannelFormatDesc *Desc,
+                              cudaExtent Extent, unsigned int Flags) {
+  if (!Array || !Desc || Extent.width == 0)
+    return fail(cudaErrorInvalidValue);
+  if (Flags & ~unsigned(cudaArrayLayered | cudaArraySurfaceLoadStore |
+                        cudaArrayCubemap | cudaArrayTextureGather))
+    return fail(cudaErrorInvalidValue);
+  size_t Texel = texelSize(*Desc);
+  if (Texel == 0)
+    return fail(cudaErrorInvalidChannelDescriptor);
+  bool Layered = Flags & cudaArrayLayered, Cubemap = Flags & cudaArrayCubemap;
+  // A 3D array has a height; a layered one needs layers (depth); a cubemap
+  // is square with 6 faces per layer.
+  if ((Extent.depth && !Extent.height && !Layered) ||
+      (Layered && Extent.depth == 0) ||
+      (Cubemap && (Extent.width != Extent.height ||
+                   (Layered ? Extent.depth % 6 : Extent.depth != 6))))
+    return fail(cudaErrorInvalidValue);
+  auto *A = new cudaArray;
+  A->Desc = *Desc;
+  A->Width = Extent.width;
+  A->Height = Extent.height;
+  A->Depth = Extent.depth;
+  A->Flags = Flags;
+  void *Data = nullptr;
+  if (cudaError_t Status = cudaMallocPitch(&Data, &A->Pitch,
+                                           Extent.width * Texel,
+                                           A->rows() * A->slices())) {
+    delete A;
+    return Status;
+  }
+  A->Data = static_cast<char *>(Data);
+  *Array = A;
   return cudaSuccess;
 }
 

@@ -1,7 +1,7 @@
 //===- TextureArrays.h - CUDA arrays, inside the runtime --------*- C++ -*-===//
 //
-// Part of Rubicon. What a cudaArray_t points to (pitched linear device memory
-// plus its channel format), shared by the legacy texture references
+// Part of Rubicon. What a cudaArray_t points to (pitched linear device memory,
+// slice after slice, plus its channel format), shared by the legacy texture references
 // (Textures.cpp) and texture/surface objects (TextureObjects.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -17,9 +17,15 @@ struct cudaArray {
   cudaChannelFormatDesc Desc{};
   size_t Width = 0;  // texels
   size_t Height = 0; // rows; 0 for a 1D array
+  size_t Depth = 0;  // slices (3D depth, layers, 6 faces per cubemap layer);
+                     // 0 for a 1D or 2D array
   unsigned Flags = 0;
   char *Data = nullptr;
   size_t Pitch = 0; // bytes
+
+  size_t rows() const { return Height ? Height : 1; }
+  size_t slices() const { return Depth ? Depth : 1; }
+  size_t slicePitch() const { return Pitch * rows(); }
 };
 
 namespace rubicon::cudart {

@@ -62,8 +62,10 @@ cudaError_t describeResource(const cudaResourceDesc &Resource,
     Format = Array->Desc;
     D.data = Array->Data;
     D.width = Array->Width;
-    D.height = std::max<size_t>(Array->Height, 1);
+    D.height = Array->rows();
     D.pitch = Array->Pitch;
+    D.depth = Array->slices();
+    D.slice_pitch = Array->slicePitch();
     break;
   }
   case cudaResourceTypeLinear: {

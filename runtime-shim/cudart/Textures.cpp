@@ -165,7 +165,7 @@ cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc *Desc, cudaExtent *Extent,
   if (Extent) {
     Extent->width = Array->Width;
     Extent->height = Array->Height;
-    Extent->depth = 0;
+    Extent->depth = Array->Depth;
   }
   if (Flags)
     *Flags = Array->Flags;

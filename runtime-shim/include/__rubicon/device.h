@@ -29,6 +29,7 @@
 #include "device_runtime.h"
 #include "texture_fetch.h"
 #include "texture_object.h"
+#include "texture_object_3d.h"
 #include "../math_constants.h"
 #include "standard_headers.h"
 #endif

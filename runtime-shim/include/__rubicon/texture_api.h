@@ -27,6 +27,10 @@ cudaError_t cudaMallocArray(cudaArray_t *array,
                             size_t width, size_t height __RUBICON_TEXTURE_DEFAULT(0),
                             unsigned int flags __RUBICON_TEXTURE_DEFAULT(0));
 cudaError_t cudaFreeArray(cudaArray_t array);
+cudaError_t cudaMalloc3DArray(cudaArray_t *array,
+                              const struct cudaChannelFormatDesc *desc,
+                              struct cudaExtent extent,
+                              unsigned int flags __RUBICON_TEXTURE_DEFAULT(0));
 cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc,
                              struct cudaExtent *extent, unsigned int *flags,
                              cudaArray_t array);

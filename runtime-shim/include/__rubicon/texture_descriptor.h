@@ -29,6 +29,9 @@ struct __rubicon_texture_descriptor {
   int channel_bits;              /* bits of each channel */
   int channel_count;             /* 1 to 4 */
   float border_color[4];         /* cudaAddressModeBorder, float results */
+  unsigned long long depth;      /* slices: 3D depth, layers, cubemap faces
+                                    (6 per layer); 0 or 1 for one slice */
+  unsigned long long slice_pitch; /* bytes from one slice to the next */
 };
 
 #endif /* RUBICON_INTERNAL_TEXTURE_DESCRIPTOR_H */
