@@ -364,6 +364,32 @@ Value *InlinePTXBuilder::floatArithmetic(const Instruction &I,
     Result = Builder.CreateFMul(Args[0], Args[1]);
     Error = Fma(Args[0], Args[1], Builder.CreateFNeg(Result));
     break;
+  case PTXOpcode::FmaFloat:
+  case PTXOpcode::MadFloat:
+  case PTXOpcode::DivFloat:
+  case PTXOpcode::Rcp:
+  case PTXOpcode::Sqrt: {
+    // NVVM's own directed-rounding intrinsics; the lowering calls the device
+    // library's exact implementations (runtime-shim/device/
+    // DirectedRounding.cpp), the same as the __fma_rz/__ddiv_rd headers'.
+    static constexpr Intrinsic::ID Table[4][3] = {
+        {Intrinsic::nvvm_fma_rz_d, Intrinsic::nvvm_fma_rm_d,
+         Intrinsic::nvvm_fma_rp_d},
+        {Intrinsic::nvvm_div_rz_d, Intrinsic::nvvm_div_rm_d,
+         Intrinsic::nvvm_div_rp_d},
+        {Intrinsic::nvvm_rcp_rz_d, Intrinsic::nvvm_rcp_rm_d,
+         Intrinsic::nvvm_rcp_rp_d},
+        {Intrinsic::nvvm_sqrt_rz_d, Intrinsic::nvvm_sqrt_rm_d,
+         Intrinsic::nvvm_sqrt_rp_d}};
+    unsigned Row = Op == PTXOpcode::DivFloat ? 1
+                   : Op == PTXOpcode::Rcp    ? 2
+                   : Op == PTXOpcode::Sqrt   ? 3
+                                             : 0;
+    unsigned Column = Rounding == PTXModifier::Rz   ? 0
+                      : Rounding == PTXModifier::Rm ? 1
+                                                    : 2;
+    return Builder.CreateIntrinsic(Table[Row][Column], {}, Args);
+  }
   default:
     return unsupported("directed rounding of f64 " +
                        std::string(I.Info->Mnemonic) + " is not supported yet");

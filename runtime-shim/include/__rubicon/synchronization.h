@@ -44,6 +44,14 @@ __RUBICON_DEVICE__ void __nanosleep(unsigned int nanoseconds) {
   __nvvm_nanosleep(nanoseconds);
 }
 
+/* __brkpt(): a breakpoint for an attached debugger; without one the kernel
+ * stops with an error, as a trap (AMD's debugger stops at s_trap too). */
+__RUBICON_DEVICE__ void __brkpt() { __builtin_trap(); }
+
+/* __prof_trigger(counter): increments one of the profiler's per-multiprocessor
+ * counters; AMD GPUs have no such counters to write, so it does nothing. */
+__RUBICON_DEVICE__ void __prof_trigger(int) {}
+
 /* __trap(): ends the kernel with an error (PTX `trap`, llvm.trap). */
 __RUBICON_DEVICE__ void __trap() { __builtin_trap(); }
 

@@ -3398,11 +3398,6 @@ TEST(PTXSemantics, UnsupportedInstructionsAreErrorsNamingThem) {
                              "=r,r,r", {"i32"}, {"i32", "i32"});
   EXPECT_NE(P.find("asm 2:3"), std::string::npos) << P;
   EXPECT_NE(P.find("unknown instruction 'frob'"), std::string::npos) << P;
-  std::string D =
-      lowerError("fma.rz.f64 $0, $1, $1, $1;", "=d,d", {"double"}, {"double"});
-  EXPECT_NE(D.find("directed rounding of f64 fma is not supported yet"),
-            std::string::npos)
-      << D;
   std::string F = lowerError("cvt.s32.f32 $0, $1;", "=r,f", {"i32"}, {"float"});
   EXPECT_NE(F.find("needs '.rni', '.rzi', '.rmi' or '.rpi'"), std::string::npos)
       << F;
