@@ -184,7 +184,23 @@ public:
         M.getOrInsertFunction(EmulatedReconvergeFunction, Attrs, Void, I32);
   }
 
+  /// A wavefront executes each memory instruction for all its active lanes
+  /// before the next: legacy warp-synchronous code (volatile shared memory
+  /// without __syncwarp) relies on it. Each volatile load or store gets a
+  /// wave barrier before it, so that the lanes of EXEC finish the previous
+  /// ones first.
+  void lockstepVolatileAccesses() {
+    FunctionCallee WaveBarrier = M.getOrInsertFunction(
+        "llvm.amdgcn.wave.barrier", Type::getVoidTy(Ctx));
+    for (Function &F : M)
+      for (Instruction &I : instructions(F))
+        if ((isa<LoadInst>(I) && cast<LoadInst>(I).isVolatile()) ||
+            (isa<StoreInst>(I) && cast<StoreInst>(I).isVolatile()))
+          IRBuilder<>(&I).CreateCall(WaveBarrier);
+  }
+
   bool run() {
+    lockstepVolatileAccesses();
     findWaveFunctions();
     bool Changed = false;
     for (Function &F : M)

@@ -45,7 +45,10 @@ bool isWaveIntrinsic(llvm::StringRef Name);
 /// taken successor's index, the bits of that index) before it, and that
 /// post-dominator a call of EmulatedReconvergeFunction at its start (a
 /// branch that can leave the function: before each return). Numbers are
-/// per reconvergence block, so the exits of a loop share one.
+/// per reconvergence block, so the exits of a loop share one. Each volatile
+/// load or store first gets an `llvm.amdgcn.wave.barrier` (the wavefront
+/// runs each memory instruction for all its active lanes together, which
+/// warp-synchronous code through volatile memory relies on).
 class EmulateExecMaskPass : public llvm::PassInfoMixin<EmulateExecMaskPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

@@ -152,13 +152,19 @@ RUBICON_AMDGCN u64 __rubicon_amdgcn_s_sendmsg_rtn_i64(u32) {
 
 extern "C" int sched_yield(void);
 
-// s_sleep: the other lanes of the block run meanwhile, and the CPU thread
-// lets the process's other threads run: a lane sleeping in a spin-wait
-// (the grid barrier of a cooperative launch, runtime-shim/device/
-// GridSync.cpp) waits for other blocks, which run on other CPU threads.
+// s_sleep: the other lanes of the block run meanwhile, and every 64th
+// sleep of a CPU thread lets the process's other threads run: a lane
+// sleeping in a spin-wait (the grid barrier of a cooperative launch,
+// runtime-shim/device/GridSync.cpp) may wait for other blocks, which run on
+// other CPU threads. (Not at every sleep: a spin-wait for a lane of the
+// same block would then wait for the whole machine at each step.)
+namespace {
+thread_local u32 Sleeps;
+}
 RUBICON_AMDGCN void __rubicon_amdgcn_s_sleep(u32) {
   thread()->Runtime->yield(thread());
-  sched_yield();
+  if (++Sleeps % 64 == 0)
+    sched_yield();
 }
 
 // s_getreg_b32 (HW_ID, XCC_ID, ...): one compute unit, numbered 0.

@@ -103,6 +103,26 @@ join:
   ret void
 }
 
+; Volatile accesses run in lockstep: a wave barrier before each, so the
+; branch that reaches one is instrumented too.
+; CHECK-LABEL: define void @volatile_lockstep(
+; CHECK: call void @__rubicon_emulation_diverge(
+; CHECK: then:
+; CHECK-NEXT: call void @llvm.amdgcn.wave.barrier()
+; CHECK-NEXT: %v = load volatile i32
+; CHECK-NEXT: call void @llvm.amdgcn.wave.barrier()
+; CHECK-NEXT: store volatile i32
+define void @volatile_lockstep(i1 %c, ptr addrspace(3) %s) {
+entry:
+  br i1 %c, label %then, label %join
+then:
+  %v = load volatile i32, ptr addrspace(3) %s
+  store volatile i32 %v, ptr addrspace(3) %s
+  br label %join
+join:
+  ret void
+}
+
 declare i64 @llvm.amdgcn.ballot.i64(i1)
 declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)
 declare i32 @llvm.amdgcn.readlane.i32(i32, i32)
