@@ -421,6 +421,45 @@ CUresult cuDeviceGetUuid_v2(CUuuid *Uuid, CUdevice Device) {
   return cuDeviceGetUuid(Uuid, Device);
 }
 
+CUresult cuDeviceCanAccessPeer(int *CanAccess, CUdevice Device,
+                               CUdevice PeerDevice) {
+  if (!CanAccess)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = checkDevice(B, Device))
+      return Status;
+    if (cudaError_t Status = checkDevice(B, PeerDevice))
+      return Status;
+    return B.deviceCanAccessPeer(*CanAccess, Device, PeerDevice);
+  });
+}
+
+// Between two distinct devices: access and native atomics as peer access
+// allows, rank 0, no array access (as cudaDeviceGetP2PAttribute).
+CUresult cuDeviceGetP2PAttribute(int *Value, CUdevice_P2PAttribute Attribute,
+                                 CUdevice Src, CUdevice Dst) {
+  if (!Value || Attribute < CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK ||
+      Attribute > CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](Backend &B) {
+    if (cudaError_t Status = checkDevice(B, Src))
+      return Status;
+    if (cudaError_t Status = checkDevice(B, Dst))
+      return Status;
+    if (Src == Dst)
+      return cudaErrorInvalidDevice;
+    int CanAccess = 0;
+    if (cudaError_t Status = B.deviceCanAccessPeer(CanAccess, Src, Dst))
+      return Status;
+    *Value =
+        Attribute == CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED ||
+                Attribute == CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED
+            ? CanAccess
+            : 0;
+    return cudaSuccess;
+  });
+}
+
 CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget Target,
                                     CUflushGPUDirectRDMAWritesScope Scope) {
   if (Target != CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX ||
@@ -463,8 +502,9 @@ CUresult cuLaunchCooperativeKernel(CUfunction Function, unsigned int GridX,
     return CUDA_ERROR_INVALID_VALUE;
   // During stream capture: a kernel node with the cooperative attribute.
   if (auto Captured = rubicon::graphs::hooks::kernel(
-          *B, F, true, Function, {GridX, GridY, GridZ}, {BlockX, BlockY, BlockZ},
-          KernelParams, nullptr, 0, SharedMemBytes, toStream(Stream), true))
+          *B, F, true, Function, {GridX, GridY, GridZ},
+          {BlockX, BlockY, BlockZ}, KernelParams, nullptr, 0, SharedMemBytes,
+          toStream(Stream), true))
     return toDriverResult(*Captured);
   return toDriverResult(B->launchCooperativeKernel(
       F, {GridX, GridY, GridZ}, {BlockX, BlockY, BlockZ}, KernelParams,

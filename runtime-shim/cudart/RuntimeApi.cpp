@@ -9,8 +9,8 @@
 
 #include "cuda_runtime_api.h"
 
-#include "ErrorTable.h"
 #include "ApiHelpers.h"
+#include "ErrorTable.h"
 #include "Runtime.h"
 #include "graphs/StreamHooks.h"
 
@@ -34,7 +34,6 @@ std::atomic<size_t> LimitValues[] = {
     /*cudaLimitPersistingL2CacheSize*/ 0,
 };
 std::atomic<cudaFuncCache> DeviceCacheConfig = cudaFuncCachePreferNone;
-
 
 cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count,
                          size_t Offset, cudaMemcpyKind Kind,
@@ -267,6 +266,30 @@ cudaError_t cudaDeviceCanAccessPeer(int *CanAccessPeer, int Device,
     return fail(cudaErrorInvalidValue);
   return withBackend([&](Backend &B) {
     return B.deviceCanAccessPeer(*CanAccessPeer, Device, PeerDevice);
+  });
+}
+
+cudaError_t cudaDeviceGetP2PAttribute(int *Value, cudaDeviceP2PAttr Attr,
+                                      int SrcDevice, int DstDevice) {
+  if (!Value || Attr < cudaDevP2PAttrPerformanceRank ||
+      Attr > cudaDevP2PAttrCudaArrayAccessSupported)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    int Count = 0;
+    if (cudaError_t Status = B.getDeviceCount(Count))
+      return Status;
+    if (SrcDevice < 0 || SrcDevice >= Count || DstDevice < 0 ||
+        DstDevice >= Count || SrcDevice == DstDevice)
+      return cudaErrorInvalidDevice;
+    int CanAccess = 0;
+    if (cudaError_t Status =
+            B.deviceCanAccessPeer(CanAccess, SrcDevice, DstDevice))
+      return Status;
+    *Value = Attr == cudaDevP2PAttrAccessSupported ||
+                     Attr == cudaDevP2PAttrNativeAtomicSupported
+                 ? CanAccess
+                 : 0;
+    return cudaSuccess;
   });
 }
 
@@ -840,10 +863,10 @@ static cudaError_t launch(const void *Func, dim3 GridDim, dim3 BlockDim,
           GridDim.z > unsigned(P.maxGridSize[2]))
         return cudaErrorInvalidConfiguration;
     }
-    if (auto Captured = hooks::kernel(
-            B, Func, false, const_cast<void *>(Func), toLaunchDims(GridDim),
-            toLaunchDims(BlockDim), Args, nullptr, 0, SharedMem, Stream,
-            Cooperative))
+    if (auto Captured =
+            hooks::kernel(B, Func, false, const_cast<void *>(Func),
+                          toLaunchDims(GridDim), toLaunchDims(BlockDim), Args,
+                          nullptr, 0, SharedMem, Stream, Cooperative))
       return *Captured;
     if (Cooperative)
       return B.launchCooperativeKernel(Func, toLaunchDims(GridDim),

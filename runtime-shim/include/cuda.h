@@ -202,6 +202,14 @@ typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MAX
 } CUdevice_attribute;
 
+typedef enum CUdevice_P2PAttribute_enum {
+  CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,
+  CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 0x02,
+  CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED = 0x03,
+  CU_DEVICE_P2P_ATTRIBUTE_ACCESS_ACCESS_SUPPORTED = 0x03,
+  CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED = 0x04
+} CUdevice_P2PAttribute;
+
 /* CU_DEVICE_ATTRIBUTE_COMPUTE_MODE's values (Rubicon's devices: default). */
 typedef enum CUcomputemode_enum {
   CU_COMPUTEMODE_DEFAULT = 0,
@@ -673,6 +681,10 @@ CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags,
 CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags);
 CUresult cuDevicePrimaryCtxReset(CUdevice dev);
 CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
+CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev,
+                               CUdevice peerDev);
+CUresult cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib,
+                                 CUdevice srcDevice, CUdevice dstDevice);
 CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
                                     CUflushGPUDirectRDMAWritesScope scope);
 CUresult cuFuncGetName(const char **name, CUfunction hfunc);

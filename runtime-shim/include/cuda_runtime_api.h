@@ -98,6 +98,10 @@ cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle,
                                   cudaEvent_t event);
 cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event,
                                    cudaIpcEventHandle_t handle);
+/* Between two distinct devices: access and native atomics as peer access
+   allows, rank 0, no array access. */
+cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr,
+                                      int srcDevice, int dstDevice);
 cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device,
                                     int peerDevice);
 cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);

@@ -300,6 +300,14 @@ enum cudaComputeMode {
   cudaComputeModeExclusiveProcess = 3
 };
 
+/* What cudaDeviceGetP2PAttribute reports about a pair of devices. */
+enum cudaDeviceP2PAttr {
+  cudaDevP2PAttrPerformanceRank = 1,
+  cudaDevP2PAttrAccessSupported = 2,
+  cudaDevP2PAttrNativeAtomicSupported = 3,
+  cudaDevP2PAttrCudaArrayAccessSupported = 4
+};
+
 enum cudaLimit {
   cudaLimitStackSize = 0x00,
   cudaLimitPrintfFifoSize = 0x01,
