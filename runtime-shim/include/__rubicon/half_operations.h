@@ -321,6 +321,9 @@ __RUBICON_H_FUNCTION(log10, __RUBICON_H_MATH(log10, x))
 __RUBICON_H_FUNCTION(sin, __RUBICON_H_MATH(sin, x))
 __RUBICON_H_FUNCTION(cos, __RUBICON_H_MATH(cos, x))
 __RUBICON_H_FUNCTION(tanh, (__RUBICON_H_C)::tanhf((float)x))
+/* htanh_approx: CUDA's approximate tanh (tanh.approx); the accurate one
+ * here, well inside its error bound. */
+__RUBICON_H_FUNCTION(tanh_approx, (__RUBICON_H_C)::tanhf((float)x))
 __RUBICON_H_FUNCTION(ceil, __RUBICON_H_MATH(ceil, x))
 __RUBICON_H_FUNCTION(floor, __RUBICON_H_MATH(floor, x))
 __RUBICON_H_FUNCTION(trunc, __RUBICON_H_MATH(trunc, x))
@@ -416,6 +419,32 @@ __RUBICON_DEVICE__ __RUBICON_H_T2 __ldg(const __RUBICON_H_T2 *address) {
   return __builtin_bit_cast(__RUBICON_H_T2,
                             __ldg(reinterpret_cast<const unsigned *>(address)));
 }
+
+/* Cache-hinted loads and stores (cache_hints.h): the bits, through the
+ * unsigned short (pairs: unsigned int) overloads. */
+#define __RUBICON_H_CACHE_HINTS(T, U)                                          \
+  __RUBICON_H_CACHE_LOAD(__ldca, T, U)                                         \
+  __RUBICON_H_CACHE_LOAD(__ldcg, T, U)                                         \
+  __RUBICON_H_CACHE_LOAD(__ldcs, T, U)                                         \
+  __RUBICON_H_CACHE_LOAD(__ldlu, T, U)                                         \
+  __RUBICON_H_CACHE_LOAD(__ldcv, T, U)                                         \
+  __RUBICON_H_CACHE_STORE(__stwb, T, U)                                        \
+  __RUBICON_H_CACHE_STORE(__stcg, T, U)                                        \
+  __RUBICON_H_CACHE_STORE(__stcs, T, U)                                        \
+  __RUBICON_H_CACHE_STORE(__stwt, T, U)
+#define __RUBICON_H_CACHE_LOAD(Name, T, U)                                     \
+  __RUBICON_DEVICE__ T Name(const T *address) {                                \
+    return __builtin_bit_cast(T, Name(reinterpret_cast<const U *>(address)));  \
+  }
+#define __RUBICON_H_CACHE_STORE(Name, T, U)                                    \
+  __RUBICON_DEVICE__ void Name(T *address, const T value) {                    \
+    Name(reinterpret_cast<U *>(address), __builtin_bit_cast(U, value));        \
+  }
+__RUBICON_H_CACHE_HINTS(__RUBICON_H_T, unsigned short)
+__RUBICON_H_CACHE_HINTS(__RUBICON_H_T2, unsigned int)
+#undef __RUBICON_H_CACHE_HINTS
+#undef __RUBICON_H_CACHE_LOAD
+#undef __RUBICON_H_CACHE_STORE
 
 /* Shuffles of __half, __half2, __nv_bfloat16, __nv_bfloat162: one 32-bit
  * lane permute each (warp_functions.h). */
