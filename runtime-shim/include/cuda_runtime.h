@@ -37,26 +37,26 @@
 
 template <class T>
 static inline cudaError_t cudaMalloc(T **devPtr, size_t size) {
-  return ::cudaMalloc(reinterpret_cast<void **>(devPtr), size);
+  return ::cudaMalloc((void **)(void *)(devPtr), size);
 }
 
 template <class T>
 static inline cudaError_t cudaMallocHost(T **ptr, size_t size,
                                          unsigned int flags = 0) {
-  return ::cudaHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+  return ::cudaHostAlloc((void **)(void *)(ptr), size, flags);
 }
 
 template <class T>
 static inline cudaError_t cudaHostAlloc(T **ptr, size_t size,
                                         unsigned int flags) {
-  return ::cudaHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+  return ::cudaHostAlloc((void **)(void *)(ptr), size, flags);
 }
 
 template <class T>
 static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size,
                                             unsigned int flags =
                                                 cudaMemAttachGlobal) {
-  return ::cudaMallocManaged(reinterpret_cast<void **>(devPtr), size, flags);
+  return ::cudaMallocManaged((void **)(void *)(devPtr), size, flags);
 }
 
 template <class T>
@@ -160,21 +160,21 @@ cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func,
 template <class T>
 static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch,
                                           size_t width, size_t height) {
-  return ::cudaMallocPitch(reinterpret_cast<void **>(devPtr), pitch, width,
+  return ::cudaMallocPitch((void **)(void *)(devPtr), pitch, width,
                            height);
 }
 
 template <class T>
 static inline cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost,
                                                    unsigned int flags) {
-  return ::cudaHostGetDevicePointer(reinterpret_cast<void **>(pDevice), pHost,
+  return ::cudaHostGetDevicePointer((void **)(void *)(pDevice), pHost,
                                     flags);
 }
 
 template <class T>
 static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size,
                                           cudaStream_t stream) {
-  return ::cudaMallocAsync(reinterpret_cast<void **>(devPtr), size, stream);
+  return ::cudaMallocAsync((void **)(void *)(devPtr), size, stream);
 }
 
 template <class T>

@@ -27,6 +27,12 @@ int useTemplates() {
   if (cudaMalloc(&Device, 8 * sizeof(float)) != cudaSuccess)
     return 1;
   cudaMallocHost(&Pinned, 64);
+  // The templates take any T**, const included, as CUDA's do (HSOpticalFlow
+  // allocates into `const float *` pointers).
+  const float *ReadOnly = nullptr;
+  const int *ReadOnlyManaged = nullptr;
+  cudaMalloc(&ReadOnly, 4);
+  cudaMallocManaged(&ReadOnlyManaged, 4);
   float Host[8] = {};
   cudaMemcpyToSymbol(Table, Host, sizeof(Host));
   cudaMemcpyFromSymbol(Host, Table, sizeof(Host), 0, cudaMemcpyDeviceToHost);
