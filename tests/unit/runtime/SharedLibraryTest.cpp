@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <dlfcn.h>
 #include <string>
 #include <vector>
@@ -114,8 +115,12 @@ TEST(SharedLibrary, DriverApiWithoutDevice) {
   int Count = -1;
   // Before cuInit: CUDA_ERROR_NOT_INITIALIZED (3).
   EXPECT_EQ(CuDeviceGetCount(&Count), 3);
+  // Without a GPU a program falls back to the host backend; the HIP path,
+  // forced, must fail cleanly when HIP finds no device or is absent.
+  setenv("RUBICON_BACKEND", "hip", 1);
   StderrCapture Capture;
   int Status = CuInit(0);
+  unsetenv("RUBICON_BACKEND");
   std::string Printed = Capture.finish();
   EXPECT_EQ(Printed, "");
   if (Status == 0)
