@@ -8,6 +8,7 @@
 #define RUBICON_BACKEND_BACKENDSELECTION_H
 
 #include "Backend.h"
+#include "rubicon/HostABI.h"
 
 #include <memory>
 #include <vector>
@@ -34,8 +35,9 @@ std::unique_ptr<Backend> createHostBackend();
 std::unique_ptr<Backend>
 createAutomaticBackend(const std::vector<const FatBinaryRecord *> &FatBinaries);
 
-/// The name FatBinaryRecord::Archs carries for a host code object.
-inline constexpr const char HostArchName[] = "host";
+/// The name FatBinaryRecord::Archs carries for a host code object: the host
+/// target's name (abi/include/rubicon/HostABI.h), spelled once.
+inline constexpr auto &HostArchName = host::TargetName;
 
 } // namespace rubicon::cudart
 
