@@ -3,18 +3,23 @@
 # install the toolkit into a prefix shaped like a CUDA toolkit, and compile the
 # bundled examples with the installed nvcc, printing each kernel's resources.
 #
-#   scripts/setup.sh [--prefix DIR] [--build-dir DIR]
+#   scripts/setup.sh [--prefix DIR] [--build-dir DIR] [--cccl DIR]
 #
-# Defaults: --prefix ./install, --build-dir ./build.
+# Defaults: --prefix ./install, --build-dir ./build. --cccl names a checkout
+# of NVIDIA/cccl whose Thrust, CUB and libcu++ are installed into the prefix
+# (scripts/install-cccl.sh, docs/cccl.md); without it nvcc uses Debian's
+# Thrust and CUB.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 prefix="$root/install"
 build="$root/build"
+cccl=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) prefix=$(realpath -m "$2"); shift 2 ;;
     --build-dir) build=$(realpath -m "$2"); shift 2 ;;
-    *) echo "usage: scripts/setup.sh [--prefix DIR] [--build-dir DIR]" >&2; exit 2 ;;
+    --cccl) cccl=$(realpath -m "$2"); shift 2 ;;
+    *) echo "usage: scripts/setup.sh [--prefix DIR] [--build-dir DIR] [--cccl DIR]" >&2; exit 2 ;;
   esac
 done
 
@@ -24,6 +29,9 @@ cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL
 ninja -C "$build"
 cmake --install "$build" > /dev/null
 echo "rubicon: installed into $prefix"
+if [ -n "$cccl" ]; then
+  "$root/scripts/install-cccl.sh" "$cccl" --prefix "$prefix"
+fi
 
 examples="$build/examples-out"
 mkdir -p "$examples"

@@ -1,8 +1,8 @@
-/*===- cuda_fp8.h - 8-bit floating point: E4M3 and E5M2 ------------------===*
+/*===- cuda_fp8.h - 8-bit floating point: E4M3, E5M2 and E8M0 ------------===*
  *
  * Part of Rubicon. Written from the CUDA Math API reference ("FP8
  * Intrinsics"): the storage types, the __nv_cvt_* conversions and the
- * __nv_fp8{,x2,x4}_{e4m3,e5m2} classes, on the host and the device.
+ * __nv_fp8{,x2,x4}_{e4m3,e5m2,e8m0} classes, on the host and the device.
  *
  * E4M3 (bias 7, no infinities, NaN S.1111.111, largest finite 448) and
  * E5M2 (bias 15, IEEE-like: infinities, NaNs, largest finite 57344).
@@ -22,6 +22,7 @@
 
 #include "cuda_bf16.h"
 #include "cuda_fp16.h"
+#include "device_types.h"
 #include "__rubicon/config.h"
 
 typedef unsigned char __nv_fp8_storage_t;
@@ -378,6 +379,199 @@ __RUBICON_FP8X2_CLASS(__nv_fp8x2_e5m2, __NV_E5M2)
 __RUBICON_FP8X4_CLASS(__nv_fp8x4_e4m3, __NV_E4M3)
 __RUBICON_FP8X4_CLASS(__nv_fp8x4_e5m2, __NV_E5M2)
 #undef __RUBICON_FP8X4_CLASS
+
+/* E8M0 (CUDA 12.8): unsigned scale factors, 2^(code - 127) for codes
+ * 0..254; 0xFF is NaN; no zero, no infinity. Conversions take the rounding
+ * (cudaRoundZero: toward zero, cudaRoundPosInf: up to the next power of
+ * two; anything else rounds up too) and the saturation: a result past
+ * 2^127 (infinities included) is 0xFE with __NV_SATFINITE and 0xFF (NaN)
+ * with __NV_NOSAT. NaN gives 0xFF; zero and negative values give the
+ * smallest code, 0x00. */
+__RUBICON_HOST_DEVICE__ __nv_fp8_storage_t
+__rubicon_e8m0_from_double_bits(unsigned long long bits, __nv_saturation_t saturate,
+                                enum cudaRoundMode rounding) {
+  const unsigned exponent = (unsigned)((bits >> 52) & 0x7ff);
+  const unsigned long long fraction = bits & ((1ull << 52) - 1);
+  const unsigned char overflow = saturate == __NV_SATFINITE ? 0xfe : 0xff;
+  if (exponent == 0x7ff)
+    return fraction ? 0xff : ((bits >> 63) ? 0x00 : overflow);
+  if ((bits >> 63) || (exponent == 0 && fraction == 0))
+    return 0x00;
+  int e = (int)exponent - 1023; /* value in [2^e, 2^(e+1)) */
+  bool exact = fraction == 0;
+  if (exponent == 0) { /* a double subnormal: far below 2^-127 */
+    e = -1023;
+    exact = false;
+  }
+  if (!exact && rounding != cudaRoundZero)
+    ++e;
+  if (e < -127)
+    return 0x00;
+  if (e > 127)
+    return overflow;
+  return (__nv_fp8_storage_t)(e + 127);
+}
+__RUBICON_HOST_DEVICE__ __nv_fp8_storage_t
+__nv_cvt_double_to_e8m0(const double x, const __nv_saturation_t saturate,
+                        const enum cudaRoundMode rounding) {
+  return __rubicon_e8m0_from_double_bits(__rubicon_fp8_double_bits(x), saturate, rounding);
+}
+__RUBICON_HOST_DEVICE__ __nv_fp8_storage_t
+__nv_cvt_float_to_e8m0(const float x, const __nv_saturation_t saturate,
+                       const enum cudaRoundMode rounding) {
+  return __nv_cvt_double_to_e8m0(__rubicon_fp8_float_to_double(x), saturate, rounding);
+}
+__RUBICON_HOST_DEVICE__ __nv_fp8_storage_t
+__nv_cvt_bfloat16raw_to_e8m0(const __nv_bfloat16_raw x, const __nv_saturation_t saturate,
+                             const enum cudaRoundMode rounding) {
+  return __nv_cvt_float_to_e8m0(__builtin_bit_cast(float, (unsigned)x.x << 16), saturate,
+                                rounding);
+}
+__RUBICON_HOST_DEVICE__ __nv_fp8x2_storage_t
+__nv_cvt_float2_to_e8m0x2(const float2 x, const __nv_saturation_t saturate,
+                          const enum cudaRoundMode rounding) {
+  return (__nv_fp8x2_storage_t)(__nv_cvt_float_to_e8m0(x.x, saturate, rounding) |
+                                (__nv_cvt_float_to_e8m0(x.y, saturate, rounding) << 8));
+}
+__RUBICON_HOST_DEVICE__ __nv_fp8x2_storage_t
+__nv_cvt_double2_to_e8m0x2(const double2 x, const __nv_saturation_t saturate,
+                           const enum cudaRoundMode rounding) {
+  return (__nv_fp8x2_storage_t)(__nv_cvt_double_to_e8m0(x.x, saturate, rounding) |
+                                (__nv_cvt_double_to_e8m0(x.y, saturate, rounding) << 8));
+}
+__RUBICON_HOST_DEVICE__ __nv_fp8x2_storage_t
+__nv_cvt_bfloat162raw_to_e8m0x2(const __nv_bfloat162_raw x, const __nv_saturation_t saturate,
+                                const enum cudaRoundMode rounding) {
+  return (__nv_fp8x2_storage_t)(
+      __nv_cvt_bfloat16raw_to_e8m0(__nv_bfloat16_raw{x.x}, saturate, rounding) |
+      (__nv_cvt_bfloat16raw_to_e8m0(__nv_bfloat16_raw{x.y}, saturate, rounding) << 8));
+}
+/* Every E8M0 value is a bfloat16: 2^-127 is its subnormal 0x0040; NaN
+ * becomes the canonical 0x7FFF. */
+__RUBICON_HOST_DEVICE__ __nv_bfloat16_raw __nv_cvt_e8m0_to_bf16raw(const __nv_fp8_storage_t x) {
+  if (x == 0xff)
+    return __nv_bfloat16_raw{(unsigned short)0x7fff};
+  if (x == 0)
+    return __nv_bfloat16_raw{(unsigned short)0x0040};
+  return __nv_bfloat16_raw{(unsigned short)((unsigned)x << 7)};
+}
+__RUBICON_HOST_DEVICE__ __nv_bfloat162_raw
+__nv_cvt_e8m0x2_to_bf162raw(const __nv_fp8x2_storage_t x) {
+  return __nv_bfloat162_raw{__nv_cvt_e8m0_to_bf16raw((__nv_fp8_storage_t)(x & 0xff)).x,
+                            __nv_cvt_e8m0_to_bf16raw((__nv_fp8_storage_t)(x >> 8)).x};
+}
+__RUBICON_HOST_DEVICE__ float __rubicon_e8m0_to_float(__nv_fp8_storage_t x) {
+  return __builtin_bit_cast(float, (unsigned)__nv_cvt_e8m0_to_bf16raw(x).x << 16);
+}
+
+/* The classes, built with __NV_SATFINITE and cudaRoundPosInf. */
+struct __attribute__((aligned(1))) __nv_fp8_e8m0 {
+  __nv_fp8_storage_t __x;
+  __nv_fp8_e8m0() = default;
+  __host__ __device__ explicit __nv_fp8_e8m0(const __half f)
+      : __x(__nv_cvt_float_to_e8m0(__rubicon_fp8_half_bits_to_float(
+                                       static_cast<__half_raw>(f).x),
+                                   __NV_SATFINITE, cudaRoundPosInf)) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const __nv_bfloat16 f)
+      : __x(__nv_cvt_bfloat16raw_to_e8m0(static_cast<__nv_bfloat16_raw>(f), __NV_SATFINITE,
+                                         cudaRoundPosInf)) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const float f)
+      : __x(__nv_cvt_float_to_e8m0(f, __NV_SATFINITE, cudaRoundPosInf)) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const double f)
+      : __x(__nv_cvt_double_to_e8m0(f, __NV_SATFINITE, cudaRoundPosInf)) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const unsigned short int v) : __nv_fp8_e8m0((float)v) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const unsigned int v) : __nv_fp8_e8m0((float)v) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const unsigned long int v) : __nv_fp8_e8m0((float)v) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const unsigned long long int v) : __nv_fp8_e8m0((float)v) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const short int v) : __nv_fp8_e8m0((float)v) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const int v) : __nv_fp8_e8m0((float)v) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const long int v) : __nv_fp8_e8m0((float)v) {}
+  __host__ __device__ explicit __nv_fp8_e8m0(const long long int v) : __nv_fp8_e8m0((float)v) {}
+  __host__ __device__ explicit operator __nv_bfloat16() const {
+    return __nv_bfloat16(__nv_cvt_e8m0_to_bf16raw(__x));
+  }
+  __host__ __device__ explicit operator float() const { return __rubicon_e8m0_to_float(__x); }
+  __host__ __device__ explicit operator double() const {
+    return (double)__rubicon_e8m0_to_float(__x);
+  }
+  __host__ __device__ explicit operator __half() const {
+    return __half(__rubicon_e8m0_to_float(__x));
+  }
+  __host__ __device__ explicit operator bool() const { return true; }
+  __host__ __device__ explicit operator unsigned char() const {
+    return __rubicon_fp8_to_integer<unsigned char>(float(*this));
+  }
+  __host__ __device__ explicit operator unsigned short int() const {
+    return __rubicon_fp8_to_integer<unsigned short>(float(*this));
+  }
+  __host__ __device__ explicit operator unsigned int() const {
+    return __rubicon_fp8_to_integer<unsigned int>(float(*this));
+  }
+  __host__ __device__ explicit operator unsigned long int() const {
+    return __rubicon_fp8_to_integer<unsigned long>(float(*this));
+  }
+  __host__ __device__ explicit operator unsigned long long int() const {
+    return __rubicon_fp8_to_integer<unsigned long long>(float(*this));
+  }
+  __host__ __device__ explicit operator signed char() const {
+    return __rubicon_fp8_to_integer<signed char>(float(*this));
+  }
+  __host__ __device__ explicit operator char() const {
+    return (char)__rubicon_fp8_to_integer<signed char>(float(*this));
+  }
+  __host__ __device__ explicit operator short int() const {
+    return __rubicon_fp8_to_integer<short>(float(*this));
+  }
+  __host__ __device__ explicit operator int() const {
+    return __rubicon_fp8_to_integer<int>(float(*this));
+  }
+  __host__ __device__ explicit operator long int() const {
+    return __rubicon_fp8_to_integer<long>(float(*this));
+  }
+  __host__ __device__ explicit operator long long int() const {
+    return __rubicon_fp8_to_integer<long long>(float(*this));
+  }
+};
+struct __attribute__((aligned(2))) __nv_fp8x2_e8m0 {
+  __nv_fp8x2_storage_t __x;
+  __nv_fp8x2_e8m0() = default;
+  __host__ __device__ explicit __nv_fp8x2_e8m0(const __nv_bfloat162 f)
+      : __x(__nv_cvt_bfloat162raw_to_e8m0x2(static_cast<__nv_bfloat162_raw>(f), __NV_SATFINITE,
+                                            cudaRoundPosInf)) {}
+  __host__ __device__ explicit __nv_fp8x2_e8m0(const float2 f)
+      : __x(__nv_cvt_float2_to_e8m0x2(f, __NV_SATFINITE, cudaRoundPosInf)) {}
+  __host__ __device__ explicit __nv_fp8x2_e8m0(const double2 f)
+      : __x(__nv_cvt_double2_to_e8m0x2(f, __NV_SATFINITE, cudaRoundPosInf)) {}
+  __host__ __device__ explicit operator __nv_bfloat162() const {
+    return __nv_bfloat162(__nv_cvt_e8m0x2_to_bf162raw(__x));
+  }
+  __host__ __device__ explicit operator float2() const {
+    return make_float2(__rubicon_e8m0_to_float((__nv_fp8_storage_t)(__x & 0xff)),
+                       __rubicon_e8m0_to_float((__nv_fp8_storage_t)(__x >> 8)));
+  }
+};
+struct __attribute__((aligned(4))) __nv_fp8x4_e8m0 {
+  __nv_fp8x4_storage_t __x;
+  __nv_fp8x4_e8m0() = default;
+  __host__ __device__ explicit __nv_fp8x4_e8m0(const float4 f)
+      : __x((__nv_fp8x4_storage_t)__nv_cvt_float2_to_e8m0x2(make_float2(f.x, f.y),
+                                                           __NV_SATFINITE, cudaRoundPosInf) |
+            ((__nv_fp8x4_storage_t)__nv_cvt_float2_to_e8m0x2(make_float2(f.z, f.w),
+                                                            __NV_SATFINITE, cudaRoundPosInf)
+             << 16)) {}
+  __host__ __device__ explicit __nv_fp8x4_e8m0(const double4 f)
+      : __x((__nv_fp8x4_storage_t)__nv_cvt_double2_to_e8m0x2(make_double2(f.x, f.y),
+                                                            __NV_SATFINITE, cudaRoundPosInf) |
+            ((__nv_fp8x4_storage_t)__nv_cvt_double2_to_e8m0x2(make_double2(f.z, f.w),
+                                                             __NV_SATFINITE, cudaRoundPosInf)
+             << 16)) {}
+  __host__ __device__ explicit operator float4() const {
+    return make_float4(__rubicon_e8m0_to_float((__nv_fp8_storage_t)(__x & 0xff)),
+                       __rubicon_e8m0_to_float((__nv_fp8_storage_t)((__x >> 8) & 0xff)),
+                       __rubicon_e8m0_to_float((__nv_fp8_storage_t)((__x >> 16) & 0xff)),
+                       __rubicon_e8m0_to_float((__nv_fp8_storage_t)(__x >> 24)));
+  }
+};
 
 #endif /* __cplusplus */
 #endif /* RUBICON_CUDA_FP8_H */
