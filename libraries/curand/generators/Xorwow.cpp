@@ -62,6 +62,13 @@ const std::vector<BitMatrix> &jumps() {
 
 } // namespace
 
+void xorwowJumpColumns(int K, uint32_t Out[800]) {
+  const BitMatrix &M = jumps()[K];
+  for (int J = 0; J < 160; ++J)
+    for (int I = 0; I < 5; ++I)
+      Out[5 * J + I] = M.Columns[J][I];
+}
+
 XorwowState XorwowState::seeded(unsigned long long Seed) {
   uint32_t S0 = uint32_t(Seed) ^ 0xaad26b49u;
   uint32_t S1 = uint32_t(Seed >> 32) ^ 0xf7dcefddu;

@@ -36,6 +36,11 @@ struct XorwowState {
   void skip(unsigned long long Subsequences, unsigned long long Values);
 };
 
+/// The GF(2) matrix skipping 2^\p K values (0 <= K < 131) of the xorshift
+/// words, as 160 columns of five words: column J (the image of bit J % 32 of
+/// word J / 32) is \p Out[5 J .. 5 J + 4]. curand_kernel.h's tables.
+void xorwowJumpColumns(int K, uint32_t Out[800]);
+
 } // namespace rubicon::curand
 
 #endif // RUBICON_CURAND_XORWOW_H
