@@ -1206,50 +1206,30 @@ CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *Address, void *Pointer,
   return cuMemHostGetDevicePointer(Address, Pointer, Flags);
 }
 
-/// The first byte one side of a CUDA_MEMCPY2D names, or null for what Rubicon
-/// cannot copy (CUDA arrays).
-static const char *copyOrigin(CUmemorytype Type, const void *Host,
-                              CUdeviceptr Device, size_t X, size_t Y,
-                              size_t Pitch) {
-  const char *Base = nullptr;
-  switch (Type) {
-  case CU_MEMORYTYPE_HOST:
-    Base = static_cast<const char *>(Host);
-    break;
-  case CU_MEMORYTYPE_DEVICE:
-  case CU_MEMORYTYPE_UNIFIED:
-    Base = static_cast<const char *>(toPointer(Device));
-    break;
-  default:
-    return nullptr;
-  }
-  return Base ? Base + Y * Pitch + X : nullptr;
-}
-
+/// A 2D copy as a 3D copy of one slice (Arrays.cpp): either end may be a
+/// CUDA array.
 static CUresult copy2D(const CUDA_MEMCPY2D *Copy, const CUstream *Stream) {
   if (!Copy)
     return CUDA_ERROR_INVALID_VALUE;
-  return withBackend([&](Backend &B) {
-    if (Copy->srcMemoryType == CU_MEMORYTYPE_ARRAY ||
-        Copy->dstMemoryType == CU_MEMORYTYPE_ARRAY)
-      return cudaErrorNotSupported;
-    const char *Src =
-        copyOrigin(Copy->srcMemoryType, Copy->srcHost, Copy->srcDevice,
-                   Copy->srcXInBytes, Copy->srcY, Copy->srcPitch);
-    const char *Dst =
-        copyOrigin(Copy->dstMemoryType, Copy->dstHost, Copy->dstDevice,
-                   Copy->dstXInBytes, Copy->dstY, Copy->dstPitch);
-    if (!Src || !Dst)
-      return cudaErrorInvalidValue;
-    if (Copy->WidthInBytes == 0 || Copy->Height == 0)
-      return cudaSuccess;
-    // A one-row copy needs no pitch; CUDA accepts pitch 0 for it.
-    size_t SrcPitch = Copy->Height == 1 ? Copy->WidthInBytes : Copy->srcPitch;
-    size_t DstPitch = Copy->Height == 1 ? Copy->WidthInBytes : Copy->dstPitch;
-    return B.memcpy2D(const_cast<char *>(Dst), DstPitch, Src, SrcPitch,
-                      Copy->WidthInBytes, Copy->Height, cudaMemcpyDefault,
-                      Stream ? toStream(*Stream) : nullptr, Stream != nullptr);
-  });
+  CUDA_MEMCPY3D C{};
+  C.srcXInBytes = Copy->srcXInBytes;
+  C.srcY = Copy->srcY;
+  C.srcMemoryType = Copy->srcMemoryType;
+  C.srcHost = Copy->srcHost;
+  C.srcDevice = Copy->srcDevice;
+  C.srcArray = Copy->srcArray;
+  C.srcPitch = Copy->srcPitch;
+  C.dstXInBytes = Copy->dstXInBytes;
+  C.dstY = Copy->dstY;
+  C.dstMemoryType = Copy->dstMemoryType;
+  C.dstHost = Copy->dstHost;
+  C.dstDevice = Copy->dstDevice;
+  C.dstArray = Copy->dstArray;
+  C.dstPitch = Copy->dstPitch;
+  C.WidthInBytes = Copy->WidthInBytes;
+  C.Height = Copy->Height;
+  C.Depth = 1;
+  return rubicon::driver::copy3D(&C, Stream);
 }
 
 CUresult cuMemcpy2D(const CUDA_MEMCPY2D *Copy) { return copy2D(Copy, nullptr); }

@@ -39,6 +39,11 @@ template <class CallT> CUresult withBackend(CallT &&Call) {
   return toDriverResult(Call(*B));
 }
 
+/// cuMemcpy3D(Async) (Arrays.cpp), which cuMemcpy2D uses too: either end
+/// may be host, device or unified memory or a CUDA array; Stream is null for
+/// a synchronous copy.
+CUresult copy3D(const CUDA_MEMCPY3D *Copy, const CUstream *Stream);
+
 inline cudaStream_t toStream(CUstream Stream) {
   return reinterpret_cast<cudaStream_t>(Stream);
 }

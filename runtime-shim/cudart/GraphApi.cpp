@@ -12,18 +12,19 @@
 
 #include "ApiHelpers.h"
 #include "Runtime.h"
-#include "TextureArrays.h"
+#include "arrays/Array.h"
 #include "graphs/GraphCalls.h"
 
 #include <cstring>
 
 using namespace rubicon::cudart;
 using namespace rubicon::graphs;
+using rubicon::arrays::texelSize;
 
 namespace {
 
 /// A copy whose ends may be CUDA arrays (1D/2D: pitched device memory,
-/// TextureArrays.h) as a copy between pitched pointers, the width and x
+/// arrays/Array.h) as a copy between pitched pointers, the width and x
 /// positions in bytes.
 cudaError_t copyParams(const cudaMemcpy3DParms *C, NodeParams &P) {
   if (!C || (C->srcArray && C->srcPtr.ptr) || (C->dstArray && C->dstPtr.ptr))

@@ -17,7 +17,7 @@
 #include "cuda_runtime_api.h"
 
 #include "Runtime.h"
-#include "TextureArrays.h"
+#include "arrays/Array.h"
 
 #include "__rubicon/texture_api.h"
 #include "__rubicon/texture_descriptor.h"
@@ -27,6 +27,7 @@
 #include <unordered_map>
 
 using namespace rubicon::cudart;
+using rubicon::arrays::texelSize;
 
 namespace {
 

@@ -13,7 +13,8 @@
 //   (include/__rubicon/texture_fetch.h) reads texels through it. The
 //   reference's fields (filterMode, normalized, addressMode) are read at bind
 //   time, as CUDA documents.
-// - A CUDA array is pitched linear device memory plus its channel format.
+// - A CUDA array is pitched linear device memory plus its channel format
+//   (runtime-shim/arrays; Arrays.cpp).
 //
 // Everything here is built on the public runtime API (cudaMalloc, cudaMemcpy,
 // cudaMemcpy2D, cudaGetSymbolAddress), so it works on every backend.
@@ -23,7 +24,7 @@
 #include "cuda_runtime_api.h"
 
 #include "Runtime.h"
-#include "TextureArrays.h"
+#include "arrays/Array.h"
 
 #include "__rubicon/texture_api.h"
 #include "__rubicon/texture_descriptor.h"
@@ -33,6 +34,7 @@
 #include <unordered_map>
 
 using namespace rubicon::cudart;
+using rubicon::arrays::texelSize;
 
 namespace {
 
@@ -103,162 +105,6 @@ void __cudaRegisterTexture(void **FatCubinHandle,
   TextureRegistry &R = registry();
   std::lock_guard<std::mutex> Lock(R.Mutex);
   R.References[HostVar].Dimensions = Dimensions;
-}
-
-cudaChannelFormatDesc cudaCreateChannelDesc(int X, int Y, int Z, int W,
-                                            cudaChannelFormatKind F) {
-  cudaChannelFormatDesc Desc;
-  Desc.x = X;
-  Desc.y = Y;
-  Desc.z = Z;
-  Desc.w = W;
-  Desc.f = F;
-  return Desc;
-}
-
-cudaError_t cudaMallocArray(cudaArray_t *Array,
-                            const cudaChannelFormatDesc *Desc, size_t Width,
-                            size_t Height, unsigned int Flags) {
-  if (!Array || !Desc || Width == 0)
-    return fail(cudaErrorInvalidValue);
-  size_t Texel = texelSize(*Desc);
-  if (Texel == 0)
-    return fail(cudaErrorInvalidChannelDescriptor);
-  auto *A = new cudaArray;
-  A->Desc = *Desc;
-  A->Width = Width;
-  A->Height = Height;
-  A->Flags = Flags;
-  void *Data = nullptr;
-  if (cudaError_t Status = cudaMallocPitch(&Data, &A->Pitch, Width * Texel,
-                                           std::max<size_t>(Height, 1))) {
-    delete A;
-    return Status;
-  }
-  A->Data = static_cast<char *>(Data);
-  *Array = A;
-  return cudaSuccess;
-}
-
-cudaError_t cudaFreeArray(cudaArray_t Array) {
-  if (!Array)
-    return cudaSuccess;
-  cudaError_t Status = cudaFree(Array->Data);
-  delete Array;
-  return Status;
-}
-
-cudaError_t cudaGetChannelDesc(cudaChannelFormatDesc *Desc,
-                               cudaArray_const_t Array) {
-  if (!Desc || !Array)
-    return fail(cudaErrorInvalidValue);
-  *Desc = Array->Desc;
-  return cudaSuccess;
-}
-
-cudaError_t cudaArrayGetInfo(cudaChannelFormatDesc *Desc, cudaExtent *Extent,
-                             unsigned int *Flags, cudaArray_t Array) {
-  if (!Array)
-    return fail(cudaErrorInvalidValue);
-  if (Desc)
-    *Desc = Array->Desc;
-  if (Extent) {
-    Extent->width = Array->Width;
-    Extent->height = Array->Height;
-    Extent->depth = Array->Depth;
-  }
-  if (Flags)
-    *Flags = Array->Flags;
-  return cudaSuccess;
-}
-
-/// Copies Count bytes between linear memory and the array, starting at byte
-/// WOffset of row HOffset and continuing row after row (CUDA's semantics of
-/// cudaMemcpyToArray/FromArray).
-static cudaError_t copyLinear(const cudaArray *Array, size_t WOffset,
-                              size_t HOffset, void *Linear, size_t Count,
-                              cudaMemcpyKind Kind, bool ToArray) {
-  if (!Array)
-    return fail(cudaErrorInvalidValue);
-  size_t RowBytes = Array->Width * texelSize(Array->Desc);
-  size_t Rows = std::max<size_t>(Array->Height, 1);
-  if (WOffset >= RowBytes || HOffset >= Rows ||
-      HOffset * RowBytes + WOffset + Count > Rows * RowBytes)
-    return fail(cudaErrorInvalidValue);
-  char *Host = static_cast<char *>(Linear);
-  auto copy = [&](char *ArrayAt, char *LinearAt, size_t Bytes) {
-    return ToArray ? cudaMemcpy(ArrayAt, LinearAt, Bytes, Kind)
-                   : cudaMemcpy(LinearAt, ArrayAt, Bytes, Kind);
-  };
-  size_t Row = HOffset;
-  // The rest of the first row.
-  size_t First = std::min(Count, RowBytes - WOffset);
-  if (cudaError_t Status =
-          copy(Array->Data + Row * Array->Pitch + WOffset, Host, First))
-    return Status;
-  Host += First;
-  Count -= First;
-  ++Row;
-  // Whole rows.
-  size_t WholeRows = Count / RowBytes;
-  if (WholeRows) {
-    char *ArrayAt = Array->Data + Row * Array->Pitch;
-    cudaError_t Status =
-        ToArray ? cudaMemcpy2D(ArrayAt, Array->Pitch, Host, RowBytes, RowBytes,
-                               WholeRows, Kind)
-                : cudaMemcpy2D(Host, RowBytes, ArrayAt, Array->Pitch, RowBytes,
-                               WholeRows, Kind);
-    if (Status)
-      return Status;
-    Host += WholeRows * RowBytes;
-    Count -= WholeRows * RowBytes;
-    Row += WholeRows;
-  }
-  // The start of the last row.
-  if (Count)
-    return copy(Array->Data + Row * Array->Pitch, Host, Count);
-  return cudaSuccess;
-}
-
-cudaError_t cudaMemcpyToArray(cudaArray_t Dst, size_t WOffset, size_t HOffset,
-                              const void *Src, size_t Count,
-                              cudaMemcpyKind Kind) {
-  return copyLinear(Dst, WOffset, HOffset, const_cast<void *>(Src), Count,
-                    Kind, true);
-}
-
-cudaError_t cudaMemcpyFromArray(void *Dst, cudaArray_const_t Src,
-                                size_t WOffset, size_t HOffset, size_t Count,
-                                cudaMemcpyKind Kind) {
-  return copyLinear(Src, WOffset, HOffset, Dst, Count, Kind, false);
-}
-
-cudaError_t cudaMemcpy2DToArray(cudaArray_t Dst, size_t WOffset,
-                                size_t HOffset, const void *Src, size_t SPitch,
-                                size_t Width, size_t Height,
-                                cudaMemcpyKind Kind) {
-  if (!Dst)
-    return fail(cudaErrorInvalidValue);
-  size_t RowBytes = Dst->Width * texelSize(Dst->Desc);
-  if (WOffset + Width > RowBytes ||
-      HOffset + Height > std::max<size_t>(Dst->Height, 1))
-    return fail(cudaErrorInvalidValue);
-  return cudaMemcpy2D(Dst->Data + HOffset * Dst->Pitch + WOffset, Dst->Pitch,
-                      Src, SPitch, Width, Height, Kind);
-}
-
-cudaError_t cudaMemcpy2DFromArray(void *Dst, size_t DPitch,
-                                  cudaArray_const_t Src, size_t WOffset,
-                                  size_t HOffset, size_t Width, size_t Height,
-                                  cudaMemcpyKind Kind) {
-  if (!Src)
-    return fail(cudaErrorInvalidValue);
-  size_t RowBytes = Src->Width * texelSize(Src->Desc);
-  if (WOffset + Width > RowBytes ||
-      HOffset + Height > std::max<size_t>(Src->Height, 1))
-    return fail(cudaErrorInvalidValue);
-  return cudaMemcpy2D(Dst, DPitch, Src->Data + HOffset * Src->Pitch + WOffset,
-                      Src->Pitch, Width, Height, Kind);
 }
 
 cudaError_t cudaBindTexture(size_t *Offset, const textureReference *Texref,

@@ -310,7 +310,7 @@ typedef enum CUmemAttach_flags_enum {
 #define CU_MEMHOSTREGISTER_IOMEMORY 0x04
 #define CU_MEMHOSTREGISTER_READ_ONLY 0x08
 
-/* A 2D copy (cuMemcpy2D). CU_MEMORYTYPE_ARRAY is not supported. */
+/* A 2D copy (cuMemcpy2D); either end may be a CUDA array. */
 typedef struct CUDA_MEMCPY2D_st {
   size_t srcXInBytes;
   size_t srcY;
@@ -721,6 +721,9 @@ CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
 
 /* Graphs, stream capture and stream-ordered memory. */
 #include "__rubicon/cuda_graph.h"
+
+/* CUDA arrays, mipmapped arrays, 3D copies and 2D fills. */
+#include "__rubicon/cuda_arrays.h"
 
 /* Interprocess communication: HIP's on the HIP backend,
    CUDA_ERROR_NOT_SUPPORTED on the host backend (docs/driver-api.md). */

@@ -63,6 +63,10 @@
 #define cudaArraySurfaceLoadStore 0x02
 #define cudaArrayCubemap 0x04
 #define cudaArrayTextureGather 0x08
+/* Sparse arrays and arrays mapped later (cudaMallocArray refuses both with
+ * cudaErrorNotSupported: Rubicon's arrays are ordinary device memory). */
+#define cudaArraySparse 0x40
+#define cudaArrayDeferredMapping 0x80
 
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02

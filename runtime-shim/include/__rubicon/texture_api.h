@@ -51,6 +51,75 @@ cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch,
 cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc,
                                cudaArray_const_t array);
 
+/* Array copies, mipmapped arrays and array properties
+ * (runtime-shim/cudart/Arrays.cpp). */
+cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset,
+                                   size_t hOffset, const void *src,
+                                   size_t count, enum cudaMemcpyKind kind,
+                                   cudaStream_t stream __RUBICON_TEXTURE_DEFAULT(0));
+cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src,
+                                     size_t wOffset, size_t hOffset,
+                                     size_t count, enum cudaMemcpyKind kind,
+                                     cudaStream_t stream __RUBICON_TEXTURE_DEFAULT(0));
+cudaError_t cudaMemcpyArrayToArray(
+    cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+    cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count,
+    enum cudaMemcpyKind kind __RUBICON_TEXTURE_DEFAULT(cudaMemcpyDeviceToDevice));
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset,
+                                     size_t hOffset, const void *src,
+                                     size_t spitch, size_t width,
+                                     size_t height, enum cudaMemcpyKind kind,
+                                     cudaStream_t stream __RUBICON_TEXTURE_DEFAULT(0));
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch,
+                                       cudaArray_const_t src, size_t wOffset,
+                                       size_t hOffset, size_t width,
+                                       size_t height, enum cudaMemcpyKind kind,
+                                       cudaStream_t stream __RUBICON_TEXTURE_DEFAULT(0));
+cudaError_t cudaMemcpy2DArrayToArray(
+    cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+    cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width,
+    size_t height,
+    enum cudaMemcpyKind kind __RUBICON_TEXTURE_DEFAULT(cudaMemcpyDeviceToDevice));
+
+struct cudaArrayMemoryRequirements {
+  size_t size;
+  size_t alignment;
+  unsigned int reserved[4];
+};
+struct cudaArraySparseProperties {
+  struct {
+    unsigned int width;
+    unsigned int height;
+    unsigned int depth;
+  } tileExtent;
+  unsigned int miptailFirstLevel;
+  unsigned long long miptailSize;
+  unsigned int flags;
+  unsigned int reserved[4];
+};
+cudaError_t cudaArrayGetPlane(cudaArray_t *pPlaneArray, cudaArray_t hArray,
+                              unsigned int planeIdx);
+cudaError_t cudaArrayGetMemoryRequirements(
+    struct cudaArrayMemoryRequirements *memoryRequirements, cudaArray_t array,
+    int device);
+cudaError_t cudaArrayGetSparseProperties(
+    struct cudaArraySparseProperties *sparseProperties, cudaArray_t array);
+cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                     const struct cudaChannelFormatDesc *desc,
+                                     struct cudaExtent extent,
+                                     unsigned int numLevels,
+                                     unsigned int flags __RUBICON_TEXTURE_DEFAULT(0));
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray);
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray,
+                                       cudaMipmappedArray_const_t mipmappedArray,
+                                       unsigned int level);
+cudaError_t cudaMipmappedArrayGetMemoryRequirements(
+    struct cudaArrayMemoryRequirements *memoryRequirements,
+    cudaMipmappedArray_t mipmap, int device);
+cudaError_t cudaMipmappedArrayGetSparseProperties(
+    struct cudaArraySparseProperties *sparseProperties,
+    cudaMipmappedArray_t mipmap);
+
 cudaError_t cudaBindTexture(size_t *offset,
                             const struct textureReference *texref,
                             const void *devPtr,

@@ -371,7 +371,7 @@ int main(int argc, char **argv) {
   printf("2D copies: %d wrong\n", Bad);
   CUDA_MEMCPY2D ToArray = Up;
   ToArray.dstMemoryType = CU_MEMORYTYPE_ARRAY;
-  printf("2D copy to an array: %s\n", nameOf(cuMemcpy2D(&ToArray)));
+  printf("2D copy to a null array: %s\n", nameOf(cuMemcpy2D(&ToArray)));
   CHECK(cuMemFree(Pitched));
 
   float *Registered = (float *)malloc(N * sizeof(float));
