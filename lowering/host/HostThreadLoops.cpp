@@ -72,6 +72,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -94,6 +95,15 @@ struct ThreadIndexRow {
 };
 constexpr ThreadIndexRow ThreadIndexRows[] = {
 #define RUBICON_HOST_THREAD_INDEX(Name, Dimension) {Name, Dimension},
+#include "HostThreadLoops.def"
+};
+enum class LaneKind { Lane, Warp, MaskEq, MaskLt, MaskLe, MaskGt, MaskGe };
+struct LaneRegisterRow {
+  StringLiteral Name;
+  LaneKind Kind;
+};
+constexpr LaneRegisterRow LaneRegisterRows[] = {
+#define RUBICON_HOST_LANE_REGISTER(Name, Kind) {Name, LaneKind::Kind},
 #include "HostThreadLoops.def"
 };
 constexpr StringLiteral BlockUniformNames[] = {
@@ -122,6 +132,7 @@ enum class WarpKind {
   All,
   Any,
   Uni,
+  ActiveMask,
   SyncWarp,
   Lockstep
 };
@@ -147,6 +158,13 @@ std::optional<unsigned> threadIndexDimension(StringRef Name) {
   return std::nullopt;
 }
 
+std::optional<LaneKind> laneRegisterKind(StringRef Name) {
+  for (const LaneRegisterRow &Row : LaneRegisterRows)
+    if (Row.Name == Name)
+      return Row.Kind;
+  return std::nullopt;
+}
+
 std::optional<unsigned> blockUniformIndex(StringRef Name) {
   for (unsigned I = 0; I < UniformCount; ++I)
     if (BlockUniformNames[I] == Name)
@@ -163,7 +181,7 @@ std::optional<WarpKind> warpPointKind(StringRef Name) {
 
 bool isShuffle(WarpKind Kind) { return Kind <= WarpKind::ShuffleButterfly; }
 bool isVote(WarpKind Kind) {
-  return Kind >= WarpKind::Ballot && Kind <= WarpKind::Uni;
+  return Kind >= WarpKind::Ballot && Kind <= WarpKind::ActiveMask;
 }
 
 /// The operands and result the table's kind promises.
@@ -173,6 +191,8 @@ bool hasWarpPointType(WarpKind Kind, const CallBase &Call) {
   unsigned Args = Call.arg_size();
   if (Kind == WarpKind::Lockstep)
     return Args == 0;
+  if (Kind == WarpKind::ActiveMask)
+    return Args == 0 && Call.getType() == I32;
   if (Args < 1 || Call.getArgOperand(0)->getType() != I32)
     return false;
   if (isShuffle(Kind)) {
@@ -202,6 +222,16 @@ bool isThreadIndependent(StringRef Name) {
   return false;
 }
 
+/// An empty inline assembly statement (`asm volatile("" ::: "memory")`, as
+/// the inline-PTX translation leaves for a "memory" clobber): it orders one
+/// thread's memory accesses against the compiler, which a thread's code run
+/// in order already does; it does not make the thread wait.
+bool isCompilerBarrier(const CallBase &Call) {
+  auto *Asm = dyn_cast<InlineAsm>(Call.getCalledOperand());
+  return Asm && StringRef(Asm->getAsmString()).trim().empty() &&
+         Call.getType()->isVoidTy() && Call.arg_size() == 0;
+}
+
 /// What a function of the module does, as far as thread loops care.
 struct Verdict {
   bool Loopable = false;
@@ -226,6 +256,8 @@ public:
       auto *Call = dyn_cast<CallBase>(&I);
       if (!Call)
         continue;
+      if (isCompilerBarrier(*Call))
+        continue;
       if (Call->isInlineAsm()) {
         Fail("inline assembly in '" + F.getName().str() + "'");
         break;
@@ -239,7 +271,8 @@ public:
         continue;
       StringRef Name = Callee->getName();
       if (Callee->isDeclaration()) {
-        bool Register = threadIndexDimension(Name) || blockUniformIndex(Name);
+        bool Register = threadIndexDimension(Name) || laneRegisterKind(Name) ||
+                        blockUniformIndex(Name);
         if (Register && Callee->getFunctionType() != RegisterType) {
           Fail("'" + Name.str() + "' has an unexpected type");
           break;
@@ -623,7 +656,10 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
     auto *Call = dyn_cast<CallInst>(At);
     if (Point.Warp && (isShuffle(*Point.Warp) || isVote(*Point.Warp))) {
       IRBuilder<> P(Call);
-      Value *Operand = Call->getArgOperand(1);
+      // __activemask: a ballot of `true` by every lane of the warp.
+      Value *Operand = *Point.Warp == WarpKind::ActiveMask
+                           ? P.getInt32(1)
+                           : Call->getArgOperand(1);
       if (Operand->getType()->isFloatTy())
         Operand = P.CreateBitCast(Operand, I32);
       else if (Operand->getType() != I32)
@@ -656,7 +692,8 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
     Value *Lane64 = R.CreateAnd(Linear, 31);
     Value *Lane = R.CreateTrunc(Lane64, I32, "lane");
     Value *WarpBase = R.CreateSub(Linear, Lane64);
-    Value *Mask = Call->getArgOperand(0);
+    Value *Mask =
+        Kind == WarpKind::ActiveMask ? R.getInt32(~0u) : Call->getArgOperand(0);
     Value *Result;
     if (isShuffle(Kind)) {
       // WarpLevel.cpp's shuffle: the source lane, or the lane itself.
@@ -743,6 +780,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       Value *Ballot = V.CreateAnd(V.CreateAnd(HoldsNext, Members), Mask);
       switch (Kind) {
       case WarpKind::Ballot:
+      case WarpKind::ActiveMask:
         Result = Ballot;
         break;
       case WarpKind::All:
@@ -841,6 +879,41 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
   return Starts.size();
 }
 
+/// The value of a lane register (HostThreadLoops.def) at `Call`, from the
+/// thread copy's index and block-size parameters: the thread's linear index
+/// in the block, x fastest, split into 32-lane warps as SpecialRegisters.def
+/// does.
+Value *emitLaneRegister(CallInst &Call, LaneKind Kind, Function &Thread,
+                        unsigned First) {
+  IRBuilder<> B(&Call);
+  auto Arg = [&](unsigned I) { return Thread.getArg(First + I); };
+  Value *Linear =
+      B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(Arg(FirstThreadIndex + 2),
+                                                      Arg(FirstUniform + 1)),
+                                          Arg(FirstThreadIndex + 1)),
+                              Arg(FirstUniform + 0)),
+                  Arg(FirstThreadIndex + 0), "thread.linear");
+  if (Kind == LaneKind::Warp)
+    return B.CreateLShr(Linear, 5, "warpid");
+  Value *Lane = B.CreateAnd(Linear, 31, "laneid");
+  if (Kind == LaneKind::Lane)
+    return Lane;
+  Value *Equal = B.CreateShl(B.getInt32(1), Lane);
+  Value *Less = B.CreateSub(Equal, B.getInt32(1));
+  switch (Kind) {
+  case LaneKind::MaskEq:
+    return Equal;
+  case LaneKind::MaskLt:
+    return Less;
+  case LaneKind::MaskLe:
+    return B.CreateOr(Less, Equal);
+  case LaneKind::MaskGt:
+    return B.CreateNot(B.CreateOr(Less, Equal));
+  default: // MaskGe
+    return B.CreateNot(Less);
+  }
+}
+
 /// A copy of `Kernel` taking, after its own parameters, the ThreadParams:
 /// the thread index (x, y, z), the BlockUniformNames values, the region to
 /// run and the thread's state (splitAtBarriers). Functions that read them or
@@ -914,6 +987,14 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
     }
   }
 
+  // Compiler barriers would only keep LLVM from optimizing the loop.
+  SmallVector<CallBase *> Fences;
+  for (Instruction &I : instructions(*Thread))
+    if (auto *Call = dyn_cast<CallBase>(&I); Call && isCompilerBarrier(*Call))
+      Fences.push_back(Call);
+  for (CallBase *Call : Fences)
+    Call->eraseFromParent();
+
   SmallVector<CallInst *> Reads;
   SmallVector<SplitPoint> Points;
   WarpPoints = 0;
@@ -938,6 +1019,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
       Replacement = Thread->getArg(First + FirstThreadIndex + *D);
     else if (auto U = blockUniformIndex(Name))
       Replacement = Thread->getArg(First + FirstUniform + *U);
+    else if (auto Kind = laneRegisterKind(Name))
+      Replacement = emitLaneRegister(*Call, *Kind, *Thread, First);
     if (!Replacement)
       continue;
     Call->replaceAllUsesWith(Replacement);
