@@ -11,6 +11,9 @@
    samples' helper headers do). */
 #define __DRIVER_TYPES_H__
 
+/* CUDA's driver_types.h brings <limits.h> along; programs use INT_MAX and
+   UINT_MAX after including only the runtime. */
+#include <limits.h>
 #include <stddef.h>
 
 #include "vector_types.h"

@@ -14,7 +14,10 @@
 
 #include <stddef.h>
 
-#include "cuda_runtime_api.h"
+/* As CUDA's curand.h, the whole runtime header: programs that include only
+ * curand.h use the runtime's C++ API (and helper_cuda.h's device helpers,
+ * which it defines when __CUDA_RUNTIME_H__ is). */
+#include "cuda_runtime.h"
 #include "driver_types.h"
 #include "library_types.h"
 
