@@ -295,6 +295,8 @@ private:
     unsigned ID = Info.getID();
     if (ID == clang::diag::err_asm_invalid_escape)
       return recordLiteralPercent(Info);
+    if (ID == clang::diag::err_expected)
+      return recordAsmOperandComma(Info);
     bool Template = ID == clang::diag::err_template_kw_missing;
     if (!Template && ID != clang::diag::err_typename_missing &&
         ID != clang::diag::err_typename_missing_template)
@@ -355,6 +357,33 @@ private:
         !isalpha(static_cast<unsigned char>(Text[Offset - 1])))
       return false;
     Recovery.insert(Entry->getName(), Text, Offset - 2, "%");
+    return true;
+  }
+
+  /// nvcc accepts inline-asm operands with no comma between them
+  /// (`:: "r"(x) "l"(p)`); clang expects the `)` of the asm statement at the
+  /// second constraint. The fix: insert the comma. Only where the error
+  /// points at a string literal that follows a `)` and is itself followed by
+  /// a `(`: a constraint and its operand, which appear nowhere but in asm.
+  bool recordAsmOperandComma(const clang::Diagnostic &Info) {
+    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+      return false;
+    clang::SourceManager &SM = Info.getSourceManager();
+    auto [File, Offset] = SM.getDecomposedLoc(SM.getSpellingLoc(Info.getLocation()));
+    clang::OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+    StringRef Text = SM.getBufferData(File);
+    if (!Entry || Offset >= Text.size() || Text[Offset] != '"')
+      return false;
+    StringRef Before = Text.take_front(Offset).rtrim();
+    if (!Before.ends_with(")"))
+      return false;
+    size_t Close = Text.find('"', Offset + 1);
+    if (Close == StringRef::npos ||
+        Text.substr(Offset + 1, Close - Offset - 1).find_first_of("\\\n") !=
+            StringRef::npos ||
+        !Text.substr(Close + 1).ltrim().starts_with("("))
+      return false;
+    Recovery.insert(Entry->getName(), Text, Offset, ", ");
     return true;
   }
 

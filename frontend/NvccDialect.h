@@ -45,7 +45,9 @@ std::optional<std::string> rewriteStringConstraints(llvm::StringRef Source);
 /// compilation that reports them is run again on the text with the keyword
 /// inserted (in memory, never in the user's files), as clang's fix-it says.
 /// The same re-run doubles an inline-asm `%` that nvcc takes literally and
-/// clang rejects as an invalid escape (`asm("mov.u64 %0, %globaltimer;")`).
+/// clang rejects as an invalid escape (`asm("mov.u64 %0, %globaltimer;")`),
+/// and inserts the comma nvcc does without between two asm operands
+/// (`:: "r"(x) "l"(p)`).
 /// Docs: docs/nvcc-dialect.md.
 class DisambiguatorRecovery {
 public:
