@@ -2,6 +2,7 @@
 
 #include "ClangJobs.h"
 #include "ExecCheckDisable.h"
+#include "ExternalizedStatics.h"
 #include "NvccDialect.h"
 
 #include "rubicon/Config.h"
@@ -349,6 +350,7 @@ static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
   if (!NVVM)
     return false;
 
+  resolveExternalizedStatics(*NVVM);
   if (!lowerInlinePTXWithDiagnostics(*CI, *NVVM))
     return false;
 
