@@ -32,84 +32,6 @@ char *toPointer(CUdeviceptr Address) {
   return reinterpret_cast<char *>(static_cast<uintptr_t>(Address));
 }
 
-/// A driver format and channel count as the runtime's channel descriptor.
-CUresult channelDesc(CUarray_format Format, unsigned Channels,
-                     cudaChannelFormatDesc &Desc) {
-  if (Channels != 1 && Channels != 2 && Channels != 4)
-    return CUDA_ERROR_INVALID_VALUE;
-  int Bits = 0;
-  cudaChannelFormatKind Kind = cudaChannelFormatKindNone;
-  switch (Format) {
-  case CU_AD_FORMAT_UNSIGNED_INT8:
-    Bits = 8, Kind = cudaChannelFormatKindUnsigned;
-    break;
-  case CU_AD_FORMAT_UNSIGNED_INT16:
-    Bits = 16, Kind = cudaChannelFormatKindUnsigned;
-    break;
-  case CU_AD_FORMAT_UNSIGNED_INT32:
-    Bits = 32, Kind = cudaChannelFormatKindUnsigned;
-    break;
-  case CU_AD_FORMAT_SIGNED_INT8:
-    Bits = 8, Kind = cudaChannelFormatKindSigned;
-    break;
-  case CU_AD_FORMAT_SIGNED_INT16:
-    Bits = 16, Kind = cudaChannelFormatKindSigned;
-    break;
-  case CU_AD_FORMAT_SIGNED_INT32:
-    Bits = 32, Kind = cudaChannelFormatKindSigned;
-    break;
-  case CU_AD_FORMAT_HALF:
-    Bits = 16, Kind = cudaChannelFormatKindFloat;
-    break;
-  case CU_AD_FORMAT_FLOAT:
-    Bits = 32, Kind = cudaChannelFormatKindFloat;
-    break;
-  case CU_AD_FORMAT_NV12:
-  case CU_AD_FORMAT_UNORM_INT8X1:
-  case CU_AD_FORMAT_UNORM_INT8X2:
-  case CU_AD_FORMAT_UNORM_INT8X4:
-  case CU_AD_FORMAT_UNORM_INT16X1:
-  case CU_AD_FORMAT_UNORM_INT16X2:
-  case CU_AD_FORMAT_UNORM_INT16X4:
-  case CU_AD_FORMAT_SNORM_INT8X1:
-  case CU_AD_FORMAT_SNORM_INT8X2:
-  case CU_AD_FORMAT_SNORM_INT8X4:
-  case CU_AD_FORMAT_SNORM_INT16X1:
-  case CU_AD_FORMAT_SNORM_INT16X2:
-  case CU_AD_FORMAT_SNORM_INT16X4:
-    return CUDA_ERROR_NOT_SUPPORTED; // planar and normalized-integer formats
-  default:
-    return CUDA_ERROR_INVALID_VALUE;
-  }
-  Desc = {Bits, Channels > 1 ? Bits : 0, Channels > 2 ? Bits : 0,
-          Channels > 2 ? Bits : 0, Kind};
-  return CUDA_SUCCESS;
-}
-
-/// The runtime's channel descriptor as a driver format and channel count.
-void driverFormat(const cudaChannelFormatDesc &Desc, CUarray_format &Format,
-                  unsigned &Channels) {
-  Channels = (Desc.x > 0) + (Desc.y > 0) + (Desc.z > 0) + (Desc.w > 0);
-  bool Signed = Desc.f == cudaChannelFormatKindSigned;
-  switch (Desc.f == cudaChannelFormatKindFloat ? -Desc.x : Desc.x) {
-  case 8:
-    Format = Signed ? CU_AD_FORMAT_SIGNED_INT8 : CU_AD_FORMAT_UNSIGNED_INT8;
-    break;
-  case 16:
-    Format = Signed ? CU_AD_FORMAT_SIGNED_INT16 : CU_AD_FORMAT_UNSIGNED_INT16;
-    break;
-  case -16:
-    Format = CU_AD_FORMAT_HALF;
-    break;
-  case -32:
-    Format = CU_AD_FORMAT_FLOAT;
-    break;
-  default:
-    Format = Signed ? CU_AD_FORMAT_SIGNED_INT32 : CU_AD_FORMAT_UNSIGNED_INT32;
-    break;
-  }
-}
-
 CUresult create(CUarray *Handle, size_t Width, size_t Height, size_t Depth,
                 CUarray_format Format, unsigned Channels, unsigned Flags) {
   if (!Handle)
@@ -214,6 +136,85 @@ CUresult fill2D(CUdeviceptr Dst, size_t Pitch, unsigned Value,
 } // namespace
 
 namespace rubicon::driver {
+
+/// A driver format and channel count as the runtime's channel descriptor.
+CUresult channelDesc(CUarray_format Format, unsigned Channels,
+                     cudaChannelFormatDesc &Desc) {
+  if (Channels != 1 && Channels != 2 && Channels != 4)
+    return CUDA_ERROR_INVALID_VALUE;
+  int Bits = 0;
+  cudaChannelFormatKind Kind = cudaChannelFormatKindNone;
+  switch (Format) {
+  case CU_AD_FORMAT_UNSIGNED_INT8:
+    Bits = 8, Kind = cudaChannelFormatKindUnsigned;
+    break;
+  case CU_AD_FORMAT_UNSIGNED_INT16:
+    Bits = 16, Kind = cudaChannelFormatKindUnsigned;
+    break;
+  case CU_AD_FORMAT_UNSIGNED_INT32:
+    Bits = 32, Kind = cudaChannelFormatKindUnsigned;
+    break;
+  case CU_AD_FORMAT_SIGNED_INT8:
+    Bits = 8, Kind = cudaChannelFormatKindSigned;
+    break;
+  case CU_AD_FORMAT_SIGNED_INT16:
+    Bits = 16, Kind = cudaChannelFormatKindSigned;
+    break;
+  case CU_AD_FORMAT_SIGNED_INT32:
+    Bits = 32, Kind = cudaChannelFormatKindSigned;
+    break;
+  case CU_AD_FORMAT_HALF:
+    Bits = 16, Kind = cudaChannelFormatKindFloat;
+    break;
+  case CU_AD_FORMAT_FLOAT:
+    Bits = 32, Kind = cudaChannelFormatKindFloat;
+    break;
+  case CU_AD_FORMAT_NV12:
+  case CU_AD_FORMAT_UNORM_INT8X1:
+  case CU_AD_FORMAT_UNORM_INT8X2:
+  case CU_AD_FORMAT_UNORM_INT8X4:
+  case CU_AD_FORMAT_UNORM_INT16X1:
+  case CU_AD_FORMAT_UNORM_INT16X2:
+  case CU_AD_FORMAT_UNORM_INT16X4:
+  case CU_AD_FORMAT_SNORM_INT8X1:
+  case CU_AD_FORMAT_SNORM_INT8X2:
+  case CU_AD_FORMAT_SNORM_INT8X4:
+  case CU_AD_FORMAT_SNORM_INT16X1:
+  case CU_AD_FORMAT_SNORM_INT16X2:
+  case CU_AD_FORMAT_SNORM_INT16X4:
+    return CUDA_ERROR_NOT_SUPPORTED; // planar and normalized-integer formats
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  Desc = {Bits, Channels > 1 ? Bits : 0, Channels > 2 ? Bits : 0,
+          Channels > 2 ? Bits : 0, Kind};
+  return CUDA_SUCCESS;
+}
+
+/// The runtime's channel descriptor as a driver format and channel count.
+void driverFormat(const cudaChannelFormatDesc &Desc, CUarray_format &Format,
+                  unsigned &Channels) {
+  Channels = (Desc.x > 0) + (Desc.y > 0) + (Desc.z > 0) + (Desc.w > 0);
+  bool Signed = Desc.f == cudaChannelFormatKindSigned;
+  switch (Desc.f == cudaChannelFormatKindFloat ? -Desc.x : Desc.x) {
+  case 8:
+    Format = Signed ? CU_AD_FORMAT_SIGNED_INT8 : CU_AD_FORMAT_UNSIGNED_INT8;
+    break;
+  case 16:
+    Format = Signed ? CU_AD_FORMAT_SIGNED_INT16 : CU_AD_FORMAT_UNSIGNED_INT16;
+    break;
+  case -16:
+    Format = CU_AD_FORMAT_HALF;
+    break;
+  case -32:
+    Format = CU_AD_FORMAT_FLOAT;
+    break;
+  default:
+    Format = Signed ? CU_AD_FORMAT_SIGNED_INT32 : CU_AD_FORMAT_UNSIGNED_INT32;
+    break;
+  }
+}
+
 
 CUresult copy3D(const CUDA_MEMCPY3D *C, const CUstream *Stream) {
   cudart::Backend *B = nullptr;

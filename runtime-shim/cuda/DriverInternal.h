@@ -10,6 +10,7 @@
 
 #include "cuda.h"
 #include "driver_types.h"
+#include "texture_types.h"
 
 #include "Backend.h"
 
@@ -43,6 +44,13 @@ template <class CallT> CUresult withBackend(CallT &&Call) {
 /// may be host, device or unified memory or a CUDA array; Stream is null for
 /// a synchronous copy.
 CUresult copy3D(const CUDA_MEMCPY3D *Copy, const CUstream *Stream);
+
+/// A driver array format and channel count (1, 2 or 4) as the runtime's
+/// channel descriptor, and back (Arrays.cpp).
+CUresult channelDesc(CUarray_format Format, unsigned Channels,
+                     cudaChannelFormatDesc &Desc);
+void driverFormat(const cudaChannelFormatDesc &Desc, CUarray_format &Format,
+                  unsigned &Channels);
 
 inline cudaStream_t toStream(CUstream Stream) {
   return reinterpret_cast<cudaStream_t>(Stream);

@@ -28,6 +28,8 @@ enum class Slot : unsigned {
   ActiveCaptures,
   Pools,
   StreamOrder,
+  /// Texture and surface objects (runtime-shim/arrays/TextureObject.h).
+  TextureObjects,
   Count
 };
 

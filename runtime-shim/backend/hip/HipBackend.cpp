@@ -12,6 +12,7 @@
 #include "ErrorTable.h"
 #include "Log.h"
 #include "ModuleImage.h"
+#include "TextureLimits.h"
 
 #include <rubicon/FatBinary.h>
 
@@ -242,6 +243,8 @@ public:
     P.maxBlocksPerMultiProcessor =
         P.maxThreadsPerMultiProcessor / (P.warpSize > 0 ? P.warpSize : 32);
     P.hostRegisterSupported = 1;
+    // Textures are Rubicon's software, not HIP's texture units.
+    setTextureLimits(P);
     return cudaSuccess;
   }
 

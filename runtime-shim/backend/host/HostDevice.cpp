@@ -6,6 +6,7 @@
 #include "BackendSelection.h"
 #include "HostBackend.h"
 #include "Log.h"
+#include "TextureLimits.h"
 
 #include <cstdio>
 #include <cstring>
@@ -122,6 +123,7 @@ cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
   Prop.hostRegisterSupported = 1;
   Prop.memoryPoolsSupported = 1;
   Prop.singleToDoublePrecisionPerfRatio = 2;
+  setTextureLimits(Prop);
   return cudaSuccess;
 }
 

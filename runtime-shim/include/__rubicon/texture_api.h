@@ -156,6 +156,10 @@ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
 cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
                                              cudaSurfaceObject_t surfObject);
 
+cudaError_t cudaDeviceGetTexture1DLinearMaxWidth(
+    size_t *maxWidthInElements, const struct cudaChannelFormatDesc *fmtDesc,
+    int device);
+
 /* Called by clang's host code for each texture reference of a module. */
 void __cudaRegisterTexture(void **fatCubinHandle,
                            const struct textureReference *hostVar,

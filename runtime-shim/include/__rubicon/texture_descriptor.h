@@ -32,6 +32,15 @@ struct __rubicon_texture_descriptor {
   unsigned long long depth;      /* slices: 3D depth, layers, cubemap faces
                                     (6 per layer); 0 or 1 for one slice */
   unsigned long long slice_pitch; /* bytes from one slice to the next */
+  /* Mipmapped textures: level_count descriptors follow each other in
+     device memory, level 0 first (the object handle); the *Lod functions
+     pick levels with these (enum cudaTextureFilterMode, clamps, bias). 0 or
+     1 level: no mipmaps. */
+  unsigned int level_count;
+  int mipmap_filter_mode;
+  float mipmap_level_bias;
+  float min_mipmap_level_clamp;
+  float max_mipmap_level_clamp;
 };
 
 #endif /* RUBICON_INTERNAL_TEXTURE_DESCRIPTOR_H */

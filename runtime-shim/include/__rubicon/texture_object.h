@@ -14,7 +14,8 @@
  * 16-bit integer channels are mapped to [0, 1] (unsigned) or [-1, 1]
  * (signed). Linear filtering applies to float results. Out-of-range reads in
  * cudaAddressModeBorder return the border color (float results) or zero.
- * Textures have no mipmaps: the *Lod functions read level 0. Surface x
+ * Mipmapped textures (one descriptor per level) are read at the level the
+ * *Lod and *Grad functions name (__rubicon_object_lod). Surface x
  * coordinates are in bytes, as in CUDA; cudaBoundaryModeTrap ends the kernel
  * with a trap.
  *
@@ -147,16 +148,65 @@ __device__ static inline T tex2D(cudaTextureObject_t texObject, float x,
   return d ? __rubicon_object_sample<T>(d, x, y) : T();
 }
 
+/* Mipmapped textures: the level(s) `level` names, after the texture's
+ * clamps, read by `sample` (given a level's handle: its descriptor's
+ * address). Point mipmap filtering reads the nearest level; linear
+ * filtering blends the two around it (float results). A texture without
+ * mipmaps reads its one level. */
+template <class T, class Sample>
+__device__ static inline T __rubicon_object_lod(cudaTextureObject_t texObject,
+                                                float level, Sample sample) {
+  const __rubicon_texture_descriptor *d = __rubicon_texture_object(texObject);
+  if (!d || d->level_count <= 1)
+    return sample(texObject);
+  float top = static_cast<float>(d->level_count - 1);
+  float lod = level;
+  lod = lod < d->min_mipmap_level_clamp ? d->min_mipmap_level_clamp : lod;
+  lod = lod > d->max_mipmap_level_clamp ? d->max_mipmap_level_clamp : lod;
+  lod = lod < 0.0f ? 0.0f : (lod > top ? top : lod);
+  unsigned base = static_cast<unsigned>(lod);
+  float weight = lod - static_cast<float>(base);
+  auto at = [d](unsigned l) {
+    return reinterpret_cast<cudaTextureObject_t>(d + l);
+  };
+  if (d->mipmap_filter_mode != cudaFilterModeLinear ||
+      !__rubicon_object_result<T>::is_float || weight == 0.0f)
+    return sample(at(static_cast<unsigned>(lod + 0.5f)));
+  T lo = sample(at(base)), hi = sample(at(base + 1));
+  if constexpr (__rubicon_object_result<T>::is_float) {
+    float *l = reinterpret_cast<float *>(&lo);
+    const float *h = reinterpret_cast<const float *>(&hi);
+    for (int c = 0; c < __rubicon_object_result<T>::components; ++c)
+      l[c] += (h[c] - l[c]) * weight;
+  }
+  return lo;
+}
+
+/* The level of detail of a footprint of `extent` texels per unit of
+ * coordinate change (the larger gradient), plus the texture's bias. */
+__device__ static inline float
+__rubicon_object_grad_lod(cudaTextureObject_t texObject, float extent) {
+  const __rubicon_texture_descriptor *d = __rubicon_texture_object(texObject);
+  if (!d || d->level_count <= 1)
+    return 0.0f;
+  return (extent > 0.0f ? __builtin_log2f(extent) : -128.0f) +
+         d->mipmap_level_bias;
+}
+
 template <class T>
 __device__ static inline T tex1DLod(cudaTextureObject_t texObject, float x,
-                                    float /*level*/) {
-  return tex1D<T>(texObject, x);
+                                    float level) {
+  return __rubicon_object_lod<T>(texObject, level, [=](cudaTextureObject_t o) {
+    return tex1D<T>(o, x);
+  });
 }
 
 template <class T>
 __device__ static inline T tex2DLod(cudaTextureObject_t texObject, float x,
-                                    float y, float /*level*/) {
-  return tex2D<T>(texObject, x, y);
+                                    float y, float level) {
+  return __rubicon_object_lod<T>(texObject, level, [=](cudaTextureObject_t o) {
+    return tex2D<T>(o, x, y);
+  });
 }
 
 /* The forms that return through a pointer. */

@@ -8,8 +8,8 @@
  * table of the CUDA C++ Programming Guide, "Cubemap Textures"; slice =
  * 6 * layer + face), tex2Dgather (the component `comp` of the four texels
  * bilinear filtering would blend, in the order (i0, j1), (i1, j1), (i1, j0),
- * (i0, j0)), the *Lod and *Grad forms (level 0: Rubicon's arrays have no
- * mipmaps), the sparse forms (every texel is resident) and surf3D,
+ * (i0, j0)), the *Lod and *Grad forms (the levels of a mipmapped
+ * texture), the sparse forms (every texel is resident) and surf3D,
  * surf1DLayered, surf2DLayered, surfCubemap, surfCubemapLayered.
  *
  * A descriptor's slices (depth) and slice pitch come from the CUDA array
@@ -245,67 +245,118 @@ __device__ static inline T tex2Dgather(cudaTextureObject_t texObject, float x,
   }
 }
 
-/* Level of detail and gradients: level 0 (no mipmaps). */
+/* Level of detail and gradients: the levels of a mipmapped texture
+ * (__rubicon_object_lod); a gradient's level is log2 of the longer
+ * footprint in texels of level 0, plus the texture's bias. */
+__device__ static inline float
+__rubicon_object_extent(cudaTextureObject_t o, int axis) {
+  const __rubicon_texture_descriptor *d = __rubicon_texture_object(o);
+  if (!d)
+    return 1.0f;
+  unsigned long long n = axis == 0 ? d->width : axis == 1 ? d->height : d->depth;
+  return d->normalized_coordinates ? static_cast<float>(n) : 1.0f;
+}
+__device__ static inline float __rubicon_object_length(float x, float y,
+                                                       float z) {
+  return __builtin_sqrtf(x * x + y * y + z * z);
+}
 template <class T>
-__device__ static inline T tex1DGrad(cudaTextureObject_t o, float x, float, float) {
-  return tex1D<T>(o, x);
+__device__ static inline T tex1DGrad(cudaTextureObject_t o, float x, float dx,
+                                     float dy) {
+  float w = __rubicon_object_extent(o, 0);
+  float a = __builtin_fabsf(dx * w), b = __builtin_fabsf(dy * w);
+  return tex1DLod<T>(o, x, __rubicon_object_grad_lod(o, a > b ? a : b));
 }
 template <class T>
 __device__ static inline T tex2DGrad(cudaTextureObject_t o, float x, float y,
-                                     float2, float2) {
-  return tex2D<T>(o, x, y);
+                                     float2 dx, float2 dy) {
+  float w = __rubicon_object_extent(o, 0), h = __rubicon_object_extent(o, 1);
+  float a = __rubicon_object_length(dx.x * w, dx.y * h, 0.0f);
+  float b = __rubicon_object_length(dy.x * w, dy.y * h, 0.0f);
+  return tex2DLod<T>(o, x, y, __rubicon_object_grad_lod(o, a > b ? a : b));
 }
 template <class T>
 __device__ static inline T tex3DLod(cudaTextureObject_t o, float x, float y,
-                                    float z, float) {
-  return tex3D<T>(o, x, y, z);
+                                    float z, float level) {
+  return __rubicon_object_lod<T>(o, level, [=](cudaTextureObject_t l) {
+    return tex3D<T>(l, x, y, z);
+  });
 }
 template <class T>
 __device__ static inline T tex3DGrad(cudaTextureObject_t o, float x, float y,
-                                     float z, float4, float4) {
-  return tex3D<T>(o, x, y, z);
+                                     float z, float4 dx, float4 dy) {
+  float w = __rubicon_object_extent(o, 0), h = __rubicon_object_extent(o, 1),
+        t = __rubicon_object_extent(o, 2);
+  float a = __rubicon_object_length(dx.x * w, dx.y * h, dx.z * t);
+  float b = __rubicon_object_length(dy.x * w, dy.y * h, dy.z * t);
+  return tex3DLod<T>(o, x, y, z, __rubicon_object_grad_lod(o, a > b ? a : b));
 }
 template <class T>
 __device__ static inline T tex1DLayeredLod(cudaTextureObject_t o, float x,
-                                           int layer, float) {
-  return tex1DLayered<T>(o, x, layer);
+                                           int layer, float level) {
+  return __rubicon_object_lod<T>(o, level, [=](cudaTextureObject_t l) {
+    return tex1DLayered<T>(l, x, layer);
+  });
 }
 template <class T>
 __device__ static inline T tex1DLayeredGrad(cudaTextureObject_t o, float x,
-                                            int layer, float, float) {
-  return tex1DLayered<T>(o, x, layer);
+                                            int layer, float dx, float dy) {
+  float w = __rubicon_object_extent(o, 0);
+  float a = __builtin_fabsf(dx * w), b = __builtin_fabsf(dy * w);
+  return tex1DLayeredLod<T>(o, x, layer,
+                            __rubicon_object_grad_lod(o, a > b ? a : b));
 }
 template <class T>
 __device__ static inline T tex2DLayeredLod(cudaTextureObject_t o, float x,
-                                           float y, int layer, float) {
-  return tex2DLayered<T>(o, x, y, layer);
+                                           float y, int layer, float level) {
+  return __rubicon_object_lod<T>(o, level, [=](cudaTextureObject_t l) {
+    return tex2DLayered<T>(l, x, y, layer);
+  });
 }
 template <class T>
 __device__ static inline T tex2DLayeredGrad(cudaTextureObject_t o, float x,
-                                            float y, int layer, float2, float2) {
-  return tex2DLayered<T>(o, x, y, layer);
+                                            float y, int layer, float2 dx,
+                                            float2 dy) {
+  float w = __rubicon_object_extent(o, 0), h = __rubicon_object_extent(o, 1);
+  float a = __rubicon_object_length(dx.x * w, dx.y * h, 0.0f);
+  float b = __rubicon_object_length(dy.x * w, dy.y * h, 0.0f);
+  return tex2DLayeredLod<T>(o, x, y, layer,
+                            __rubicon_object_grad_lod(o, a > b ? a : b));
 }
 template <class T>
 __device__ static inline T texCubemapLod(cudaTextureObject_t o, float x,
-                                         float y, float z, float) {
-  return texCubemap<T>(o, x, y, z);
+                                         float y, float z, float level) {
+  return __rubicon_object_lod<T>(o, level, [=](cudaTextureObject_t l) {
+    return texCubemap<T>(l, x, y, z);
+  });
 }
 template <class T>
 __device__ static inline T texCubemapGrad(cudaTextureObject_t o, float x,
-                                          float y, float z, float4, float4) {
-  return texCubemap<T>(o, x, y, z);
+                                          float y, float z, float4 dx,
+                                          float4 dy) {
+  float w = __rubicon_object_extent(o, 0);
+  float a = __rubicon_object_length(dx.x * w, dx.y * w, dx.z * w);
+  float b = __rubicon_object_length(dy.x * w, dy.y * w, dy.z * w);
+  return texCubemapLod<T>(o, x, y, z,
+                          __rubicon_object_grad_lod(o, a > b ? a : b));
 }
 template <class T>
 __device__ static inline T texCubemapLayeredLod(cudaTextureObject_t o, float x,
                                                 float y, float z, int layer,
-                                                float) {
-  return texCubemapLayered<T>(o, x, y, z, layer);
+                                                float level) {
+  return __rubicon_object_lod<T>(o, level, [=](cudaTextureObject_t l) {
+    return texCubemapLayered<T>(l, x, y, z, layer);
+  });
 }
 template <class T>
 __device__ static inline T texCubemapLayeredGrad(cudaTextureObject_t o, float x,
                                                  float y, float z, int layer,
-                                                 float4, float4) {
-  return texCubemapLayered<T>(o, x, y, z, layer);
+                                                 float4 dx, float4 dy) {
+  float w = __rubicon_object_extent(o, 0);
+  float a = __rubicon_object_length(dx.x * w, dx.y * w, dx.z * w);
+  float b = __rubicon_object_length(dy.x * w, dy.y * w, dy.z * w);
+  return texCubemapLayeredLod<T>(o, x, y, z, layer,
+                                 __rubicon_object_grad_lod(o, a > b ? a : b));
 }
 
 /* Sparse forms: every texel is resident. */
