@@ -9,8 +9,10 @@
 #include "rubicon/HostABI.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -216,8 +218,57 @@ class FunctionRewriter {
     }
   }
 
+  /// AMDGPU inline assembly that is only comments (';' to the end of a
+  /// line) keeps its effect on the optimizer: x86-64 assembly that is empty,
+  /// with the same operands (AMDGPU register classes become x86-64 ones).
+  /// Other AMDGPU instructions cannot run here: an error.
+  void rewriteInlineAsm(CallInst &Call) {
+    auto *Asm = cast<InlineAsm>(Call.getCalledOperand());
+    bool Empty = true;
+    for (StringRef Line : split(Asm->getAsmString(), '\n')) {
+      Line = Line.split(';').first.trim();
+      Empty &= Line.empty();
+    }
+    if (!Empty) {
+      error(Call, "cannot emulate AMDGPU inline assembly '" +
+                      Asm->getAsmString() + "'");
+      return;
+    }
+    std::string Constraints;
+    for (StringRef Piece : split(Asm->getConstraintString(), ',')) {
+      if (!Constraints.empty())
+        Constraints += ',';
+      std::string Mapped = Piece.str();
+      for (char &C : Mapped)
+        if (C == 'v' || C == 's' || C == 'a')
+          C = 'r';
+      Constraints += Mapped;
+    }
+    if (Error E = InlineAsm::verify(Asm->getFunctionType(), Constraints)) {
+      consumeError(std::move(E));
+      error(Call, "cannot emulate AMDGPU inline assembly constraints '" +
+                      Asm->getConstraintString() + "'");
+      return;
+    }
+    Call.setCalledOperand(InlineAsm::get(Asm->getFunctionType(), "",
+                                         Constraints, Asm->hasSideEffects(),
+                                         Asm->isAlignStack()));
+  }
+
   void rewriteIntrinsicCall(CallInst &Call, Function &Callee) {
     StringRef Name = Callee.getName();
+    if (StringRef Exec = execRegisterRead(Call); !Exec.empty()) {
+      // EXEC as the lane tracks it; a 32-bit read of "exec" (wave32) is
+      // its low half.
+      if (Exec == "exec" && Call.getType()->isIntegerTy(32))
+        Exec = "exec_lo";
+      std::string Library = EmulatedIntrinsicPrefix + std::string("read_") + Exec.str();
+      Call.replaceAllUsesWith(CallInst::Create(
+          M.getOrInsertFunction(Library, Call.getFunctionType()->getReturnType()),
+          "", Call.getIterator()));
+      Call.eraseFromParent();
+      return;
+    }
     if (Name.consume_front("llvm.amdgcn.")) {
       std::string Library = EmulatedIntrinsicPrefix + Name.str();
       std::replace(Library.begin(), Library.end(), '.', '_');
@@ -317,6 +368,8 @@ public:
         if (Function *Callee = Call->getCalledFunction();
             Callee && Callee->isIntrinsic())
           rewriteIntrinsicCall(*Call, *Callee);
+        else if (Call->isInlineAsm())
+          rewriteInlineAsm(*Call);
       } else if (isa<VAArgInst>(I) && isLocalPointer(I->getOperand(0))) {
         error(*I, "va_arg on a scratch pointer");
       }
@@ -433,6 +486,22 @@ PreservedAnalyses EmulateAMDGPUPass::run(Module &M, ModuleAnalysisManager &) {
                      ConstantInt::get(I32, StaticLdsBytes),
                      EmulatedStaticLdsSymbol, nullptr,
                      GlobalValue::NotThreadLocal, 0);
+
+  // CUDA's assert() calls __assertfail, which prints the message and traps
+  // (s_trap 2, as __trap() does). CUDA reports a failed assertion as
+  // cudaErrorAssert, so the trap in __assertfail ends the kernel with it.
+  if (Function *Assert = M.getFunction("__assertfail");
+      Assert && !Assert->isDeclaration()) {
+    FunctionCallee Failed = M.getOrInsertFunction(
+        EmulatedAssertFailedFunction, Type::getVoidTy(Ctx));
+    for (Instruction &I : make_early_inc_range(instructions(*Assert)))
+      if (auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && II->getIntrinsicID() == Intrinsic::trap) {
+        CallInst *Call = CallInst::Create(Failed, "", II->getIterator());
+        Call->setDoesNotReturn();
+        II->eraseFromParent();
+      }
+  }
 
   for (Function &F : M) {
     if (F.isDeclaration())

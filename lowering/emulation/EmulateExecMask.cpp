@@ -13,6 +13,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
@@ -30,6 +32,23 @@ bool isWaveIntrinsic(StringRef Name) {
     if (Name == Row || (Name.starts_with(Row) && Name[Row.size()] == '.'))
       return true;
   return false;
+}
+
+StringRef execRegisterRead(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Callee->getIntrinsicID() != Intrinsic::read_register)
+    return {};
+  auto *Name = dyn_cast<MetadataAsValue>(Call.getArgOperand(0));
+  auto *Node = Name ? dyn_cast<MDNode>(Name->getMetadata()) : nullptr;
+  auto *String = Node && Node->getNumOperands()
+                     ? dyn_cast<MDString>(Node->getOperand(0))
+                     : nullptr;
+  if (!String)
+    return {};
+  StringRef Register = String->getString();
+  return Register == "exec" || Register == "exec_lo" || Register == "exec_hi"
+             ? Register
+             : StringRef();
 }
 
 namespace {
@@ -50,7 +69,8 @@ class ExecMaskInstrumenter {
     const Function *Callee = Call.getCalledFunction();
     if (!Callee)
       return true;
-    return Callee->isIntrinsic() ? isWaveIntrinsic(Callee->getName())
+    return Callee->isIntrinsic() ? isWaveIntrinsic(Callee->getName()) ||
+                                       !execRegisterRead(Call).empty()
                                  : WaveFunctions.contains(Callee);
   }
 
@@ -199,9 +219,39 @@ public:
           IRBuilder<>(&I).CreateCall(WaveBarrier);
   }
 
+  /// A wavefront leaves a loop when all its active lanes have: a lane that
+  /// leaves early waits, and its stores after the loop come after every
+  /// lane's stores in it (ockl's device heap initializes a slab's bits in
+  /// two loops spread over the lanes, and relies on that). In functions
+  /// that run wave-wide operations, the unique exit of each loop that
+  /// writes memory gets a wave barrier; the branches that reach it are then
+  /// instrumented like those of any wave-wide operation.
+  void lockstepLoopExits() {
+    FunctionCallee WaveBarrier = M.getOrInsertFunction(
+        "llvm.amdgcn.wave.barrier", Type::getVoidTy(Ctx));
+    for (Function &F : M) {
+      if (F.isDeclaration() || !WaveFunctions.contains(&F))
+        continue;
+      DominatorTree DT(F);
+      LoopInfo LI(DT);
+      SmallPtrSet<BasicBlock *, 8> Barriers;
+      for (Loop *L : LI.getLoopsInPreorder()) {
+        bool Writes = any_of(L->blocks(), [](BasicBlock *BB) {
+          return any_of(*BB, [](Instruction &I) {
+            return isa<StoreInst, AtomicRMWInst, AtomicCmpXchgInst>(I);
+          });
+        });
+        BasicBlock *Exit = L->getUniqueExitBlock();
+        if (Writes && Exit && Barriers.insert(Exit).second)
+          IRBuilder<>(&*Exit->getFirstInsertionPt()).CreateCall(WaveBarrier);
+      }
+    }
+  }
+
   bool run() {
     lockstepVolatileAccesses();
     findWaveFunctions();
+    lockstepLoopExits();
     bool Changed = false;
     for (Function &F : M)
       if (!F.isDeclaration() && WaveFunctions.contains(&F)) {

@@ -7,6 +7,7 @@
 #ifndef RUBICON_LOWERING_EMULATION_EMULATIONPASSES_H
 #define RUBICON_LOWERING_EMULATION_EMULATIONPASSES_H
 
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 
@@ -17,6 +18,10 @@ namespace rubicon {
 /// The library function that gives intrinsic `llvm.amdgcn.<rest>` its
 /// semantics: `__rubicon_amdgcn_<rest>`, dots replaced by underscores.
 inline constexpr char EmulatedIntrinsicPrefix[] = "__rubicon_amdgcn_";
+/// What the trap in __assertfail becomes: ends the kernel with
+/// cudaErrorAssert.
+inline constexpr char EmulatedAssertFailedFunction[] =
+    "__rubicon_emulation_assert_failed";
 /// The wavefront size the emulation library reads (an i32 the pass defines).
 inline constexpr char EmulatedWaveSizeSymbol[] = "__rubicon_amdgcn_wave_size";
 /// The static LDS bytes of the program (an i32 the pass defines).
@@ -35,6 +40,11 @@ inline constexpr char EmulatedReconvergeFunction[] = "__rubicon_emulation_reconv
 /// Whether `llvm.amdgcn.*` intrinsic `Name` is a wave-wide operation
 /// (WaveIntrinsics.def).
 bool isWaveIntrinsic(llvm::StringRef Name);
+
+/// The EXEC register `Call` reads when it is `llvm.read_register` of "exec",
+/// "exec_lo" or "exec_hi" (ockl reads EXEC so); empty otherwise. Its value
+/// depends on the wavefront's active lanes like a wave-wide operation's.
+llvm::StringRef execRegisterRead(const llvm::CallBase &Call);
 
 /// rubicon-emulate-exec-mask: lets each lane of the emulated wavefront track
 /// the EXEC mask it would run under. In AMDGPU IR (before

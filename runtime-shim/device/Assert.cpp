@@ -34,7 +34,7 @@ u64 appendString(u64 descriptor, const char *string, bool isLast) {
 
 } // namespace
 
-RUBICON_EXPORT [[noreturn]] void __assertfail(const char *message,
+RUBICON_EXPORT [[noreturn]] __attribute__((noinline, cold)) void __assertfail(const char *message,
                                               const char *file, u32 line,
                                               const char *function,
                                               size_t /*charSize*/) {

@@ -46,6 +46,78 @@ RUBICON_AMDGCN u32 __rubicon_amdgcn_ballot_i32(bool Predicate) {
   return static_cast<u32>(__rubicon_amdgcn_ballot_i64(Predicate));
 }
 
+// v_cmp with a predicate operand (llvm.amdgcn.icmp/fcmp; the predicates
+// are LLVM's CmpInst numbering): the ballot of the comparison among the
+// active lanes. A predicate that is not a comparison gives 0.
+namespace {
+template <typename T> RUBICON_EMULATION_HELPER bool integerCompare(T A, T B, u32 Predicate) {
+  using S = __make_signed(T);
+  switch (Predicate) {
+  case 32: return A == B;
+  case 33: return A != B;
+  case 34: return A > B;
+  case 35: return A >= B;
+  case 36: return A < B;
+  case 37: return A <= B;
+  case 38: return S(A) > S(B);
+  case 39: return S(A) >= S(B);
+  case 40: return S(A) < S(B);
+  case 41: return S(A) <= S(B);
+  }
+  return false;
+}
+template <typename T> RUBICON_EMULATION_HELPER bool floatCompare(T A, T B, u32 Predicate) {
+  bool Unordered = A != A || B != B;
+  bool Result;
+  switch (Predicate & 7) {
+  case 0: Result = false; break;
+  case 1: Result = A == B; break;
+  case 2: Result = A > B; break;
+  case 3: Result = A >= B; break;
+  case 4: Result = A < B; break;
+  case 5: Result = A <= B; break;
+  case 6: Result = A < B || A > B; break;
+  default: Result = true; break; // ORD / TRUE
+  }
+  if (Predicate > 15)
+    return false;
+  if (Predicate == 7)
+    return !Unordered;
+  if (Predicate == 8)
+    return Unordered;
+  return Predicate < 8 ? !Unordered && Result : Unordered || Result;
+}
+RUBICON_EMULATION_HELPER u64 ballot(bool Predicate) {
+  return (rendezvous(host::WaveOperation::Ballot, Predicate, 0) >> laneBase()) &
+         waveMask();
+}
+} // namespace
+
+RUBICON_AMDGCN u64 __rubicon_amdgcn_icmp_i64_i32(u32 A, u32 B, u32 Predicate) {
+  return ballot(integerCompare(A, B, Predicate));
+}
+RUBICON_AMDGCN u64 __rubicon_amdgcn_icmp_i64_i64(u64 A, u64 B, u32 Predicate) {
+  return ballot(integerCompare(A, B, Predicate));
+}
+RUBICON_AMDGCN u32 __rubicon_amdgcn_icmp_i32_i32(u32 A, u32 B, u32 Predicate) {
+  return static_cast<u32>(ballot(integerCompare(A, B, Predicate)));
+}
+RUBICON_AMDGCN u32 __rubicon_amdgcn_icmp_i32_i64(u64 A, u64 B, u32 Predicate) {
+  return static_cast<u32>(ballot(integerCompare(A, B, Predicate)));
+}
+RUBICON_AMDGCN u64 __rubicon_amdgcn_fcmp_i64_f32(float A, float B, u32 Predicate) {
+  return ballot(floatCompare(A, B, Predicate));
+}
+RUBICON_AMDGCN u64 __rubicon_amdgcn_fcmp_i64_f64(double A, double B, u32 Predicate) {
+  return ballot(floatCompare(A, B, Predicate));
+}
+RUBICON_AMDGCN u32 __rubicon_amdgcn_fcmp_i32_f32(float A, float B, u32 Predicate) {
+  return static_cast<u32>(ballot(floatCompare(A, B, Predicate)));
+}
+RUBICON_AMDGCN u32 __rubicon_amdgcn_fcmp_i32_f64(double A, double B, u32 Predicate) {
+  return static_cast<u32>(ballot(floatCompare(A, B, Predicate)));
+}
+
 RUBICON_AMDGCN u32 __rubicon_amdgcn_readfirstlane_i32(u32 Value) {
   return static_cast<u32>(
       rendezvous(host::WaveOperation::ReadFirstLane, 0, Value));
@@ -56,6 +128,15 @@ RUBICON_AMDGCN u64 __rubicon_amdgcn_readfirstlane_i64(u64 Value) {
 RUBICON_AMDGCN float __rubicon_amdgcn_readfirstlane_f32(float Value) {
   return __builtin_bit_cast(
       float, __rubicon_amdgcn_readfirstlane_i32(__builtin_bit_cast(u32, Value)));
+}
+
+using GlobalPointer = __attribute__((address_space(1))) void *;
+RUBICON_AMDGCN GlobalPointer __rubicon_amdgcn_readfirstlane_p1(GlobalPointer Value) {
+  return (GlobalPointer)__rubicon_amdgcn_readfirstlane_i64((u64)Value);
+}
+RUBICON_AMDGCN void *__rubicon_amdgcn_readfirstlane_p0(void *Value) {
+  return reinterpret_cast<void *>(
+      __rubicon_amdgcn_readfirstlane_i64(reinterpret_cast<u64>(Value)));
 }
 
 // v_readlane: lane Lane's value (the lane number wraps to the wave size).

@@ -18,3 +18,12 @@ __rubicon_amdgcn_unsupported(const char *What, u32 Value) {
   T->Runtime->trap(T, static_cast<int>(host::KernelFault::IllegalInstruction));
   __builtin_unreachable();
 }
+
+// The trap that ends CUDA's __assertfail (the emulation pass calls this
+// instead): cudaErrorAssert, as CUDA reports a failed assertion.
+extern "C" __attribute__((visibility("hidden"), noinline)) void
+__rubicon_emulation_assert_failed() {
+  host::ThreadContext *T = thread();
+  T->Runtime->trap(T, static_cast<int>(host::KernelFault::Assert));
+  __builtin_unreachable();
+}

@@ -111,3 +111,37 @@ RUBICON_AMDGCN float __rubicon_amdgcn_fmul_legacy(float A, float B) {
 RUBICON_AMDGCN float __rubicon_amdgcn_fma_legacy(float A, float B, float C) {
   return A == 0.0f || B == 0.0f ? 0.0f + C : __builtin_fmaf(A, B, C);
 }
+
+// v_trig_preop_f64 (MI300 ISA guide): 53 bits of the 1201-bit fraction of
+// 2/pi, from bit Segment[4:0] * 53 (bit 0: the most significant), moved
+// further by how much the exponent of X exceeds 1077, scaled by
+// 2^(-53 - shift) (2^128 more when the exponent is 1968 or above). ocml's
+// trigonometric reduction for large arguments sums these pieces.
+namespace {
+// The fraction of 2/pi, most significant bit first; bits after the 1201st
+// are 0.
+constexpr u64 TwoOverPi[19] = {
+    0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull,
+    0xfe5163abdebbc561ull, 0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull,
+    0xfe1deb1cb129a73eull, 0xe88235f52ebb4484ull, 0xe99c7026b45f7e41ull,
+    0x3991d639835339f4ull, 0x9c845f8bbdf9283bull, 0x1ff897ffde05980full,
+    0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull,
+    0x7527bac7ebe5f17bull, 0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull,
+    0x56033046fc7b0000ull};
+} // namespace
+RUBICON_AMDGCN double __rubicon_amdgcn_trig_preop_f64(double X, i32 Segment) {
+  u32 Exponent = static_cast<u32>(__builtin_bit_cast(u64, X) >> 52) & 0x7ff;
+  u32 Shift = (static_cast<u32>(Segment) & 31) * 53;
+  if (Exponent > 1077)
+    Shift += Exponent - 1077;
+  u64 Bits = 0;
+  for (u32 I = 0; I < 53; ++I) {
+    u32 B = Shift + I;
+    u64 Bit = B < 1201 ? (TwoOverPi[B / 64] >> (63 - B % 64)) & 1 : 0;
+    Bits = (Bits << 1) | Bit;
+  }
+  i32 Scale = -53 - static_cast<i32>(Shift);
+  if (Exponent >= 1968)
+    Scale += 128;
+  return __builtin_ldexp(static_cast<double>(Bits), Scale);
+}

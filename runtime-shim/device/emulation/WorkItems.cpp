@@ -7,7 +7,7 @@
 // emulation pass adds to them; mbcnt; the clocks, s_sleep and s_getreg.
 //
 //===----------------------------------------------------------------------===//
-#include "Emulation.h"
+#include "Hostcall.h"
 
 using namespace rubicon;
 using namespace rubicon::emulation;
@@ -30,9 +30,9 @@ struct ImplicitArguments {
   u64 GlobalOffset[3];      // 40: hidden_global_offset_x/y/z
   u16 GridDims;             // 64: hidden_grid_dims
   unsigned char Reserved1[14];
-  u64 HostcallBuffer;       // 80: hidden_hostcall_buffer (none)
+  u64 HostcallBuffer;       // 80: hidden_hostcall_buffer (Hostcall.h)
   u64 MultigridSync;        // 88: hidden_multigrid_sync_arg (MultigridSync)
-  u64 Heap;                 // 96: hidden_heap_v1 (none)
+  u64 Heap;                 // 96: hidden_heap_v1 (ockl's malloc heap)
   u64 DefaultQueue;         // 104
   u64 CompletionAction;     // 112
   u32 DynamicLdsSize;       // 120: hidden_dynamic_lds_size
@@ -60,10 +60,11 @@ struct DispatchPacket {
 };
 static_assert(sizeof(DispatchPacket) == 64);
 
-// Each worker thread runs the lanes of one block at a time, and every lane
-// of a block sees the same values: one copy per worker thread, refreshed by
-// each read of the pointer.
-thread_local ImplicitArguments Implicit;
+// Each worker thread runs the lanes of one block at a time; every lane of a
+// wavefront sees the same values (the hostcall buffer is the wavefront's):
+// one copy per wavefront of the worker thread, refreshed by each read of the
+// pointer.
+thread_local ImplicitArguments Implicit[32];
 // What hidden_multigrid_sync_arg points at: HIP sets it for cooperative
 // launches, and ockl's grid_group::is_valid() tests it. The host runtime
 // does not tell launches apart (as on the host target, is_valid() is true);
@@ -82,12 +83,15 @@ u32 dimensions(const host::ThreadContext *T) {
 
 RUBICON_AMDGCN Constant *__rubicon_amdgcn_implicitarg_ptr() {
   const host::ThreadContext *T = thread();
+  ImplicitArguments &Implicit = ::Implicit[(T->FlatThreadIndex / waveSize()) & 31];
   for (int D = 0; D < 3; ++D) {
     Implicit.BlockCount[D] = T->GridSize[D];
     Implicit.GroupSize[D] = static_cast<u16>(T->BlockSize[D]);
   }
   Implicit.GridDims = static_cast<u16>(dimensions(T));
+  Implicit.HostcallBuffer = reinterpret_cast<u64>(wavefrontHostcallBuffer());
   Implicit.MultigridSync = reinterpret_cast<u64>(&MultigridSync);
+  Implicit.Heap = reinterpret_cast<u64>(deviceHeap());
   Implicit.DynamicLdsSize =
       static_cast<u32>(T->SharedBytes - __rubicon_host_shared_bytes);
   return (Constant *)(void *)&Implicit;
@@ -152,7 +156,8 @@ RUBICON_AMDGCN u64 __rubicon_amdgcn_s_sendmsg_rtn_i64(u32) {
 
 extern "C" int sched_yield(void);
 
-// s_sleep: the other lanes of the block run meanwhile, and every 64th
+// s_sleep: the host serves the hostcall packets this lane waits for
+// (Hostcall.cpp), the other lanes of the block run meanwhile, and every 64th
 // sleep of a CPU thread lets the process's other threads run: a lane
 // sleeping in a spin-wait (the grid barrier of a cooperative launch,
 // runtime-shim/device/GridSync.cpp) may wait for other blocks, which run on
@@ -162,6 +167,7 @@ namespace {
 thread_local u32 Sleeps;
 }
 RUBICON_AMDGCN void __rubicon_amdgcn_s_sleep(u32) {
+  serveHostcalls();
   thread()->Runtime->yield(thread());
   if (++Sleeps % 64 == 0)
     sched_yield();
