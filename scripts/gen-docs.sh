@@ -10,6 +10,7 @@ if [ "${1:-}" = "--build-dir" ]; then build=$(realpath -m "$2"); fi
 if [ -x "$build/bin/rubicon-opt" ]; then
   "$build/bin/rubicon-opt" --print-intrinsic-table > "$root/docs/nvvm-intrinsics.table.md"
   "$build/bin/rubicon-opt" --print-warp-fast-path-table > "$root/docs/warp-fast-paths.table.md"
+  "$build/bin/rubicon-opt" --print-wave-intrinsic-table > "$root/docs/amdgpu-emulation-wave-intrinsics.table.md"
 fi
 python3 "$root/runtime-shim/cudart/ApiTable.py" "$root/runtime-shim/cudart/ApiFunctions.def" \
   -o "$root/docs/cuda-api-coverage.table.md"

@@ -10,6 +10,7 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
@@ -40,6 +41,10 @@ inline constexpr char EmulatedReconvergeFunction[] = "__rubicon_emulation_reconv
 /// Whether `llvm.amdgcn.*` intrinsic `Name` is a wave-wide operation
 /// (WaveIntrinsics.def).
 bool isWaveIntrinsic(llvm::StringRef Name);
+
+/// Prints WaveIntrinsics.def as a Markdown table (rubicon-opt
+/// --print-wave-intrinsic-table; docs/amdgpu-emulation-wave-intrinsics.table.md).
+void printWaveIntrinsicTable(llvm::raw_ostream &OS);
 
 /// The EXEC register `Call` reads when it is `llvm.read_register` of "exec",
 /// "exec_lo" or "exec_hi" (ockl reads EXEC so); empty otherwise. Its value

@@ -7,6 +7,7 @@
 //   rubicon-opt -passes=<pipeline> -print-pipeline-passes in.ll
 //   rubicon-opt --print-intrinsic-table
 //   rubicon-opt --print-warp-fast-path-table
+//   rubicon-opt --print-wave-intrinsic-table
 //
 // Internal tool for lit tests: the pipeline accepts Rubicon's passes
 // (lowering/Passes.def, and the warp-size analysis: rubicon-warp-size) and
@@ -15,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
 #include "WarpFastPaths.h"
+#include "emulation/EmulationPasses.h"
 #include "rubicon/Lowering.h"
 #include "rubicon/WarpSize.h"
 
@@ -51,6 +53,11 @@ static cl::opt<bool> PrintIntrinsicTable(
 static cl::opt<bool> PrintWarpFastPathTable(
     "print-warp-fast-path-table",
     cl::desc("Print the warp fast paths per shuffle shape as Markdown and exit"),
+    cl::cat(Category));
+static cl::opt<bool> PrintWaveIntrinsicTable(
+    "print-wave-intrinsic-table",
+    cl::desc("Print the wave-wide amdgcn operations of the AMDGPU emulation "
+             "as Markdown and exit"),
     cl::cat(Category));
 static cl::opt<bool> EmitCodeObject(
     "emit-code-object",
@@ -148,6 +155,10 @@ int main(int argc, char **argv) {
   }
   if (PrintWarpFastPathTable) {
     rubicon::warpfast::printFastPathTable(outs());
+    return 0;
+  }
+  if (PrintWaveIntrinsicTable) {
+    rubicon::printWaveIntrinsicTable(outs());
     return 0;
   }
 

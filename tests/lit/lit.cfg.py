@@ -38,6 +38,12 @@ config.available_features.add("host-target")
 # The long AMDGPU-emulation suite (tests/e2e/emulated, ninja check-emulated).
 if lit_config.params.get("emulated_full"):
     config.available_features.add("emulated-full")
+# A Rodinia 3.1 checkout (CUDA sources, github.com/yuhc/gpu-rodinia; never
+# in this repository): lit --param rodinia=DIR or RUBICON_RODINIA_DIR.
+rodinia = lit_config.params.get("rodinia") or os.environ.get("RUBICON_RODINIA_DIR")
+if rodinia and os.path.isdir(os.path.join(rodinia, "cuda")):
+    config.available_features.add("rodinia")
+    config.substitutions.append(("%rodinia", os.path.abspath(rodinia)))
 if os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvidia-nvcc")
     config.substitutions.append(("%nvidia_nvcc", "/usr/local/cuda/bin/nvcc"))
