@@ -151,12 +151,9 @@ bool validFilterMode(cudaTextureFilterMode Mode) {
 
 } // namespace
 
-cudaError_t createTextureObject(Backend &B, const cudaResourceDesc &Resource,
-                                const cudaTextureDesc &Texture,
-                                const cudaResourceViewDesc *View,
-                                ObjectState State, unsigned long long &Handle) {
-  if (View)
-    return cudaErrorNotSupported; // resource views are not applied
+cudaError_t describeTexture(const cudaResourceDesc &Resource,
+                            const cudaTextureDesc &Texture,
+                            std::vector<__rubicon_texture_descriptor> &Levels) {
   for (cudaTextureAddressMode Mode : Texture.addressMode)
     if (!validAddressMode(Mode))
       return cudaErrorInvalidValue;
@@ -167,7 +164,6 @@ cudaError_t createTextureObject(Backend &B, const cudaResourceDesc &Resource,
   bool Mipmapped = Resource.resType == cudaResourceTypeMipmappedArray;
   if (Mipmapped && !validFilterMode(Texture.mipmapFilterMode))
     return cudaErrorInvalidValue;
-  std::vector<__rubicon_texture_descriptor> Levels;
   if (cudaError_t Status = describeResource(Resource, Levels, false))
     return Status;
   for (__rubicon_texture_descriptor &D : Levels) {
@@ -191,6 +187,18 @@ cudaError_t createTextureObject(Backend &B, const cudaResourceDesc &Resource,
       D.max_mipmap_level_clamp = Texture.maxMipmapLevelClamp;
     }
   }
+  return cudaSuccess;
+}
+
+cudaError_t createTextureObject(Backend &B, const cudaResourceDesc &Resource,
+                                const cudaTextureDesc &Texture,
+                                const cudaResourceViewDesc *View,
+                                ObjectState State, unsigned long long &Handle) {
+  if (View)
+    return cudaErrorNotSupported; // resource views are not applied
+  std::vector<__rubicon_texture_descriptor> Levels;
+  if (cudaError_t Status = describeTexture(Resource, Texture, Levels))
+    return Status;
   State.Resource = Resource;
   State.Texture = Texture;
   State.Surface = false;

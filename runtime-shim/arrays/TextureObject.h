@@ -18,6 +18,10 @@
 
 #include "arrays/Array.h"
 
+#include "__rubicon/texture_descriptor.h"
+
+#include <vector>
+
 namespace rubicon::arrays {
 
 /// What an object was made from.
@@ -29,6 +33,13 @@ struct ObjectState {
   bool HasDriverFlags = false;
   unsigned DriverFlags = 0;
 };
+
+/// The device-side descriptors (one per mipmap level) of a texture reading
+/// Resource as Texture describes; what createTextureObject writes, and what
+/// the driver's texture references write for their module variables.
+cudaError_t describeTexture(const cudaResourceDesc &Resource,
+                           const cudaTextureDesc &Texture,
+                           std::vector<__rubicon_texture_descriptor> &Levels);
 
 /// Checks the descriptors, writes the object's descriptors to device memory
 /// and records it. Resource views are cudaErrorNotSupported.

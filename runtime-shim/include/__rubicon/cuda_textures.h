@@ -132,4 +132,61 @@ CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements,
                                             unsigned numChannels,
                                             CUdevice dev);
 
+/* Texture references (deprecated). Rubicon keeps texture<T, dim, mode>
+   variables (removed from CUDA 12's language): cuModuleGetTexRef finds a
+   loaded module's reference by name, and binding it (cuTexRefSetArray,
+   cuTexRefSetAddress, ...) makes the module's kernels read the bound memory.
+   A reference made by cuTexRefCreate holds its state for no kernel.
+   Surface references do not exist in the language (not in CUDA 12's, not in
+   Rubicon's): cuModuleGetSurfRef finds none (CUDA_ERROR_NOT_FOUND). */
+CUresult cuTexRefCreate(CUtexref *pTexRef);
+CUresult cuTexRefDestroy(CUtexref hTexRef);
+CUresult cuTexRefSetArray(CUtexref hTexRef, CUarray hArray,
+                          unsigned int Flags);
+CUresult cuTexRefSetMipmappedArray(CUtexref hTexRef,
+                                   CUmipmappedArray hMipmappedArray,
+                                   unsigned int Flags);
+CUresult cuTexRefSetAddress(size_t *ByteOffset, CUtexref hTexRef,
+                            CUdeviceptr dptr, size_t bytes);
+CUresult cuTexRefSetAddress2D(CUtexref hTexRef,
+                              const CUDA_ARRAY_DESCRIPTOR *desc,
+                              CUdeviceptr dptr, size_t Pitch);
+CUresult cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt,
+                           int NumPackedComponents);
+CUresult cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am);
+CUresult cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+CUresult cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+CUresult cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias);
+CUresult cuTexRefSetMipmapLevelClamp(CUtexref hTexRef,
+                                     float minMipmapLevelClamp,
+                                     float maxMipmapLevelClamp);
+CUresult cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso);
+CUresult cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor);
+CUresult cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags);
+CUresult cuTexRefGetAddress(CUdeviceptr *pdptr, CUtexref hTexRef);
+CUresult cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef);
+CUresult cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray,
+                                   CUtexref hTexRef);
+CUresult cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef,
+                                int dim);
+CUresult cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef);
+CUresult cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels,
+                           CUtexref hTexRef);
+CUresult cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm, CUtexref hTexRef);
+CUresult cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef);
+CUresult cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp,
+                                     float *pmaxMipmapLevelClamp,
+                                     CUtexref hTexRef);
+CUresult cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef);
+CUresult cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef);
+CUresult cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef);
+CUresult cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod,
+                           const char *name);
+CUresult cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef);
+CUresult cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod,
+                            const char *name);
+CUresult cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray,
+                           unsigned int Flags);
+CUresult cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef);
+
 #endif /* RUBICON_INTERNAL_CUDA_TEXTURES_H */
