@@ -13,13 +13,13 @@ import sys
 
 ROW = re.compile(r'^(\w+)_FUNCTION\((\w+),\s*(\w+),\s*"((?:[^"\\]|\\.)*)"\)\s*$')
 TITLES = {
-    "Cublas": "cuBLAS (libcublas.so.12)",
-    "CublasLt": "cuBLASLt (libcublasLt.so.12)",
+    "Cublas": "cuBLAS (libcublas.so.13)",
+    "CublasLt": "cuBLASLt (libcublasLt.so.13)",
     "Curand": "cuRAND (libcurand.so.10)",
-    "Cufft": "cuFFT (libcufft.so.11)",
+    "Cufft": "cuFFT (libcufft.so.12)",
     "Cusparse": "cuSPARSE (libcusparse.so.12)",
-    "Cusolver": "cuSOLVER (libcusolver.so.11)",
-    "Nvrtc": "NVRTC (libnvrtc.so.12)",
+    "Cusolver": "cuSOLVER (libcusolver.so.12)",
+    "Nvrtc": "NVRTC (libnvrtc.so.13)",
     "Nvml": "NVML (libnvidia-ml.so.1)",
 }
 STATUSES = ("implemented", "partial", "unsupported")

@@ -21,9 +21,9 @@
 #include "driver_types.h"
 #include "library_types.h"
 
-#define CUBLAS_VER_MAJOR 12
-#define CUBLAS_VER_MINOR 4
-#define CUBLAS_VER_PATCH 5
+#define CUBLAS_VER_MAJOR 13
+#define CUBLAS_VER_MINOR 1
+#define CUBLAS_VER_PATCH 0
 #define CUBLAS_VER_BUILD 0
 #define CUBLAS_VERSION                                                         \
   (CUBLAS_VER_MAJOR * 10000 + CUBLAS_VER_MINOR * 100 + CUBLAS_VER_PATCH)

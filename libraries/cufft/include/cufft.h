@@ -19,9 +19,9 @@
 #include "driver_types.h"
 #include "library_types.h"
 
-#define CUFFT_VER_MAJOR 11
-#define CUFFT_VER_MINOR 2
-#define CUFFT_VER_PATCH 1
+#define CUFFT_VER_MAJOR 12
+#define CUFFT_VER_MINOR 0
+#define CUFFT_VER_PATCH 0
 #define CUFFT_VER_BUILD 0
 #define CUFFT_VERSION                                                          \
   (CUFFT_VER_MAJOR * 1000 + CUFFT_VER_MINOR * 100 + CUFFT_VER_PATCH)

@@ -22,8 +22,8 @@
 #include "library_types.h"
 
 #define CURAND_VER_MAJOR 10
-#define CURAND_VER_MINOR 3
-#define CURAND_VER_PATCH 5
+#define CURAND_VER_MINOR 4
+#define CURAND_VER_PATCH 0
 #define CURAND_VER_BUILD 0
 #define CURAND_VERSION                                                         \
   (CURAND_VER_MAJOR * 1000 + CURAND_VER_MINOR * 100 + CURAND_VER_PATCH)

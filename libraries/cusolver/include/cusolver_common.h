@@ -12,9 +12,9 @@
 
 #include "library_types.h"
 
-#define CUSOLVER_VER_MAJOR 11
-#define CUSOLVER_VER_MINOR 6
-#define CUSOLVER_VER_PATCH 1
+#define CUSOLVER_VER_MAJOR 12
+#define CUSOLVER_VER_MINOR 0
+#define CUSOLVER_VER_PATCH 4
 #define CUSOLVER_VER_BUILD 0
 #define CUSOLVER_VERSION                                                       \
   (CUSOLVER_VER_MAJOR * 1000 + CUSOLVER_VER_MINOR * 100 + CUSOLVER_VER_PATCH)

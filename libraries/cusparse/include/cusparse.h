@@ -19,8 +19,8 @@
 #include "library_types.h"
 
 #define CUSPARSE_VER_MAJOR 12
-#define CUSPARSE_VER_MINOR 3
-#define CUSPARSE_VER_PATCH 1
+#define CUSPARSE_VER_MINOR 6
+#define CUSPARSE_VER_PATCH 3
 #define CUSPARSE_VER_BUILD 0
 #define CUSPARSE_VERSION                                                       \
   (CUSPARSE_VER_MAJOR * 1000 + CUSPARSE_VER_MINOR * 100 + CUSPARSE_VER_PATCH)

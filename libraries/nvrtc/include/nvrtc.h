@@ -1,10 +1,9 @@
 /*===- nvrtc.h - The NVRTC runtime compilation API ------------------------===*
  *
  * Part of Rubicon, a clean-room implementation of the CUDA toolkit interface.
- * Written from the public NVRTC documentation. Rubicon's libnvrtc keeps
- * programs, names and logs; compiling is not provided yet: every
- * compilation fails with NVRTC_ERROR_COMPILATION and a log saying so
- * (libraries/nvrtc/Nvrtc.def).
+ * Written from the public NVRTC documentation. Rubicon's libnvrtc compiles
+ * a program with the toolkit's nvcc; its "CUBIN" and "PTX" are the fat
+ * binary cuModuleLoadData accepts (libraries/nvrtc/Nvrtc.def).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_NVRTC_H

@@ -1,9 +1,9 @@
 //===- SupportLibrariesTest.cpp - NVML, and the handle-only libraries -----===//
 //
 // Part of Rubicon. NVML reports the runtime's devices (the host device
-// here); cuBLASLt, cuSPARSE and cuSOLVER have handles and streams; NVRTC
-// keeps programs and refuses to compile with NVRTC's own status and a log
-// that says why.
+// here); cuBLASLt, cuSPARSE and cuSOLVER have handles and streams; NVRTC's
+// programs before compilation, its options and architectures (compiling:
+// tests/lit/libraries/nvrtc-compile.c).
 //
 //===----------------------------------------------------------------------===//
 #include "cublasLt.h"
@@ -16,6 +16,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -81,22 +82,42 @@ TEST(SupportLibraries, HandlesAndStreams) {
   EXPECT_EQ(cublasLtDestroy(Lt), CUBLAS_STATUS_SUCCESS);
 }
 
-TEST(SupportLibraries, NvrtcRefusesToCompileWithALog) {
+TEST(SupportLibraries, NvrtcProgramsBeforeCompilation) {
   nvrtcProgram Prog;
+  const char *Header = "#define N 1\n", *HeaderName = nullptr;
+  EXPECT_EQ(nvrtcCreateProgram(&Prog, "__global__ void k() {}", "k.cu", 1, &Header, &HeaderName),
+            NVRTC_ERROR_INVALID_INPUT);
   ASSERT_EQ(nvrtcCreateProgram(&Prog, "__global__ void k() {}", "k.cu", 0, nullptr, nullptr),
             NVRTC_SUCCESS);
   ASSERT_EQ(nvrtcAddNameExpression(Prog, "k"), NVRTC_SUCCESS);
-  const char *Options[] = {"--gpu-architecture=compute_80"};
-  EXPECT_EQ(nvrtcCompileProgram(Prog, 1, Options), NVRTC_ERROR_COMPILATION);
   size_t Size = 0;
+  EXPECT_EQ(nvrtcGetPTXSize(Prog, &Size), NVRTC_ERROR_INVALID_PROGRAM);
+  EXPECT_EQ(nvrtcGetCUBINSize(Prog, &Size), NVRTC_ERROR_INVALID_PROGRAM);
+  const char *Lowered = nullptr;
+  EXPECT_EQ(nvrtcGetLoweredName(Prog, "k", &Lowered), NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION);
+  // An option NVRTC does not know: refused before anything runs, with a log.
+  const char *Options[] = {"--gpu-architecture=compute_80", "--frobnicate"};
+  EXPECT_EQ(nvrtcCompileProgram(Prog, 2, Options), NVRTC_ERROR_INVALID_OPTION);
   ASSERT_EQ(nvrtcGetProgramLogSize(Prog, &Size), NVRTC_SUCCESS);
   std::string Log(Size, '\0');
   ASSERT_EQ(nvrtcGetProgramLog(Prog, Log.data()), NVRTC_SUCCESS);
-  EXPECT_NE(Log.find("k.cu: error: runtime compilation is not supported"), std::string::npos) << Log;
-  EXPECT_EQ(nvrtcGetPTXSize(Prog, &Size), NVRTC_ERROR_INVALID_PROGRAM);
+  EXPECT_NE(Log.find("unrecognized option '--frobnicate'"), std::string::npos) << Log;
   EXPECT_STREQ(nvrtcGetErrorString(NVRTC_ERROR_COMPILATION), "NVRTC_ERROR_COMPILATION");
   ASSERT_EQ(nvrtcDestroyProgram(&Prog), NVRTC_SUCCESS);
   EXPECT_EQ(Prog, nullptr);
+}
+
+TEST(SupportLibraries, NvrtcVersionAndArchitectures) {
+  int Major = 0, Minor = 0, Count = 0;
+  ASSERT_EQ(nvrtcVersion(&Major, &Minor), NVRTC_SUCCESS);
+  EXPECT_EQ(Major, 13);
+  EXPECT_EQ(Minor, 0);
+  ASSERT_EQ(nvrtcGetNumSupportedArchs(&Count), NVRTC_SUCCESS);
+  ASSERT_EQ(Count, 12);
+  std::vector<int> Archs(Count);
+  ASSERT_EQ(nvrtcGetSupportedArchs(Archs.data()), NVRTC_SUCCESS);
+  EXPECT_EQ(Archs.front(), 75);
+  EXPECT_EQ(Archs.back(), 121);
 }
 
 } // namespace
