@@ -1,15 +1,11 @@
 //===- Handle.cpp - cuSOLVER handles and streams --------------------------===//
 //
-// Part of Rubicon. The dense solvers are not provided yet (Cusolver.def).
+// Part of Rubicon. Handles, streams, versions; the solvers are Dense.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "cusolverDn.h"
+#include "Handle.h"
 
 #include <new>
-
-struct cusolverDnContext {
-  cudaStream_t Stream = nullptr;
-};
 
 extern "C" {
 

@@ -1,17 +1,12 @@
 //===- Handle.cpp - cuSPARSE handles, streams and statuses ----------------===//
 //
-// Part of Rubicon. The handle keeps the stream and pointer mode; no sparse
-// operation exists yet (Cusparse.def), so neither backend is reached.
+// Part of Rubicon. The handle keeps the stream and pointer mode; the
+// operations are Generic.cpp, the descriptors Descriptors.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "cusparse.h"
+#include "Handle.h"
 
 #include <new>
-
-struct cusparseContext {
-  cudaStream_t Stream = nullptr;
-  cusparsePointerMode_t PointerMode = CUSPARSE_POINTER_MODE_HOST;
-};
 
 extern "C" {
 

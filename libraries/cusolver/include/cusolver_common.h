@@ -34,6 +34,17 @@ typedef enum {
   CUSOLVER_STATUS_INVALID_LICENSE = 11
 } cusolverStatus_t;
 
+typedef enum {
+  CUSOLVER_EIG_TYPE_1 = 1,
+  CUSOLVER_EIG_TYPE_2 = 2,
+  CUSOLVER_EIG_TYPE_3 = 3
+} cusolverEigType_t;
+
+typedef enum {
+  CUSOLVER_EIG_MODE_NOVECTOR = 0,
+  CUSOLVER_EIG_MODE_VECTOR = 1
+} cusolverEigMode_t;
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,9 +1,10 @@
-/*===- cusparse.h - The cuSPARSE library API (handles) --------------------===*
+/*===- cusparse.h - The cuSPARSE library API ------------------------------===*
  *
  * Part of Rubicon, a clean-room implementation of the CUDA toolkit interface.
- * Written from the public cuSPARSE documentation. Rubicon's libcusparse has
- * its handles, streams and statuses only so far (libraries/cusparse/
- * Cusparse.def); the sparse operations are not provided yet.
+ * Written from the public cuSPARSE documentation: handles, streams,
+ * statuses, the legacy matrix descriptors and the generic API's
+ * descriptors, SpMV, SpMM and conversions (libraries/cusparse/Cusparse.def
+ * lists what Rubicon's libcusparse provides).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUSPARSE_H
@@ -13,6 +14,9 @@
 #ifndef CUSPARSEAPI
 #define CUSPARSEAPI
 #endif
+
+#include <stddef.h>
+#include <stdint.h>
 
 #include "cuComplex.h"
 #include "cuda_runtime_api.h"
@@ -66,6 +70,234 @@ cusparseStatus_t cusparseGetPointerMode(cusparseHandle_t handle,
                                         cusparsePointerMode_t *mode);
 const char *cusparseGetErrorName(cusparseStatus_t status);
 const char *cusparseGetErrorString(cusparseStatus_t status);
+
+/* --- Matrix descriptors of the legacy API ------------------------------- */
+
+typedef enum {
+  CUSPARSE_MATRIX_TYPE_GENERAL = 0,
+  CUSPARSE_MATRIX_TYPE_SYMMETRIC = 1,
+  CUSPARSE_MATRIX_TYPE_HERMITIAN = 2,
+  CUSPARSE_MATRIX_TYPE_TRIANGULAR = 3
+} cusparseMatrixType_t;
+
+typedef enum {
+  CUSPARSE_FILL_MODE_LOWER = 0,
+  CUSPARSE_FILL_MODE_UPPER = 1
+} cusparseFillMode_t;
+
+typedef enum {
+  CUSPARSE_DIAG_TYPE_NON_UNIT = 0,
+  CUSPARSE_DIAG_TYPE_UNIT = 1
+} cusparseDiagType_t;
+
+typedef enum {
+  CUSPARSE_INDEX_BASE_ZERO = 0,
+  CUSPARSE_INDEX_BASE_ONE = 1
+} cusparseIndexBase_t;
+
+typedef enum {
+  CUSPARSE_OPERATION_NON_TRANSPOSE = 0,
+  CUSPARSE_OPERATION_TRANSPOSE = 1,
+  CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE = 2
+} cusparseOperation_t;
+
+struct cusparseMatDescr;
+typedef struct cusparseMatDescr *cusparseMatDescr_t;
+
+cusparseStatus_t cusparseCreateMatDescr(cusparseMatDescr_t *descrA);
+cusparseStatus_t cusparseDestroyMatDescr(cusparseMatDescr_t descrA);
+cusparseStatus_t cusparseSetMatType(cusparseMatDescr_t descrA,
+                                    cusparseMatrixType_t type);
+cusparseMatrixType_t cusparseGetMatType(const cusparseMatDescr_t descrA);
+cusparseStatus_t cusparseSetMatFillMode(cusparseMatDescr_t descrA,
+                                        cusparseFillMode_t fillMode);
+cusparseFillMode_t cusparseGetMatFillMode(const cusparseMatDescr_t descrA);
+cusparseStatus_t cusparseSetMatDiagType(cusparseMatDescr_t descrA,
+                                        cusparseDiagType_t diagType);
+cusparseDiagType_t cusparseGetMatDiagType(const cusparseMatDescr_t descrA);
+cusparseStatus_t cusparseSetMatIndexBase(cusparseMatDescr_t descrA,
+                                         cusparseIndexBase_t base);
+cusparseIndexBase_t cusparseGetMatIndexBase(const cusparseMatDescr_t descrA);
+
+/* --- The generic API ------------------------------------------------------ */
+
+typedef enum {
+  CUSPARSE_INDEX_16U = 1,
+  CUSPARSE_INDEX_32I = 2,
+  CUSPARSE_INDEX_64I = 3
+} cusparseIndexType_t;
+
+typedef enum {
+  CUSPARSE_FORMAT_CSR = 1,
+  CUSPARSE_FORMAT_CSC = 2,
+  CUSPARSE_FORMAT_COO = 3,
+  CUSPARSE_FORMAT_BLOCKED_ELL = 5,
+  CUSPARSE_FORMAT_BSR = 6,
+  CUSPARSE_FORMAT_SLICED_ELLPACK = 7
+} cusparseFormat_t;
+
+typedef enum { CUSPARSE_ORDER_COL = 1, CUSPARSE_ORDER_ROW = 2 } cusparseOrder_t;
+
+typedef enum {
+  CUSPARSE_SPMAT_FILL_MODE = 0,
+  CUSPARSE_SPMAT_DIAG_TYPE = 1
+} cusparseSpMatAttribute_t;
+
+typedef enum {
+  CUSPARSE_SPMV_ALG_DEFAULT = 0,
+  CUSPARSE_SPMV_COO_ALG1 = 1,
+  CUSPARSE_SPMV_CSR_ALG1 = 2,
+  CUSPARSE_SPMV_CSR_ALG2 = 3,
+  CUSPARSE_SPMV_COO_ALG2 = 4,
+  CUSPARSE_SPMV_SELL_ALG1 = 5
+} cusparseSpMVAlg_t;
+
+typedef enum {
+  CUSPARSE_SPMM_ALG_DEFAULT = 0,
+  CUSPARSE_SPMM_COO_ALG1 = 1,
+  CUSPARSE_SPMM_COO_ALG2 = 2,
+  CUSPARSE_SPMM_COO_ALG3 = 3,
+  CUSPARSE_SPMM_CSR_ALG1 = 4,
+  CUSPARSE_SPMM_COO_ALG4 = 5,
+  CUSPARSE_SPMM_CSR_ALG2 = 6,
+  CUSPARSE_SPMM_CSR_ALG3 = 12,
+  CUSPARSE_SPMM_BLOCKED_ELL_ALG1 = 13
+} cusparseSpMMAlg_t;
+
+typedef enum {
+  CUSPARSE_SPARSETODENSE_ALG_DEFAULT = 0
+} cusparseSparseToDenseAlg_t;
+
+typedef enum {
+  CUSPARSE_DENSETOSPARSE_ALG_DEFAULT = 0
+} cusparseDenseToSparseAlg_t;
+
+struct cusparseSpMatDescr;
+struct cusparseDnVecDescr;
+struct cusparseDnMatDescr;
+typedef struct cusparseSpMatDescr *cusparseSpMatDescr_t;
+typedef const struct cusparseSpMatDescr *cusparseConstSpMatDescr_t;
+typedef struct cusparseDnVecDescr *cusparseDnVecDescr_t;
+typedef const struct cusparseDnVecDescr *cusparseConstDnVecDescr_t;
+typedef struct cusparseDnMatDescr *cusparseDnMatDescr_t;
+typedef const struct cusparseDnMatDescr *cusparseConstDnMatDescr_t;
+
+cusparseStatus_t cusparseCreateCsr(cusparseSpMatDescr_t *spMatDescr,
+                                   int64_t rows, int64_t cols, int64_t nnz,
+                                   void *csrRowOffsets, void *csrColInd,
+                                   void *csrValues,
+                                   cusparseIndexType_t csrRowOffsetsType,
+                                   cusparseIndexType_t csrColIndType,
+                                   cusparseIndexBase_t idxBase,
+                                   cudaDataType valueType);
+cusparseStatus_t cusparseCreateCsc(cusparseSpMatDescr_t *spMatDescr,
+                                   int64_t rows, int64_t cols, int64_t nnz,
+                                   void *cscColOffsets, void *cscRowInd,
+                                   void *cscValues,
+                                   cusparseIndexType_t cscColOffsetsType,
+                                   cusparseIndexType_t cscRowIndType,
+                                   cusparseIndexBase_t idxBase,
+                                   cudaDataType valueType);
+cusparseStatus_t cusparseCreateCoo(cusparseSpMatDescr_t *spMatDescr,
+                                   int64_t rows, int64_t cols, int64_t nnz,
+                                   void *cooRowInd, void *cooColInd,
+                                   void *cooValues,
+                                   cusparseIndexType_t cooIdxType,
+                                   cusparseIndexBase_t idxBase,
+                                   cudaDataType valueType);
+cusparseStatus_t cusparseDestroySpMat(cusparseConstSpMatDescr_t spMatDescr);
+cusparseStatus_t cusparseSpMatGetSize(cusparseConstSpMatDescr_t spMatDescr,
+                                      int64_t *rows, int64_t *cols,
+                                      int64_t *nnz);
+cusparseStatus_t cusparseSpMatGetFormat(cusparseConstSpMatDescr_t spMatDescr,
+                                        cusparseFormat_t *format);
+cusparseStatus_t cusparseSpMatGetIndexBase(cusparseConstSpMatDescr_t spMatDescr,
+                                           cusparseIndexBase_t *idxBase);
+cusparseStatus_t cusparseSpMatSetAttribute(cusparseSpMatDescr_t spMatDescr,
+                                           cusparseSpMatAttribute_t attribute,
+                                           void *data, size_t dataSize);
+cusparseStatus_t cusparseSpMatGetAttribute(cusparseConstSpMatDescr_t spMatDescr,
+                                           cusparseSpMatAttribute_t attribute,
+                                           void *data, size_t dataSize);
+cusparseStatus_t cusparseCsrSetPointers(cusparseSpMatDescr_t spMatDescr,
+                                        void *csrRowOffsets, void *csrColInd,
+                                        void *csrValues);
+cusparseStatus_t cusparseCooSetPointers(cusparseSpMatDescr_t spMatDescr,
+                                        void *cooRows, void *cooColumns,
+                                        void *cooValues);
+
+cusparseStatus_t cusparseCreateDnVec(cusparseDnVecDescr_t *dnVecDescr,
+                                     int64_t size, void *values,
+                                     cudaDataType valueType);
+cusparseStatus_t cusparseDestroyDnVec(cusparseConstDnVecDescr_t dnVecDescr);
+cusparseStatus_t cusparseDnVecGetValues(cusparseDnVecDescr_t dnVecDescr,
+                                        void **values);
+cusparseStatus_t cusparseDnVecSetValues(cusparseDnVecDescr_t dnVecDescr,
+                                        void *values);
+
+cusparseStatus_t cusparseCreateDnMat(cusparseDnMatDescr_t *dnMatDescr,
+                                     int64_t rows, int64_t cols, int64_t ld,
+                                     void *values, cudaDataType valueType,
+                                     cusparseOrder_t order);
+cusparseStatus_t cusparseDestroyDnMat(cusparseConstDnMatDescr_t dnMatDescr);
+cusparseStatus_t cusparseDnMatGetValues(cusparseDnMatDescr_t dnMatDescr,
+                                        void **values);
+cusparseStatus_t cusparseDnMatSetValues(cusparseDnMatDescr_t dnMatDescr,
+                                        void *values);
+
+cusparseStatus_t cusparseSpMV_bufferSize(
+    cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX,
+    const void *beta, cusparseDnVecDescr_t vecY, cudaDataType computeType,
+    cusparseSpMVAlg_t alg, size_t *bufferSize);
+cusparseStatus_t cusparseSpMV(cusparseHandle_t handle, cusparseOperation_t opA,
+                              const void *alpha, cusparseConstSpMatDescr_t matA,
+                              cusparseConstDnVecDescr_t vecX, const void *beta,
+                              cusparseDnVecDescr_t vecY,
+                              cudaDataType computeType, cusparseSpMVAlg_t alg,
+                              void *externalBuffer);
+
+cusparseStatus_t cusparseSpMM_bufferSize(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+    const void *alpha, cusparseConstSpMatDescr_t matA,
+    cusparseConstDnMatDescr_t matB, const void *beta,
+    cusparseDnMatDescr_t matC, cudaDataType computeType,
+    cusparseSpMMAlg_t alg, size_t *bufferSize);
+cusparseStatus_t cusparseSpMM_preprocess(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+    const void *alpha, cusparseConstSpMatDescr_t matA,
+    cusparseConstDnMatDescr_t matB, const void *beta,
+    cusparseDnMatDescr_t matC, cudaDataType computeType,
+    cusparseSpMMAlg_t alg, void *externalBuffer);
+cusparseStatus_t cusparseSpMM(cusparseHandle_t handle, cusparseOperation_t opA,
+                              cusparseOperation_t opB, const void *alpha,
+                              cusparseConstSpMatDescr_t matA,
+                              cusparseConstDnMatDescr_t matB, const void *beta,
+                              cusparseDnMatDescr_t matC,
+                              cudaDataType computeType, cusparseSpMMAlg_t alg,
+                              void *externalBuffer);
+
+cusparseStatus_t cusparseSparseToDense_bufferSize(
+    cusparseHandle_t handle, cusparseConstSpMatDescr_t matA,
+    cusparseDnMatDescr_t matB, cusparseSparseToDenseAlg_t alg,
+    size_t *bufferSize);
+cusparseStatus_t cusparseSparseToDense(cusparseHandle_t handle,
+                                       cusparseConstSpMatDescr_t matA,
+                                       cusparseDnMatDescr_t matB,
+                                       cusparseSparseToDenseAlg_t alg,
+                                       void *externalBuffer);
+cusparseStatus_t cusparseDenseToSparse_bufferSize(
+    cusparseHandle_t handle, cusparseConstDnMatDescr_t matA,
+    cusparseSpMatDescr_t matB, cusparseDenseToSparseAlg_t alg,
+    size_t *bufferSize);
+cusparseStatus_t cusparseDenseToSparse_analysis(
+    cusparseHandle_t handle, cusparseConstDnMatDescr_t matA,
+    cusparseSpMatDescr_t matB, cusparseDenseToSparseAlg_t alg,
+    void *externalBuffer);
+cusparseStatus_t cusparseDenseToSparse_convert(
+    cusparseHandle_t handle, cusparseConstDnMatDescr_t matA,
+    cusparseSpMatDescr_t matB, cusparseDenseToSparseAlg_t alg,
+    void *externalBuffer);
 
 #ifdef __cplusplus
 }

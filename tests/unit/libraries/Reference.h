@@ -68,6 +68,11 @@ void referenceGemm(int OpA, int OpB, int M, int N, int K, Cd Alpha,
     }
 }
 
+/// The larger error, NaN being the worst (std::max would drop it).
+inline double worse(double Worst, double Error) {
+  return Error <= Worst ? Worst : Error;
+}
+
 /// The largest |got - want| over a column-major M x N matrix.
 template <class T>
 double maxError(const std::vector<T> &Got, const std::vector<Cd> &Want, int M,
@@ -75,8 +80,8 @@ double maxError(const std::vector<T> &Got, const std::vector<Cd> &Want, int M,
   double Worst = 0;
   for (int J = 0; J < N; ++J)
     for (int I = 0; I < M; ++I)
-      Worst = std::max(Worst, std::abs(widen(Got[size_t(J) * Ld + I]) -
-                                       Want[size_t(J) * Ld + I]));
+      Worst = worse(Worst, std::abs(widen(Got[size_t(J) * Ld + I]) -
+                                    Want[size_t(J) * Ld + I]));
   return Worst;
 }
 

@@ -1,0 +1,364 @@
+//===- Generic.cpp - cuSPARSE's generic API: SpMV, SpMM, conversions ------===//
+//
+// Part of Rubicon. On the host target the operations run on the calling
+// thread over the program's arrays (host memory there) after waiting for
+// the handle's stream, as the other libraries' host backends do: every
+// format (CSR, CSC, COO) is a list of entries (row, column, value), which
+// SpMV, SpMM and the conversions visit once. Values and the compute type
+// are one of float, double, cuComplex, cuDoubleComplex (mixed types answer
+// NOT_SUPPORTED); indices 32 or 64 bits, base 0 or 1. No workspace is
+// needed (buffer sizes are 0). On AMD GPUs the operations answer
+// CUSPARSE_STATUS_NOT_SUPPORTED (rocSPARSE is not forwarded to yet) and say
+// so once on stderr.
+//
+//===----------------------------------------------------------------------===//
+#include "Handle.h"
+#include "LibraryTarget.h"
+
+#include <complex>
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+cusparseStatus_t begin(cusparseHandle_t Handle) {
+  if (!Handle)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  using rubicon::libraries::LibraryTarget;
+  if (rubicon::libraries::currentTarget() != LibraryTarget::Host) {
+    static bool Said = false;
+    if (!Said) {
+      Said = true;
+      std::fprintf(stderr, "rubicon: cuSPARSE's operations run on the host "
+                           "target only so far (rocSPARSE is not forwarded "
+                           "to): CUSPARSE_STATUS_NOT_SUPPORTED\n");
+    }
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  }
+  if (cudaStreamSynchronize(Handle->Stream) != cudaSuccess)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+int64_t index(const void *Array, cusparseIndexType_t Type, int64_t I) {
+  return Type == CUSPARSE_INDEX_64I ? static_cast<const int64_t *>(Array)[I]
+                                    : static_cast<const int32_t *>(Array)[I];
+}
+void setIndex(void *Array, cusparseIndexType_t Type, int64_t I, int64_t V) {
+  if (Type == CUSPARSE_INDEX_64I)
+    static_cast<int64_t *>(Array)[I] = V;
+  else
+    static_cast<int32_t *>(Array)[I] = int32_t(V);
+}
+
+float conjugate(float X) { return X; }
+double conjugate(double X) { return X; }
+template <class R> std::complex<R> conjugate(std::complex<R> X) { return std::conj(X); }
+
+/// Calls F(row, column, value) for each entry of A, 0-based.
+template <class V, class F> void forEachEntry(const cusparseSpMatDescr *A, F &&Visit) {
+  const V *Values = static_cast<const V *>(A->Values);
+  int64_t Base = A->Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+  if (A->Format == CUSPARSE_FORMAT_COO) {
+    for (int64_t K = 0; K < A->Nnz; ++K)
+      Visit(index(A->Offsets, A->OffsetType, K) - Base,
+            index(A->Indices, A->IndexType, K) - Base, Values[K]);
+    return;
+  }
+  bool Csr = A->Format == CUSPARSE_FORMAT_CSR;
+  int64_t Outer = Csr ? A->Rows : A->Cols;
+  for (int64_t O = 0; O < Outer; ++O)
+    for (int64_t K = index(A->Offsets, A->OffsetType, O) - Base,
+                 End = index(A->Offsets, A->OffsetType, O + 1) - Base;
+         K < End; ++K) {
+      int64_t Inner = index(A->Indices, A->IndexType, K) - Base;
+      if (Csr)
+        Visit(O, Inner, Values[K]);
+      else
+        Visit(Inner, O, Values[K]);
+    }
+}
+
+/// Element (R, C) of a dense matrix.
+template <class V> V &element(const cusparseDnMatDescr *M, int64_t R, int64_t C) {
+  V *Values = static_cast<V *>(M->Values);
+  return M->Order == CUSPARSE_ORDER_COL ? Values[R + C * M->Ld]
+                                        : Values[R * M->Ld + C];
+}
+
+/// Calls F.template operator()<V>() with V the C++ type of Type.
+template <class F> cusparseStatus_t withType(cudaDataType Type, F &&Run) {
+  switch (Type) {
+  case CUDA_R_32F: return Run(float());
+  case CUDA_R_64F: return Run(double());
+  case CUDA_C_32F: return Run(std::complex<float>());
+  case CUDA_C_64F: return Run(std::complex<double>());
+  default: return CUSPARSE_STATUS_NOT_SUPPORTED;
+  }
+}
+
+bool validOp(cusparseOperation_t Op) {
+  return Op == CUSPARSE_OPERATION_NON_TRANSPOSE ||
+         Op == CUSPARSE_OPERATION_TRANSPOSE ||
+         Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
+}
+
+cusparseStatus_t checkSpMV(cusparseHandle_t Handle, cusparseOperation_t OpA,
+                           const void *Alpha, cusparseConstSpMatDescr_t A,
+                           cusparseConstDnVecDescr_t X, const void *Beta,
+                           cusparseDnVecDescr_t Y, cudaDataType Compute) {
+  if (!Handle)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!validOp(OpA) || !Alpha || !Beta || !A || !X || !Y)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  bool N = OpA == CUSPARSE_OPERATION_NON_TRANSPOSE;
+  if (X->Size != (N ? A->Cols : A->Rows) || Y->Size != (N ? A->Rows : A->Cols))
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (A->ValueType != Compute || X->ValueType != Compute ||
+      Y->ValueType != Compute)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t checkSpMM(cusparseHandle_t Handle, cusparseOperation_t OpA,
+                           cusparseOperation_t OpB, const void *Alpha,
+                           cusparseConstSpMatDescr_t A,
+                           cusparseConstDnMatDescr_t B, const void *Beta,
+                           cusparseDnMatDescr_t C, cudaDataType Compute) {
+  if (!Handle)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!validOp(OpA) || !validOp(OpB) || !Alpha || !Beta || !A || !B || !C)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  bool NA = OpA == CUSPARSE_OPERATION_NON_TRANSPOSE,
+       NB = OpB == CUSPARSE_OPERATION_NON_TRANSPOSE;
+  int64_t M = NA ? A->Rows : A->Cols, K = NA ? A->Cols : A->Rows;
+  int64_t KB = NB ? B->Rows : B->Cols, N = NB ? B->Cols : B->Rows;
+  if (K != KB || C->Rows != M || C->Cols != N)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (A->ValueType != Compute || B->ValueType != Compute ||
+      C->ValueType != Compute)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+cusparseStatus_t cusparseSpMV_bufferSize(
+    cusparseHandle_t Handle, cusparseOperation_t OpA, const void *Alpha,
+    cusparseConstSpMatDescr_t A, cusparseConstDnVecDescr_t X, const void *Beta,
+    cusparseDnVecDescr_t Y, cudaDataType Compute, cusparseSpMVAlg_t,
+    size_t *Size) {
+  if (cusparseStatus_t S = checkSpMV(Handle, OpA, Alpha, A, X, Beta, Y, Compute))
+    return S;
+  if (!Size)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  *Size = 0;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMV(cusparseHandle_t Handle, cusparseOperation_t OpA,
+                              const void *Alpha, cusparseConstSpMatDescr_t A,
+                              cusparseConstDnVecDescr_t X, const void *Beta,
+                              cusparseDnVecDescr_t Y, cudaDataType Compute,
+                              cusparseSpMVAlg_t, void *) {
+  if (cusparseStatus_t S = checkSpMV(Handle, OpA, Alpha, A, X, Beta, Y, Compute))
+    return S;
+  if (cusparseStatus_t S = begin(Handle))
+    return S;
+  return withType(Compute, [&](auto Zero) {
+    using V = decltype(Zero);
+    V Al = *static_cast<const V *>(Alpha), Be = *static_cast<const V *>(Beta);
+    const V *XV = static_cast<const V *>(X->Values);
+    V *YV = static_cast<V *>(Y->Values);
+    for (int64_t I = 0; I < Y->Size; ++I) // beta = 0: y is not read
+      YV[I] = Be == Zero ? Zero : Be * YV[I];
+    forEachEntry<V>(A, [&](int64_t R, int64_t C, V Val) {
+      if (OpA == CUSPARSE_OPERATION_NON_TRANSPOSE)
+        YV[R] += Al * Val * XV[C];
+      else
+        YV[C] += Al * (OpA == CUSPARSE_OPERATION_TRANSPOSE ? Val : conjugate(Val)) *
+                 XV[R];
+    });
+    return CUSPARSE_STATUS_SUCCESS;
+  });
+}
+
+cusparseStatus_t cusparseSpMM_bufferSize(
+    cusparseHandle_t Handle, cusparseOperation_t OpA, cusparseOperation_t OpB,
+    const void *Alpha, cusparseConstSpMatDescr_t A,
+    cusparseConstDnMatDescr_t B, const void *Beta, cusparseDnMatDescr_t C,
+    cudaDataType Compute, cusparseSpMMAlg_t, size_t *Size) {
+  if (cusparseStatus_t S =
+          checkSpMM(Handle, OpA, OpB, Alpha, A, B, Beta, C, Compute))
+    return S;
+  if (!Size)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  *Size = 0;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMM_preprocess(
+    cusparseHandle_t Handle, cusparseOperation_t OpA, cusparseOperation_t OpB,
+    const void *Alpha, cusparseConstSpMatDescr_t A,
+    cusparseConstDnMatDescr_t B, const void *Beta, cusparseDnMatDescr_t C,
+    cudaDataType Compute, cusparseSpMMAlg_t, void *) {
+  return checkSpMM(Handle, OpA, OpB, Alpha, A, B, Beta, C, Compute);
+}
+
+cusparseStatus_t cusparseSpMM(cusparseHandle_t Handle, cusparseOperation_t OpA,
+                              cusparseOperation_t OpB, const void *Alpha,
+                              cusparseConstSpMatDescr_t A,
+                              cusparseConstDnMatDescr_t B, const void *Beta,
+                              cusparseDnMatDescr_t C, cudaDataType Compute,
+                              cusparseSpMMAlg_t, void *) {
+  if (cusparseStatus_t S =
+          checkSpMM(Handle, OpA, OpB, Alpha, A, B, Beta, C, Compute))
+    return S;
+  if (cusparseStatus_t S = begin(Handle))
+    return S;
+  return withType(Compute, [&](auto Zero) {
+    using V = decltype(Zero);
+    V Al = *static_cast<const V *>(Alpha), Be = *static_cast<const V *>(Beta);
+    for (int64_t J = 0; J < C->Cols; ++J)
+      for (int64_t I = 0; I < C->Rows; ++I) {
+        V &E = element<V>(C, I, J);
+        E = Be == Zero ? Zero : Be * E;
+      }
+    // op(B)(K, N)
+    auto OpBAt = [&](int64_t K, int64_t N) {
+      if (OpB == CUSPARSE_OPERATION_NON_TRANSPOSE)
+        return element<V>(B, K, N);
+      V E = element<V>(B, N, K);
+      return OpB == CUSPARSE_OPERATION_TRANSPOSE ? E : conjugate(E);
+    };
+    forEachEntry<V>(A, [&](int64_t R, int64_t Col, V Val) {
+      int64_t Row = R, K = Col;
+      if (OpA != CUSPARSE_OPERATION_NON_TRANSPOSE) {
+        Row = Col;
+        K = R;
+        if (OpA == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE)
+          Val = conjugate(Val);
+      }
+      V Scaled = Al * Val;
+      for (int64_t N = 0; N < C->Cols; ++N)
+        element<V>(C, Row, N) += Scaled * OpBAt(K, N);
+    });
+    return CUSPARSE_STATUS_SUCCESS;
+  });
+}
+
+cusparseStatus_t cusparseSparseToDense_bufferSize(
+    cusparseHandle_t Handle, cusparseConstSpMatDescr_t A,
+    cusparseDnMatDescr_t B, cusparseSparseToDenseAlg_t, size_t *Size) {
+  if (!Handle)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!A || !B || !Size)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  *Size = 0;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSparseToDense(cusparseHandle_t Handle,
+                                       cusparseConstSpMatDescr_t A,
+                                       cusparseDnMatDescr_t B,
+                                       cusparseSparseToDenseAlg_t, void *) {
+  if (!Handle)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!A || !B || A->Rows != B->Rows || A->Cols != B->Cols)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (A->ValueType != B->ValueType)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (cusparseStatus_t S = begin(Handle))
+    return S;
+  return withType(A->ValueType, [&](auto Zero) {
+    using V = decltype(Zero);
+    for (int64_t J = 0; J < B->Cols; ++J)
+      for (int64_t I = 0; I < B->Rows; ++I)
+        element<V>(B, I, J) = Zero;
+    forEachEntry<V>(A, [&](int64_t R, int64_t C, V Val) {
+      element<V>(B, R, C) += Val; // duplicates add, as in SpMV
+    });
+    return CUSPARSE_STATUS_SUCCESS;
+  });
+}
+
+cusparseStatus_t cusparseDenseToSparse_bufferSize(
+    cusparseHandle_t Handle, cusparseConstDnMatDescr_t A,
+    cusparseSpMatDescr_t B, cusparseDenseToSparseAlg_t, size_t *Size) {
+  if (!Handle)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!A || !B || !Size)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  *Size = 0;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+namespace {
+
+/// Counts A's nonzeros into B's nnz and, for CSR/CSC, writes the offsets;
+/// with Fill, also the indices and values. Rows (CSR, COO) or columns (CSC)
+/// in order.
+cusparseStatus_t denseToSparse(cusparseHandle_t Handle,
+                               cusparseConstDnMatDescr_t A,
+                               cusparseSpMatDescr_t B, bool Fill) {
+  if (!Handle)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!A || !B || A->Rows != B->Rows || A->Cols != B->Cols)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (A->ValueType != B->ValueType)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (cusparseStatus_t S = begin(Handle))
+    return S;
+  return withType(A->ValueType, [&](auto Zero) {
+    using V = decltype(Zero);
+    bool Csc = B->Format == CUSPARSE_FORMAT_CSC;
+    int64_t Outer = Csc ? A->Cols : A->Rows, InnerN = Csc ? A->Rows : A->Cols;
+    int64_t Base = B->Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0, Nnz = 0;
+    if (B->Format != CUSPARSE_FORMAT_COO && B->Offsets)
+      setIndex(B->Offsets, B->OffsetType, 0, Base);
+    for (int64_t O = 0; O < Outer; ++O) {
+      for (int64_t In = 0; In < InnerN; ++In) {
+        V E = Csc ? element<V>(A, In, O) : element<V>(A, O, In);
+        if (E == Zero)
+          continue;
+        if (Fill) {
+          if (B->Format == CUSPARSE_FORMAT_COO)
+            setIndex(B->Offsets, B->OffsetType, Nnz, O + Base);
+          setIndex(B->Indices, B->IndexType, Nnz, In + Base);
+          static_cast<V *>(B->Values)[Nnz] = E;
+        }
+        ++Nnz;
+      }
+      if (B->Format != CUSPARSE_FORMAT_COO && B->Offsets)
+        setIndex(B->Offsets, B->OffsetType, O + 1, Nnz + Base);
+    }
+    B->Nnz = Nnz;
+    return CUSPARSE_STATUS_SUCCESS;
+  });
+}
+
+} // namespace
+
+cusparseStatus_t cusparseDenseToSparse_analysis(cusparseHandle_t Handle,
+                                                cusparseConstDnMatDescr_t A,
+                                                cusparseSpMatDescr_t B,
+                                                cusparseDenseToSparseAlg_t,
+                                                void *) {
+  return denseToSparse(Handle, A, B, false);
+}
+
+cusparseStatus_t cusparseDenseToSparse_convert(cusparseHandle_t Handle,
+                                               cusparseConstDnMatDescr_t A,
+                                               cusparseSpMatDescr_t B,
+                                               cusparseDenseToSparseAlg_t,
+                                               void *) {
+  if (B && B->Nnz > 0 &&
+      (!B->Indices || !B->Values ||
+       (B->Format == CUSPARSE_FORMAT_COO && !B->Offsets)))
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  return denseToSparse(Handle, A, B, true);
+}
+
+} // extern "C"
