@@ -47,6 +47,8 @@ constexpr VersionIntroduced SignatureChanges[] = {
     {"cuGraphNodeGetDependentNodes", 2, 12030},
     {"cuGraphAddDependencies", 2, 12030},
     {"cuGraphRemoveDependencies", 2, 12030},
+    {"cuStreamGetCtx", 2, 12050},
+    {"cuMemcpyBatchAsync", 2, 13000},
 };
 
 bool tooNewFor(const std::string &Base, int Version, int CudaVersion) {

@@ -14,6 +14,7 @@
 #define __cuda_cuda_h__
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Calling conventions of the API and of its callbacks (none on Linux). */
 #define CUDAAPI
@@ -23,8 +24,8 @@
 #define CUDA_VERSION 13000
 
 typedef int CUdevice;
-typedef unsigned int cuuint32_t;
-typedef unsigned long long cuuint64_t;
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
 typedef unsigned long long CUdeviceptr;
 typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
@@ -274,7 +275,11 @@ typedef enum CUpointer_attribute_enum {
   CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE = 10,
   CU_POINTER_ATTRIBUTE_RANGE_START_ADDR = 11,
   CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12,
-  CU_POINTER_ATTRIBUTE_MAPPED = 13
+  CU_POINTER_ATTRIBUTE_MAPPED = 13,
+  CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES = 14,
+  CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE = 15,
+  CU_POINTER_ATTRIBUTE_ACCESS_FLAGS = 16,
+  CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE = 17
 } CUpointer_attribute;
 
 typedef enum CUmemorytype_enum {
@@ -330,6 +335,12 @@ typedef enum CUevent_flags_enum {
   CU_EVENT_DISABLE_TIMING = 0x2,
   CU_EVENT_INTERPROCESS = 0x4
 } CUevent_flags;
+
+/* cuStreamWaitEvent's flags (CUDA 11.x). */
+typedef enum CUevent_wait_flags_enum {
+  CU_EVENT_WAIT_DEFAULT = 0x0,
+  CU_EVENT_WAIT_EXTERNAL = 0x1
+} CUevent_wait_flags;
 
 /* Function cache configurations (accepted; AMD GPUs have no L1/shared
    split). */
@@ -794,6 +805,10 @@ CUresult cuIpcCloseMemHandle(CUdeviceptr dptr);
 /* Virtual memory management (docs/driver-api.md): physical allocations mapped
    into reserved address ranges, shareable as POSIX file descriptors. */
 #include "__rubicon/cuda_vmm.h"
+
+/* Device resources, green contexts, batched copies, cuPointerGetAttributes,
+   cuStreamGetCtx_v2 (docs/driver-api.md). */
+#include "__rubicon/cuda_resources.h"
 
 #if defined(__cplusplus)
 } /* extern "C" */
