@@ -16,7 +16,11 @@
 
 #if defined(__CUDACC__)
 
+/* The classes live in cooperative_groups::__v1, made visible by a using
+   directive, as in CUDA's header: CCCL forward-declares thread_block and
+   thread_block_tile there. */
 namespace cooperative_groups {
+namespace __v1 {
 
 namespace __rubicon_cg {
 __device__ __inline__ unsigned blockRank() {
@@ -419,6 +423,8 @@ __device__ __inline__ grid_group this_grid() { return grid_group(); }
 __device__ __inline__ void sync(const grid_group &group) { group.sync(); }
 /* ---- end grid_group */
 
+} // namespace __v1
+using namespace __v1;
 } // namespace cooperative_groups
 
 #endif /* __CUDACC__ */

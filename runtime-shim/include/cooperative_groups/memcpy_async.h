@@ -14,6 +14,7 @@
 
 #if defined(__CUDACC__)
 namespace cooperative_groups {
+namespace __v1 {
 
 namespace __rubicon_cg {
 /* The group's threads copy `bytes` bytes, 16, then 4, then 1 at a time as
@@ -65,6 +66,8 @@ __device__ __inline__ void wait_prior(const Group &group) {
   group.sync();
 }
 
+} // namespace __v1
+using namespace __v1;
 } // namespace cooperative_groups
 #endif /* __CUDACC__ */
 #endif /* RUBICON_COOPERATIVE_GROUPS_MEMCPY_ASYNC_H */

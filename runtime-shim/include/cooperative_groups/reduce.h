@@ -11,6 +11,7 @@
 
 #if defined(__CUDACC__)
 namespace cooperative_groups {
+namespace __v1 {
 
 template <typename T> struct plus {
   __device__ T operator()(T a, T b) const { return a + b; }
@@ -67,6 +68,8 @@ __device__ T reduce(const coalesced_group &group, T value, Op op) {
   return result;
 }
 
+} // namespace __v1
+using namespace __v1;
 } // namespace cooperative_groups
 #endif /* __CUDACC__ */
 #endif /* RUBICON_COOPERATIVE_GROUPS_REDUCE_H */

@@ -12,6 +12,7 @@
 
 #if defined(__CUDACC__)
 namespace cooperative_groups {
+namespace __v1 {
 
 template <typename Group, typename T, typename Op>
 __device__ T inclusive_scan(const Group &group, T value, Op op) {
@@ -41,6 +42,8 @@ __device__ T exclusive_scan(const Group &group, T value) {
   return exclusive_scan(group, value, plus<T>());
 }
 
+} // namespace __v1
+using namespace __v1;
 } // namespace cooperative_groups
 #endif /* __CUDACC__ */
 #endif /* RUBICON_COOPERATIVE_GROUPS_SCAN_H */
