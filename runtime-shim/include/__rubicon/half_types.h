@@ -43,6 +43,22 @@ public:
   __host__ __device__ constexpr operator __RUBICON_H_RAW() const {
     return __RUBICON_H_RAW{__x};
   }
+  /* Volatile objects (reductions through volatile shared memory; libcu++'s
+     complex<__half>::real() const volatile): read and written through the
+     raw struct, as the Math API reference lists. */
+  __host__ __device__ __RUBICON_H_T(const volatile __RUBICON_H_RAW &r) : __x(r.x) {}
+  __host__ __device__ volatile __RUBICON_H_T &operator=(const __RUBICON_H_RAW &r) volatile {
+    __x = r.x;
+    return *this;
+  }
+  __host__ __device__ volatile __RUBICON_H_T &
+  operator=(const volatile __RUBICON_H_RAW &r) volatile {
+    __x = r.x;
+    return *this;
+  }
+  __host__ __device__ operator __RUBICON_H_RAW() const volatile {
+    return __RUBICON_H_RAW{__x};
+  }
 #if __RUBICON_H_CONVERSIONS
   __host__ __device__ __RUBICON_H_T(float f);
   __host__ __device__ __RUBICON_H_T(double d);

@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Builds and runs a current CCCL checkout's own tests and examples.
+
+The checkout (NVIDIA/cccl, named on the command line, never copied into this
+tree) is compiled as it is, with its headers ahead of any installed CCCL:
+
+  tests     the tests listed in tests/cccl/cccl-tests.txt (or --list FILE):
+            libcu++ `*.pass.cpp` (with libcu++'s own force_include.h, which
+            runs the test's main on the host and then in a kernel),
+            Thrust `testing/*.cu` (linked with Thrust's unittest framework),
+            CUB `test/*.cu` (non-Catch2 tests with their own main; Catch2
+            tests linked with CCCL's c2h and a Catch2 v3 checkout named by
+            --catch2) built for the host target and run;
+  examples  every Thrust (`thrust/examples`) and CUB (`cub/examples`)
+            example, built for gfx942 and for the host target, the host
+            build run.
+
+A test passes when it builds and exits with status 0. Prints one line per
+test and a summary; --markdown FILE writes the table docs/cccl.md shows.
+
+  cccl_tests.py --nvcc NVCC --cccl DIR [tests|examples] [--jobs N]
+                [--catch2 DIR] [--list FILE] [--markdown FILE] [NAME ...]
+
+NAMEs (paths relative to the checkout) pick entries; none means all.
+"""
+import argparse
+import concurrent.futures
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import threading
+
+HERE = pathlib.Path(__file__).resolve().parent
+COMMON = ["-std=c++17", "--extended-lambda", "--expt-relaxed-constexpr"]
+
+
+def includes(cccl):
+    return ["-I", str(cccl / "libcudacxx/include"), "-I", str(cccl / "thrust"),
+            "-I", str(cccl / "cub")]
+
+
+def first_error(text):
+    lines = [l for l in text.splitlines() if "error" in l]
+    return (lines[0] if lines else text.strip()[-200:]).strip()
+
+
+def run(cmd, timeout, env=None):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+class Runner:
+    def __init__(self, args, work):
+        self.nvcc = args.nvcc
+        self.cccl = pathlib.Path(args.cccl).resolve()
+        self.catch2 = pathlib.Path(args.catch2).resolve() if args.catch2 else None
+        self.work = work
+        self.lock = threading.Lock()
+        self.shared = {}
+        self.env = dict(os.environ, RUBICON_BACKEND="host")
+
+    # Objects several tests link, built once (under a lock) per run.
+    def shared_objects(self, key, build):
+        with self.lock:
+            if key not in self.shared:
+                self.shared[key] = build()
+            return self.shared[key]
+
+    def compile_objects(self, name, sources, flags):
+        objects = []
+        for index, source in enumerate(sources):
+            obj = self.work / ("%s-%d-%s.o" % (name, index, source.stem))
+            r = run([self.nvcc, "--amdgpu-arch=host"] + COMMON + flags +
+                    ["-c", str(source), "-o", str(obj)], 1800)
+            if r is None or r.returncode != 0:
+                return None, "%s: %s" % (source.name, first_error(r.stderr) if r else "times out")
+            objects.append(str(obj))
+        return objects, ""
+
+    def thrust_framework(self):
+        t = self.cccl / "thrust/testing"
+        return self.compile_objects(
+            "thrust-framework", [t / "unittest/testframework.cu", t / "unittest/cuda/testframework.cu"],
+            includes(self.cccl) + ["-I", str(t), "-DCCCL_ENABLE_ASSERTIONS"])
+
+    def catch2_objects(self):
+        if not self.catch2:
+            return None, "needs --catch2 (a Catch2 v3 checkout)"
+        config = self.work / "catch2-config/catch2"
+        config.mkdir(parents=True, exist_ok=True)
+        (config / "catch_user_config.hpp").write_text(
+            "#pragma once\n#define CATCH_CONFIG_DEFAULT_REPORTER \"console\"\n"
+            "#define CATCH_CONFIG_CONSOLE_WIDTH 80\n")
+        obj = self.work / "catch2-amalgamated.o"
+        r = run(["c++", "-std=c++17", "-O1", "-c", str(self.catch2 / "extras/catch_amalgamated.cpp"),
+                 "-o", str(obj)], 1800)
+        if r is None or r.returncode != 0:
+            return None, "catch2: " + (first_error(r.stderr) if r else "times out")
+        c2h = self.cccl / "c2h"
+        flags = self.catch2_flags()
+        objects, err = self.compile_objects(
+            "c2h", [c2h / "catch2_runner.cu", c2h / "catch2_runner_helper.cu", c2h / "generators.cu",
+                    c2h / "generators_gen_values.cu", c2h / "generators_uniform_offsets.cu",
+                    c2h / "generators_vector.cu"], flags)
+        if objects is None:
+            return None, err
+        return objects + [str(obj)], ""
+
+    def catch2_flags(self):
+        return includes(self.cccl) + [
+            "-I", str(self.work / "catch2-config"), "-I", str(self.catch2 / "src"),
+            "-I", str(self.cccl / "c2h/include"), "-I", str(self.cccl / "cub/test"),
+            "-DCCCL_ENABLE_ASSERTIONS", "-DC2H_HAS_CURAND=0", "-DCUB_DETAIL_DEBUG_ENABLE_SYNC"]
+
+    def build_and_run(self, name, cmd, exe, compile_only=False):
+        r = run(cmd, 1800)
+        if r is None:
+            return name, "build times out", ""
+        if r.returncode != 0:
+            return name, "build fails", first_error(r.stderr)
+        if compile_only:
+            return name, "pass", "compile-only test"
+        r = run([str(exe)], 300, self.env)
+        if r is None:
+            return name, "run times out", ""
+        if r.returncode != 0:
+            tail = (r.stderr.strip() or r.stdout.strip()).splitlines()
+            return name, "run fails", (tail[-1] if tail else "exit status %d" % r.returncode)
+        return name, "pass", ""
+
+    def test(self, name):
+        source = self.cccl / name
+        exe = self.work / name.replace("/", "_")
+        if not source.is_file():
+            return name, "missing", "not in this checkout"
+        if name.startswith("libcudacxx/"):
+            lit = self.cccl / "libcudacxx/test/libcudacxx"
+            compile_only = name.endswith(".compile.pass.cpp")
+            cmd = [self.nvcc, "--amdgpu-arch=host"] + COMMON + includes(self.cccl) + [
+                "-I", str(self.cccl / "libcudacxx/test/support"), "-include",
+                str(lit / "force_include.h"), "-x", "cu", str(source)]
+            cmd += ["-c", "-o", str(exe) + ".o"] if compile_only else ["-o", str(exe)]
+            return self.build_and_run(name, cmd, exe, compile_only)
+        if name.startswith("thrust/testing/") and "catch2_test_" not in name:
+            objects, err = self.shared_objects("thrust", self.thrust_framework)
+            if objects is None:
+                return name, "build fails", err
+            t = self.cccl / "thrust/testing"
+            cmd = [self.nvcc, "--amdgpu-arch=host"] + COMMON + includes(self.cccl) + [
+                "-I", str(t), "-DCCCL_ENABLE_ASSERTIONS", str(source)] + objects + ["-o", str(exe)]
+            return self.build_and_run(name, cmd, exe)
+        if "catch2_test_" in name:
+            objects, err = self.shared_objects("catch2", self.catch2_objects)
+            if objects is None:
+                return name, "build fails", err
+            cmd = [self.nvcc, "--amdgpu-arch=host"] + COMMON + self.catch2_flags() + [
+                "-I", str(source.parent), str(source)] + objects + ["-o", str(exe)]
+            return self.build_and_run(name, cmd, exe)
+        if name.startswith("cub/test/"):
+            cmd = [self.nvcc, "--amdgpu-arch=host"] + COMMON + includes(self.cccl) + [
+                "-I", str(self.cccl / "cub/test"), "-I", str(self.cccl / "c2h/include"),
+                "-DCCCL_ENABLE_ASSERTIONS", str(source), "-o", str(exe)]
+            return self.build_and_run(name, cmd, exe)
+        return name, "unknown kind", ""
+
+    def example(self, name):
+        source = self.cccl / name
+        exe = self.work / name.replace("/", "_")
+        flags = COMMON + includes(self.cccl)
+        if name.startswith("thrust/"):
+            flags += ["-I", str(self.cccl / "thrust/examples/include")]
+        else:
+            flags += ["-I", str(self.cccl / "cub/test"), "-I", str(self.cccl / "c2h/include")]
+        r = run([self.nvcc, "--amdgpu-arch=gfx942"] + flags +
+                [str(source), "-o", str(exe) + ".gfx942"], 1800)
+        if r is None:
+            return name, "gfx942 build times out", ""
+        if r.returncode != 0:
+            return name, "gfx942 build fails", first_error(r.stderr)
+        return self.build_and_run(
+            name, [self.nvcc, "--amdgpu-arch=host"] + flags + [str(source), "-o", str(exe)], exe)
+
+
+def examples(cccl):
+    found = sorted(cccl.glob("thrust/examples/*.cu")) + sorted(cccl.glob("thrust/examples/cuda/*.cu")) + \
+        sorted(cccl.glob("cub/examples/*/*.cu"))
+    return [str(p.relative_to(cccl)) for p in found]
+
+
+def listed(path):
+    names = []
+    for line in pathlib.Path(path).read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            names.append(line)
+    return names
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nvcc", required=True)
+    parser.add_argument("--cccl", required=True, help="a checkout of NVIDIA/cccl")
+    parser.add_argument("--catch2", help="a checkout of Catch2 v3 (for CUB's Catch2 tests)")
+    parser.add_argument("--list", default=str(HERE / "cccl-tests.txt"))
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--markdown")
+    parser.add_argument("what", choices=["tests", "examples"])
+    parser.add_argument("names", nargs="*")
+    args = parser.parse_args()
+    cccl = pathlib.Path(args.cccl).resolve()
+    if not (cccl / "libcudacxx/include/cuda").is_dir():
+        print("not a CCCL checkout: %s" % cccl)
+        return 1
+    names = args.names or (listed(args.list) if args.what == "tests" else examples(cccl))
+    with tempfile.TemporaryDirectory(prefix="rubicon-cccl-") as tmp:
+        runner = Runner(args, pathlib.Path(tmp))
+        one = runner.test if args.what == "tests" else runner.example
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            futures = [pool.submit(one, name) for name in names]
+            # Each result as it comes (a long run can be followed), the
+            # table in the list's order.
+            for future in concurrent.futures.as_completed(futures):
+                name, status, detail = future.result()
+                print("%-70s %s%s" % (name, status, ("  " + detail) if detail else ""), flush=True)
+            results = [f.result() for f in futures]
+    passed = sum(1 for _, status, _ in results if status == "pass")
+    print("cccl %s: %d of %d pass" % (args.what, passed, len(results)))
+    if args.markdown:
+        with open(args.markdown, "w") as out:
+            out.write("| %s | Result | Detail |\n|---|---|---|\n" % args.what.capitalize()[:-1])
+            for name, status, detail in results:
+                out.write("| `%s` | %s | %s |\n" % (name, status, detail.replace("|", "\\|")))
+            out.write("\n%d of %d pass.\n" % (passed, len(results)))
+    return 0 if passed == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
