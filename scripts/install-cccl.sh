@@ -2,15 +2,16 @@
 # Installs the CCCL (Thrust, CUB, libcu++) of a user's checkout of
 # NVIDIA/cccl into a Rubicon prefix, laid out as NVIDIA's toolkit ships it:
 # headers in <prefix>/include (thrust/, cub/, cuda/, nv/), CMake packages in
-# <prefix>/lib64/cmake (cccl, thrust, cub, libcudacxx). CCCL's own install
-# rules do the copying (nothing is built); nvcc then finds the headers with no
-# flags, ahead of Debian's, and find_package(CCCL) finds the packages when
-# <prefix>/bin is on PATH or <prefix> is in CMAKE_PREFIX_PATH.
+# <prefix>/lib/cmake (cccl, thrust, cub, libcudacxx: lib/, where CMake looks
+# on every distribution; Debian's CMake does not search lib64/). CCCL's own
+# install rules do the copying (nothing is built); nvcc then finds the headers
+# with no flags, ahead of Debian's, and find_package(CCCL) finds the packages
+# when <prefix>/bin is on PATH or <prefix> is in CMAKE_PREFIX_PATH.
 #
 #   scripts/install-cccl.sh CCCL_DIR [--prefix DIR]
 #
 # Default prefix: ./install. Run again after updating the checkout; the
-# files it installed are listed in <prefix>/lib64/cmake/cccl/rubicon-installed.txt
+# files it installed are listed in <prefix>/lib/cmake/cccl/rubicon-installed.txt
 # and are removed first.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,7 +35,7 @@ for d in thrust/thrust cub/cub libcudacxx/include/cuda lib/cmake/cccl; do
   fi
 done
 
-manifest="$prefix/lib64/cmake/cccl/rubicon-installed.txt"
+manifest="$prefix/lib/cmake/cccl/rubicon-installed.txt"
 if [ -f "$manifest" ]; then
   xargs -d '\n' rm -f < "$manifest"
 fi
@@ -42,7 +43,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake -S "$cccl" -B "$work" -DCMAKE_INSTALL_PREFIX="$prefix" \
-  -DCMAKE_INSTALL_INCLUDEDIR=include -DCMAKE_INSTALL_LIBDIR=lib64 \
+  -DCMAKE_INSTALL_INCLUDEDIR=include -DCMAKE_INSTALL_LIBDIR=lib \
   -DCCCL_SKIP_BUILD_CHECKS=ON -DCCCL_ENABLE_CUDA_SMOKE_TESTS=OFF \
   -Dcudax_ENABLE_INSTALL_RULES=OFF > "$work/configure.log" 2>&1 || {
   cat "$work/configure.log" >&2
