@@ -377,6 +377,11 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
     HostArgs.push_back("-O" + std::to_string(*Opts.HostOptLevel));
   if (Opts.HostDebug)
     HostArgs.push_back("-g");
+  // Signed overflow wraps in host code, as CUDA programs built by nvcc with
+  // g++ find it does in practice: clang widens `i * i` in a loop to 64 bits
+  // where g++ does not (simpleOccupancy compares a wrapped product with it).
+  // -Xcompiler -fno-wrapv, which comes later, takes it back.
+  HostArgs.push_back("-fwrapv");
   std::vector<std::string> DepArgs = dependencyArgs(Object);
   HostArgs.insert(HostArgs.end(), DepArgs.begin(), DepArgs.end());
   HostArgs.insert(HostArgs.end(), UnitArgs.begin(), UnitArgs.end());
