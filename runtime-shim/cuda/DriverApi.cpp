@@ -388,6 +388,15 @@ CUresult cuDeviceGetAttribute(int *Value, CUdevice_attribute Attribute,
     cudaDeviceProp P{};
     if (cudaError_t Status = propertiesOf(B, Device, P))
       return Status;
+    switch (Attribute) {
+#define DRIVER_DEVICE_ATTRIBUTE(Name, Expression)                              \
+  case Name:                                                                   \
+    *Value = static_cast<int>(Expression);                                     \
+    return cudaSuccess;
+#include "DriverDeviceAttributes.def"
+    default:
+      break;
+    }
     // CU_DEVICE_ATTRIBUTE_* and cudaDevAttr* share their numbers.
     switch (static_cast<cudaDeviceAttr>(Attribute)) {
 #define DEVICE_ATTRIBUTE(Name, Expression)                                     \

@@ -100,6 +100,7 @@ cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
   Prop.minor = 4;
   Prop.textureAlignment = 256;
   Prop.texturePitchAlignment = 256;
+  Prop.surfaceAlignment = 256;
   Prop.deviceOverlap = 1;
   Prop.multiProcessorCount = static_cast<int>(Pool->size());
   Prop.cooperativeLaunch = 1;
