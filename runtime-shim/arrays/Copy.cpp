@@ -63,6 +63,11 @@ cudaError_t resolve(const RegionEnd &End, size_t WidthBytes, size_t Height,
   if (!End.Ptr)
     return cudaErrorInvalidValue;
   Pitch = End.Pitch;
+  // A single row given no pitch (0) is copied as it is: CUDA takes it
+  // (volumeFiltering uploads its one-row transfer function so). A pitch
+  // given narrower than the row stays an error.
+  if (Pitch == 0 && Height <= 1 && Depth <= 1)
+    Pitch = End.X + WidthBytes;
   if (Pitch < End.X + WidthBytes)
     return cudaErrorInvalidValue;
   size_t Rows = End.Rows ? End.Rows : Height;

@@ -45,7 +45,8 @@ cudaError_t HostBackend::memcpy2D(void *Dst, size_t DstPitch, const void *Src,
                                   bool Async) {
   if (!validKind(Kind))
     return cudaErrorInvalidMemcpyDirection;
-  if (Width > DstPitch || Width > SrcPitch)
+  // One row needs no pitch (cudaMemcpy2D checks the same).
+  if (Height > 1 && (Width > DstPitch || Width > SrcPitch))
     return cudaErrorInvalidPitchValue;
   return enqueue(Async ? Stream : nullptr, !Async, [=] {
     for (size_t Row = 0; Row < Height; ++Row)
@@ -57,7 +58,7 @@ cudaError_t HostBackend::memcpy2D(void *Dst, size_t DstPitch, const void *Src,
 cudaError_t HostBackend::memset2D(void *Ptr, size_t Pitch, int Value,
                                   size_t Width, size_t Height,
                                   cudaStream_t Stream, bool Async) {
-  if (Width > Pitch)
+  if (Height > 1 && Width > Pitch)
     return cudaErrorInvalidPitchValue;
   return enqueue(Async ? Stream : nullptr, !Async, [=] {
     for (size_t Row = 0; Row < Height; ++Row)
