@@ -257,6 +257,22 @@ class FunctionRewriter {
 
   void rewriteIntrinsicCall(CallInst &Call, Function &Callee) {
     StringRef Name = Callee.getName();
+    // The generic counters, as the AMDGPU back end selects them:
+    // readsteadycounter is s_memrealtime (the constant 100 MHz clock),
+    // readcyclecounter s_memtime. (x86-64 would read 0 for the first.)
+    if (Callee.getIntrinsicID() == Intrinsic::readsteadycounter ||
+        Callee.getIntrinsicID() == Intrinsic::readcyclecounter) {
+      std::string Library =
+          EmulatedIntrinsicPrefix +
+          std::string(Callee.getIntrinsicID() == Intrinsic::readsteadycounter
+                          ? "s_memrealtime"
+                          : "s_memtime");
+      Call.replaceAllUsesWith(CallInst::Create(
+          M.getOrInsertFunction(Library, Call.getType()), "",
+          Call.getIterator()));
+      Call.eraseFromParent();
+      return;
+    }
     if (StringRef Exec = execRegisterRead(Call); !Exec.empty()) {
       // EXEC as the lane tracks it; a 32-bit read of "exec" (wave32) is
       // its low half.

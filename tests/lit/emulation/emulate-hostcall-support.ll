@@ -1,4 +1,5 @@
-; What ockl's hostcall and heap need from the emulation passes.
+; What ockl's hostcall and heap, and the clocks, need from the emulation
+; passes.
 ; rubicon-emulate-exec-mask: reading EXEC (llvm.read_register "exec") is
 ; wave-wide, so the branches that reach it track EXEC; in a function that
 ; runs a wave-wide operation, the exit of a loop that writes memory gets a
@@ -7,6 +8,8 @@
 ; operation lies between them and the exit), and a loop that writes nothing
 ; gets none.
 ; rubicon-emulate-amdgpu: EXEC reads become the library's read_exec*; the
+; generic counters become the AMDGPU clocks (nanosleep and clock64 wait on
+; them: x86-64 would read 0 for readsteadycounter, and spin forever); the
 ; trap in __assertfail becomes the assertion failure; AMDGPU inline assembly
 ; that is only comments becomes empty assembly with the same operands.
 ; RUN: rubicon-opt -passes=rubicon-emulate-exec-mask -S %s | FileCheck %s --check-prefix=EXEC
@@ -84,6 +87,19 @@ define i32 @comment_asm(i32 %x) {
   ret i32 %y
 }
 
+; EMU-LABEL: define {{.*}}i64 @counters()
+; EMU-NEXT: %{{.*}} = call i64 @__rubicon_amdgcn_s_memrealtime()
+; EMU-NEXT: %{{.*}} = call i64 @__rubicon_amdgcn_s_memtime()
+; EMU-NEXT: %s = add i64
+define i64 @counters() {
+  %a = call i64 @llvm.readsteadycounter()
+  %b = call i64 @llvm.readcyclecounter()
+  %s = add i64 %a, %b
+  ret i64 %s
+}
+
+declare i64 @llvm.readsteadycounter()
+declare i64 @llvm.readcyclecounter()
 declare i64 @llvm.read_register.i64(metadata)
 declare i32 @llvm.read_register.i32(metadata)
 declare i32 @llvm.amdgcn.mbcnt.lo(i32, i32)
