@@ -44,7 +44,9 @@ bool isExported(const GlobalValue &GV) {
   StringRef Name = GV.getName();
   if (Name.starts_with(host::EntryPrefix) ||
       Name.starts_with(host::BlockEntryPrefix) ||
-      Name.starts_with(host::ParamsPrefix) || Name == host::SharedBytesSymbol ||
+      Name.starts_with(host::ParamsPrefix) ||
+      Name.starts_with(host::ParamOffsetsPrefix) ||
+      Name == host::SharedBytesSymbol ||
       Name.starts_with(host::KernelSharedPrefix) ||
       Name == host::AbiVersionSymbol || Name == host::CudaArchSymbol)
     return true;

@@ -7,7 +7,10 @@
 // which reads every parameter from CUDA's argument array (byval aggregates
 // are passed by address and copied by the call, as CUDA copies them), and
 //   __rubicon_host_params_<kernel> = [N + 1 x i64] [N, size of each parameter]
-// which the runtime uses to copy the arguments at launch (HostABI.h), and
+// which the runtime uses to copy the arguments at launch (HostABI.h),
+//   __rubicon_host_param_offsets_<kernel> = [N + 1 x i64] [N, offset of each]
+// where each lies in CUDA's parameter buffer (cuFuncGetParamInfo, the
+// driver's packed argument buffer), and
 // once per module __rubicon_host_abi_version and, when the module names the
 // CUDA architecture it was parsed for (the rubicon.cuda-arch module flag),
 // __rubicon_host_cuda_arch. NVVM launch bounds are dropped: the host runs any
@@ -74,18 +77,27 @@ PreservedAnalyses HostKernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
     Value *Args = Entry->getArg(0);
     SmallVector<Value *> CallArgs;
     SmallVector<Constant *> Sizes{ConstantInt::get(I64, Kernel->arg_size())};
+    SmallVector<Constant *> Offsets{ConstantInt::get(I64, Kernel->arg_size())};
+    uint64_t End = 0;
     for (Argument &Param : Kernel->args()) {
       Value *Slot = B.CreateConstInBoundsGEP1_64(Ptr, Args, Param.getArgNo());
       Value *Address = B.CreateLoad(Ptr, Slot);
       uint64_t Size;
+      Align Alignment;
       if (Type *ByVal = Param.getParamByValType()) {
         Size = DL.getTypeAllocSize(ByVal);
+        Alignment = Param.getParamAlign().value_or(DL.getABITypeAlign(ByVal));
         CallArgs.push_back(Address);
       } else {
         Size = DL.getTypeAllocSize(Param.getType());
+        Alignment = DL.getABITypeAlign(Param.getType());
         CallArgs.push_back(B.CreateLoad(Param.getType(), Address));
       }
       Sizes.push_back(ConstantInt::get(I64, Size));
+      // CUDA's parameter buffer: each parameter at its natural alignment.
+      End = alignTo(End, Alignment);
+      Offsets.push_back(ConstantInt::get(I64, End));
+      End += Size;
     }
     B.CreateCall(Kernel, CallArgs);
     B.CreateRetVoid();
@@ -95,6 +107,10 @@ PreservedAnalyses HostKernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
         M, SizesType, /*isConstant=*/true, GlobalValue::ExternalLinkage,
         ConstantArray::get(SizesType, Sizes), host::ParamsPrefix + Name);
     Params->setVisibility(GlobalValue::DefaultVisibility);
+    auto *OffsetTable = new GlobalVariable(
+        M, SizesType, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+        ConstantArray::get(SizesType, Offsets), host::ParamOffsetsPrefix + Name);
+    OffsetTable->setVisibility(GlobalValue::DefaultVisibility);
   }
   return PreservedAnalyses::none();
 }

@@ -230,6 +230,20 @@ public:
   virtual cudaError_t kernelParameterSizes(const void *Kernel,
                                            bool ModuleFunction,
                                            std::vector<size_t> &Sizes);
+  /// The module-function handle (what moduleLaunchKernel and
+  /// moduleFuncGetAttributes take) of a kernel of a registered fat binary,
+  /// named by its host stub: cudaGetKernel and cudaGetFuncBySymbol hand it to
+  /// the driver API. cudaErrorInvalidDeviceFunction for an unknown stub.
+  virtual cudaError_t kernelFunctionOfStub(void *&Function,
+                                           const void *HostStub);
+  /// Where each parameter of a kernel (as kernelParameterSizes names it)
+  /// lies in CUDA's parameter buffer, and its size (cuFuncGetParamInfo).
+  virtual cudaError_t kernelParameterLayout(const void *Kernel,
+                                            std::vector<size_t> &Offsets,
+                                            std::vector<size_t> &Sizes);
+  /// The heap device code's malloc allocates from: Bytes in all
+  /// (cudaLimitMallocHeapSize). The default answers cudaErrorNotSupported.
+  virtual cudaError_t setDeviceHeapSize(size_t Bytes);
   // Virtual memory management (cuMemCreate, cuMemAddressReserve, cuMemMap,
   // ...): physical allocations mapped into reserved address ranges. libcuda
   // checks CUDA's rules (granularity, properties) and keeps the tables CUDA

@@ -71,4 +71,19 @@ cudaError_t Backend::kernelParameterSizes(const void *, bool,
   return cudaErrorNotSupported;
 }
 
+cudaError_t Backend::kernelFunctionOfStub(void *&Function, const void *) {
+  Function = nullptr;
+  return cudaErrorNotSupported;
+}
+
+cudaError_t Backend::kernelParameterLayout(const void *,
+                                           std::vector<size_t> &Offsets,
+                                           std::vector<size_t> &Sizes) {
+  Offsets.clear();
+  Sizes.clear();
+  return cudaErrorNotSupported;
+}
+
+cudaError_t Backend::setDeviceHeapSize(size_t) { return cudaErrorNotSupported; }
+
 } // namespace rubicon::cudart

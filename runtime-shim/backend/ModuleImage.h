@@ -17,7 +17,9 @@
 #define RUBICON_BACKEND_MODULEIMAGE_H
 
 #include <cstddef>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace rubicon::cudart {
 
@@ -42,6 +44,13 @@ struct ModuleImage {
 /// SIZE_MAX when the caller does not know the size, as cuModuleLoadData
 /// does: then the headers alone decide how much is read).
 ModuleImage classifyModuleImage(const void *Data, size_t MaxSize);
+
+/// The kernels an image defines, by (mangled) name, sorted and unique: for
+/// a host code object the symbols with HostABI.h's entry prefix, for an AMD
+/// code object those of its kernel descriptors (`<name>.kd`), for a fat
+/// binary those of every code object in it. What cuModuleGetFunctionCount
+/// and cuLibraryEnumerateKernels list.
+std::vector<std::string> moduleKernelNames(const ModuleImage &Image);
 
 /// Short description of a kind for messages ("an AMD GPU code object").
 std::string_view describe(ModuleImageKind Kind);

@@ -39,6 +39,10 @@
 #include <vector>
 
 using namespace rubicon::cudart;
+using rubicon::driver::DriverFunction;
+using rubicon::driver::DriverModule;
+using rubicon::driver::findModule;
+using rubicon::driver::ModuleTable;
 namespace hooks = rubicon::graphs::hooks;
 
 namespace {
@@ -182,32 +186,6 @@ cudaStream_t toStream(CUstream Stream) {
   return reinterpret_cast<cudaStream_t>(Stream);
 }
 
-//===-- Modules and functions ---------------------------------------------===//
-
-struct DriverModule;
-
-struct DriverFunction {
-  DriverModule *Module = nullptr;
-  void *BackendFunction = nullptr;
-};
-
-struct DriverModule {
-  void *BackendModule = nullptr;
-  std::map<std::string, std::unique_ptr<DriverFunction>> Functions;
-};
-
-/// Every live module and function: handles are checked against these.
-class ModuleTable {
-public:
-  static ModuleTable &instance() {
-    static ModuleTable *Table = new ModuleTable();
-    return *Table;
-  }
-  std::mutex Mutex;
-  std::set<DriverModule *> Modules;
-  std::set<DriverFunction *> Functions;
-};
-
 /// Loads an image of at most MaxSize bytes (SIZE_MAX: unknown) as a module.
 /// ErrorLog, if set, receives why a module was refused.
 CUresult loadModule(CUmodule *Module, const void *Data, size_t MaxSize,
@@ -239,6 +217,7 @@ CUresult loadModule(CUmodule *Module, const void *Data, size_t MaxSize,
     break;
   }
   auto Loaded = std::make_unique<DriverModule>();
+  Loaded->KernelNames = moduleKernelNames(Image);
   if (CUresult Status = toDriverError(
           B->moduleLoad(Loaded->BackendModule, Image.Data, Image.Size)))
     return Status == CUDA_ERROR_NO_BINARY_FOR_GPU
@@ -249,12 +228,6 @@ CUresult loadModule(CUmodule *Module, const void *Data, size_t MaxSize,
   *Module = reinterpret_cast<CUmodule>(Loaded.get());
   Table.Modules.insert(Loaded.release());
   return CUDA_SUCCESS;
-}
-
-/// The module behind a handle, or null (the table's mutex held by caller).
-DriverModule *findModule(ModuleTable &Table, CUmodule Module) {
-  auto *M = reinterpret_cast<DriverModule *>(Module);
-  return Table.Modules.count(M) ? M : nullptr;
 }
 
 /// The backend's function behind a handle, or null.
@@ -286,10 +259,12 @@ void *backendFunction(CUfunction Function, std::string &Name) {
   auto *F = reinterpret_cast<DriverFunction *>(Function);
   if (!Table.Functions.count(F))
     return nullptr;
-  for (const auto &[FunctionName, Record] : F->Module->Functions)
-    if (Record.get() == F)
-      Name = FunctionName;
+  Name = F->Name;
   return F->BackendFunction;
+}
+CUresult loadModuleImage(CUmodule *Module, const void *Data, size_t MaxSize,
+                         std::string *ErrorLog) {
+  return loadModule(Module, Data, MaxSize, ErrorLog);
 }
 CUcontext primaryContext(int Device) { return primaryContextOf(Device); }
 int contextDevice(CUcontext Context) { return deviceOfContext(Context); }
@@ -1016,6 +991,7 @@ CUresult cuModuleGetFunction(CUfunction *Function, CUmodule Module,
   if (It == M->Functions.end()) {
     auto F = std::make_unique<DriverFunction>();
     F->Module = M;
+    F->Name = Name;
     if (CUresult Status = toDriverError(
             B->moduleGetFunction(F->BackendFunction, M->BackendModule, Name)))
       return Status;

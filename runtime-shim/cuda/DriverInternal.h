@@ -14,9 +14,77 @@
 
 #include "Backend.h"
 
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace rubicon::driver {
+
+//===-- Modules and functions (DriverApi.cpp, Libraries.cpp) --------------===//
+
+struct DriverModule;
+struct DriverLibrary;
+
+/// What the legacy launch API (cuFuncSetBlockShape, cuParamSet*) sets on a
+/// function before cuLaunchGrid.
+struct LegacyLaunchState {
+  unsigned Block[3] = {1, 1, 1};
+  unsigned SharedBytes = 0;
+  std::vector<unsigned char> Params;
+};
+
+/// A CUfunction; a CUkernel is the same record (CUDA lets a CUkernel be cast
+/// to a CUfunction).
+struct DriverFunction {
+  /// The module it was found in; null for a kernel of the runtime's
+  /// registered fat binaries (cudaGetKernel, cudaGetFuncBySymbol).
+  DriverModule *Module = nullptr;
+  void *BackendFunction = nullptr;
+  /// The name it was looked up by (the kernel's mangled name).
+  std::string Name;
+  LegacyLaunchState Legacy;
+};
+
+struct DriverModule {
+  void *BackendModule = nullptr;
+  std::map<std::string, std::unique_ptr<DriverFunction>> Functions;
+  /// The kernels the image defines (moduleKernelNames), sorted.
+  std::vector<std::string> KernelNames;
+  /// The library that owns the module, if it was loaded as one.
+  DriverLibrary *Library = nullptr;
+};
+
+/// Every live module and function: handles are checked against these.
+class ModuleTable {
+public:
+  static ModuleTable &instance() {
+    static ModuleTable *Table = new ModuleTable();
+    return *Table;
+  }
+  std::mutex Mutex;
+  std::set<DriverModule *> Modules;
+  std::set<DriverFunction *> Functions;
+};
+
+/// The module behind a handle, or null (the table's mutex held by caller).
+inline DriverModule *findModule(ModuleTable &Table, CUmodule Module) {
+  auto *M = reinterpret_cast<DriverModule *>(Module);
+  return Table.Modules.count(M) ? M : nullptr;
+}
+/// The function behind a handle, or null (the table's mutex held by caller).
+inline DriverFunction *findFunction(ModuleTable &Table, CUfunction Function) {
+  auto *F = reinterpret_cast<DriverFunction *>(Function);
+  return Table.Functions.count(F) ? F : nullptr;
+}
+
+/// cuModuleLoadData's work: loads an image of at most MaxSize bytes
+/// (SIZE_MAX: unknown) as a module; ErrorLog, if set, receives why an image
+/// was refused.
+CUresult loadModuleImage(CUmodule *Module, const void *Data, size_t MaxSize,
+                         std::string *ErrorLog = nullptr);
 
 /// The driver's backend after a successful cuInit; CUDA_ERROR_NOT_INITIALIZED
 /// before (the cuInit failure if it failed).

@@ -45,6 +45,15 @@ cudaError_t symbolRange(Backend &B, const void *Symbol, size_t Offset,
 
 inline LaunchDims toLaunchDims(dim3 Dims) { return {Dims.x, Dims.y, Dims.z}; }
 
+/// cudaLaunchKernel of something that is not a registered host stub: a
+/// kernel handle (cudaKernel_t, cudaFunction_t) goes to the driver's launch
+/// (Libraries.cpp); std::nullopt when the driver does not know it either.
+std::optional<cudaError_t> launchKernelHandle(const void *Func, dim3 Grid,
+                                              dim3 Block, void **Args,
+                                              size_t SharedMem,
+                                              cudaStream_t Stream,
+                                              bool Cooperative);
+
 /// The device number CUDA 12's memory hints took for a CUDA 13
 /// cudaMemLocation: a device's id, or cudaCpuDeviceId for host memory (NUMA
 /// nodes are not told apart); false for an invalid location.

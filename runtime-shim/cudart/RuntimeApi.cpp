@@ -844,8 +844,12 @@ static cudaError_t launch(const void *Func, dim3 GridDim, dim3 BlockDim,
                           void **Args, size_t SharedMem, cudaStream_t Stream,
                           bool Cooperative) {
   return withBackend([&](Backend &B) {
-    if (!runtime().findKernel(Func))
+    if (!runtime().findKernel(Func)) {
+      if (auto Launched = launchKernelHandle(Func, GridDim, BlockDim, Args,
+                                             SharedMem, Stream, Cooperative))
+        return *Launched;
       return cudaErrorInvalidDeviceFunction;
+    }
     if (GridDim.x == 0 || GridDim.y == 0 || GridDim.z == 0 || BlockDim.x == 0 ||
         BlockDim.y == 0 || BlockDim.z == 0)
       return cudaErrorInvalidConfiguration;

@@ -843,6 +843,10 @@ CUresult cuIpcCloseMemHandle(CUdeviceptr dptr);
    cuStreamGetCtx_v2 (docs/driver-api.md). */
 #include "__rubicon/cuda_resources.h"
 
+/* Libraries and kernels, module enumeration, the linker, parameter layouts,
+   clusters and the legacy launch API (docs/driver-api.md). */
+#include "__rubicon/cuda_library.h"
+
 #if defined(__cplusplus)
 } /* extern "C" */
 #endif

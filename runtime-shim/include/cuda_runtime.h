@@ -192,6 +192,25 @@ static inline cudaError_t cudaFuncGetName(const char **name, T *func) {
 }
 
 template <class T>
+static inline cudaError_t cudaGetKernel(cudaKernel_t *kernelPtr, T *func) {
+  return ::cudaGetKernel(kernelPtr, reinterpret_cast<const void *>(func));
+}
+
+template <class T>
+static inline cudaError_t cudaOccupancyMaxActiveClusters(
+    int *numClusters, T *func, const cudaLaunchConfig_t *config) {
+  return ::cudaOccupancyMaxActiveClusters(
+      numClusters, reinterpret_cast<const void *>(func), config);
+}
+
+template <class T>
+static inline cudaError_t cudaOccupancyMaxPotentialClusterSize(
+    int *clusterSize, T *func, const cudaLaunchConfig_t *config) {
+  return ::cudaOccupancyMaxPotentialClusterSize(
+      clusterSize, reinterpret_cast<const void *>(func), config);
+}
+
+template <class T>
 static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int *numBlocks, T func, int blockSize, size_t dynamicSMemSize,
     unsigned int flags) {

@@ -374,6 +374,9 @@ void __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress,
 /* Graphs, stream capture and stream-ordered memory. */
 #include "__rubicon/graph_api.h"
 
+/* Libraries, kernel handles, parameter layouts, clusters (docs/driver-api.md). */
+#include "__rubicon/library_api.h"
+
 #if defined(__cplusplus)
 } /* extern "C" */
 #endif

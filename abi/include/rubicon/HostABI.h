@@ -16,6 +16,11 @@
 //   void __rubicon_host_entry_K(void **Args)      CUDA's argument array
 //   const unsigned long long __rubicon_host_params_K[N + 1]
 //                                                  N, then each argument's size
+// and, optionally (older code objects lack it),
+//   const unsigned long long __rubicon_host_param_offsets_K[N + 1]
+//                                                  N, then each argument's
+//                                                  offset in CUDA's parameter
+//                                                  buffer (natural alignment)
 // and, for a kernel whose threads never wait for one another (no barrier, no
 // warp operation: lowering/host/HostThreadLoops.cpp), optionally
 //   void __rubicon_host_block_K(void **Args)      runs every thread of one
@@ -66,6 +71,8 @@ inline constexpr unsigned long SharedMemoryAlignment = 16;
 inline constexpr const char EntryPrefix[] = "__rubicon_host_entry_";
 inline constexpr const char BlockEntryPrefix[] = "__rubicon_host_block_";
 inline constexpr const char ParamsPrefix[] = "__rubicon_host_params_";
+inline constexpr const char ParamOffsetsPrefix[] =
+    "__rubicon_host_param_offsets_";
 inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
 inline constexpr const char KernelSharedPrefix[] =
     "__rubicon_host_kernel_shared_";

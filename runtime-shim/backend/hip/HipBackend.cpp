@@ -606,6 +606,18 @@ public:
     return check(Fn.hipModuleGetFunction(
         &Function, static_cast<LoadedModule *>(Module)->Module, Name));
   }
+  cudaError_t kernelFunctionOfStub(void *&Function,
+                                   const void *HostStub) override {
+    Function = nullptr;
+    if (!Fn.hipGetFuncBySymbol)
+      return cudaErrorNotSupported;
+    return check(Fn.hipGetFuncBySymbol(&Function, HostStub));
+  }
+  cudaError_t setDeviceHeapSize(size_t Bytes) override {
+    if (!Fn.hipDeviceSetLimit)
+      return cudaErrorNotSupported;
+    return check(Fn.hipDeviceSetLimit(/*hipLimitMallocHeapSize*/ 2, Bytes));
+  }
   cudaError_t moduleGetGlobal(void *&Address, size_t &Size, void *Module,
                               const char *Name) override {
     return check(Fn.hipModuleGetGlobal(

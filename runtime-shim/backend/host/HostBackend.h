@@ -79,6 +79,9 @@ struct HostKernel {
   /// made one; RUBICON_HOST_THREAD_LOOPS=0 runs every kernel on fibers.
   KernelEntry BlockEntry = nullptr;
   std::vector<unsigned long long> ParamSizes;
+  /// Each parameter's offset in CUDA's parameter buffer (HostABI.h's
+  /// optional table; else each at the alignment its size suggests).
+  std::vector<unsigned long long> ParamOffsets;
   /// Where dynamic shared memory starts in a block's buffer: the code
   /// object's static variables, laid out for all its kernels at once.
   size_t StaticSharedBytes = 0;
@@ -287,6 +290,11 @@ public:
   }
   cudaError_t kernelParameterSizes(const void *Kernel, bool ModuleFunction,
                                    std::vector<size_t> &Sizes) override;
+  cudaError_t kernelFunctionOfStub(void *&Function,
+                                   const void *HostStub) override;
+  cudaError_t kernelParameterLayout(const void *Kernel,
+                                    std::vector<size_t> &Offsets,
+                                    std::vector<size_t> &Sizes) override;
   cudaError_t moduleLaunchKernel(void *Function, LaunchDims Grid,
                                  LaunchDims Block, void **Args,
                                  const void *ArgBuffer, size_t ArgBufferSize,

@@ -48,6 +48,31 @@ size_t kernelSharedBytesOf(void *Handle, const std::string &Kernel,
   return Bytes ? size_t(*Bytes) : ModuleBytes;
 }
 
+/// Each parameter's offset in CUDA's parameter buffer: the code object's
+/// table, else (older code objects) each parameter at the largest power of
+/// two up to 16 dividing its size (exact for scalars, pointers and CUDA's
+/// vector types).
+std::vector<unsigned long long>
+paramOffsetsOf(void *Handle, const std::string &Kernel,
+               const std::vector<unsigned long long> &Sizes) {
+  std::string Name = rubicon::host::ParamOffsetsPrefix + Kernel;
+  auto *Table =
+      static_cast<const unsigned long long *>(dlsym(Handle, Name.c_str()));
+  if (Table && Table[0] == Sizes.size())
+    return {Table + 1, Table + 1 + Table[0]};
+  std::vector<unsigned long long> Offsets;
+  unsigned long long Offset = 0;
+  for (unsigned long long Size : Sizes) {
+    unsigned long long Align = 1;
+    while (Align < 16 && Size % (Align * 2) == 0)
+      Align *= 2;
+    Offset = (Offset + Align - 1) & ~(Align - 1);
+    Offsets.push_back(Offset);
+    Offset += Size;
+  }
+  return Offsets;
+}
+
 /// The CUDA architecture the code object was compiled for (HostABI.h), or
 /// the host device's compute capability when it does not say.
 int cudaArchOf(void *Handle) {
@@ -174,6 +199,8 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
     Kernel.Entry = reinterpret_cast<KernelEntry>(EntryAddress);
     Kernel.BlockEntry = blockEntryOf(Handle, K.DeviceName);
     Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
+    Kernel.ParamOffsets =
+        paramOffsetsOf(Handle, K.DeviceName, Kernel.ParamSizes);
     Kernel.StaticSharedBytes = StaticShared;
     Kernel.OwnSharedBytes =
         kernelSharedBytesOf(Handle, K.DeviceName, StaticShared);
@@ -276,6 +303,7 @@ cudaError_t HostBackend::moduleGetFunction(void *&Function, void *Module,
     Kernel.Entry = reinterpret_cast<KernelEntry>(EntryAddress);
     Kernel.BlockEntry = blockEntryOf(Loaded->Handle, Name);
     Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
+    Kernel.ParamOffsets = paramOffsetsOf(Loaded->Handle, Name, Kernel.ParamSizes);
     Kernel.StaticSharedBytes = Loaded->StaticShared;
     Kernel.OwnSharedBytes =
         kernelSharedBytesOf(Loaded->Handle, Name, Loaded->StaticShared);

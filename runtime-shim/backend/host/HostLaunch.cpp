@@ -130,6 +130,30 @@ cudaError_t HostBackend::kernelParameterSizes(const void *Kernel, bool,
   return cudaSuccess;
 }
 
+cudaError_t HostBackend::kernelFunctionOfStub(void *&Function,
+                                              const void *HostStub) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Function = nullptr;
+  if (!Kernels.count(HostStub))
+    return cudaErrorInvalidDeviceFunction;
+  // Kernels of registered fat binaries and of modules share one table.
+  Function = const_cast<void *>(HostStub);
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::kernelParameterLayout(const void *Kernel,
+                                               std::vector<size_t> &Offsets,
+                                               std::vector<size_t> &Sizes) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto It = Kernels.find(Kernel);
+  if (It == Kernels.end())
+    return cudaErrorInvalidDeviceFunction;
+  Offsets.assign(It->second.ParamOffsets.begin(),
+                 It->second.ParamOffsets.end());
+  Sizes.assign(It->second.ParamSizes.begin(), It->second.ParamSizes.end());
+  return cudaSuccess;
+}
+
 cudaError_t HostBackend::moduleLaunchKernel(void *Function, LaunchDims Grid,
                                             LaunchDims Block, void **Args,
                                             const void *ArgBuffer,
@@ -138,30 +162,24 @@ cudaError_t HostBackend::moduleLaunchKernel(void *Function, LaunchDims Grid,
                                             cudaStream_t Stream) {
   if (!ArgBuffer)
     return launch(Function, Grid, Block, Args, SharedMem, Stream, false);
-  std::vector<unsigned long long> Sizes;
+  std::vector<unsigned long long> Sizes, Offsets;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     auto It = Kernels.find(Function);
     if (It == Kernels.end())
       return cudaErrorInvalidDeviceFunction;
     Sizes = It->second.ParamSizes;
+    Offsets = It->second.ParamOffsets;
   }
-  // The buffer holds each parameter at its natural alignment. The code
-  // object records sizes only: a parameter's alignment is taken as the
-  // largest power of two up to 16 dividing its size (exact for scalars,
-  // pointers and CUDA's vector types).
+  // The buffer holds each parameter at its offset in CUDA's parameter buffer
+  // (HostCodeObjects.cpp: the code object's table, or natural alignment
+  // guessed from the size).
   std::vector<void *> Pointers;
-  size_t Offset = 0;
-  for (unsigned long long Size : Sizes) {
-    size_t Align = 1;
-    while (Align < 16 && Size % (Align * 2) == 0)
-      Align *= 2;
-    Offset = (Offset + Align - 1) & ~(Align - 1);
-    if (Offset + Size > ArgBufferSize)
+  for (size_t I = 0; I < Sizes.size(); ++I) {
+    if (Offsets[I] + Sizes[I] > ArgBufferSize)
       return cudaErrorInvalidValue;
-    Pointers.push_back(
-        const_cast<char *>(static_cast<const char *>(ArgBuffer) + Offset));
-    Offset += Size;
+    Pointers.push_back(const_cast<char *>(
+        static_cast<const char *>(ArgBuffer) + Offsets[I]));
   }
   return launch(Function, Grid, Block, Pointers.data(), SharedMem, Stream,
                 false);

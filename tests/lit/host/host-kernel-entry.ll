@@ -3,6 +3,8 @@
 ; __rubicon_host_entry_<name>(void **args), which loads each parameter from
 ; CUDA's argument array (a byval aggregate is passed by its address); and
 ; __rubicon_host_params_<name> lists the parameter count, then each size;
+; __rubicon_host_param_offsets_<name> the count, then where each parameter
+; lies in CUDA's parameter buffer (natural alignment: the byval pair at 16);
 ; __rubicon_host_abi_version (HostABI.h) lets the runtime refuse code objects
 ; of another version.
 ; RUN: rubicon-opt -passes=rubicon-host-kernel-entry -S %s | FileCheck %s
@@ -14,7 +16,9 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK: @__rubicon_host_abi_version = constant i64 4
 ; CHECK: @__rubicon_host_params_scale = constant [5 x i64] [i64 4, i64 8, i64 4, i64 16, i64 8]
+; CHECK: @__rubicon_host_param_offsets_scale = constant [5 x i64] [i64 4, i64 0, i64 8, i64 16, i64 32]
 ; CHECK: @__rubicon_host_params_empty = constant [1 x i64] zeroinitializer
+; CHECK: @__rubicon_host_param_offsets_empty = constant [1 x i64] zeroinitializer
 
 ; CHECK: define internal void @scale(ptr %out, float %factor, ptr byval(%struct.Pair) align 8 %pair, i64 %n) [[KERNEL:#[0-9]+]]
 define ptx_kernel void @scale(ptr %out, float %factor, ptr byval(%struct.Pair) align 8 %pair, i64 %n) #0 {

@@ -61,6 +61,30 @@ int main(int argc, char **argv) {
   unsigned short Back[8];
   cuMemcpyDtoH(Back, Words, sizeof(Back));
   printf("read back: %#x %#x\n", Back[0], Back[7]);
+  // A library over HIP's module API; its kernels counted from the AMD code
+  // object's kernel descriptors; a CUkernel launched as a CUfunction, and
+  // through the legacy API.
+  CUlibrary Library;
+  printf("library: %s\n", nameOf(cuLibraryLoadData(&Library, Unaligned + 8,
+                                                    NULL, NULL, 0, NULL, NULL,
+                                                    0)));
+  unsigned Kernels = 0;
+  cuLibraryGetKernelCount(&Kernels, Library);
+  printf("library kernels: %u\n", Kernels);
+  CUkernel Kernel;
+  printf("library kernel: %s\n",
+         nameOf(cuLibraryGetKernel(&Kernel, Library, "scale")));
+  printf("launch kernel: %s\n",
+         nameOf(cuLaunchKernel((CUfunction)Kernel, 1, 1, 1, 8, 1, 1, 0, NULL,
+                               Params, NULL)));
+  cuParamSetSize((CUfunction)Kernel, 4);
+  cuParamSeti((CUfunction)Kernel, 0, 9);
+  cuFuncSetBlockShape((CUfunction)Kernel, 16, 1, 1);
+  printf("launch grid: %s\n", nameOf(cuLaunchGrid((CUfunction)Kernel, 5, 1)));
+  size_t Offset = 0, ParamSize = 0;
+  printf("param info: %s\n",
+         nameOf(cuKernelGetParamInfo(Kernel, 0, &Offset, &ParamSize)));
+  printf("library unload: %s\n", nameOf(cuLibraryUnload(Library)));
   printf("unload: %s\n", nameOf(cuModuleUnload(Module)));
   printf("host-only fat binary: %s\n", nameOf(cuModuleLoad(&Module, argv[2])));
   printf("code object: %s\n", nameOf(cuModuleLoad(&Module, argv[3])));
