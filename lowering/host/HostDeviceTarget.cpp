@@ -48,7 +48,8 @@ bool isExported(const GlobalValue &GV) {
       Name.starts_with(host::ParamOffsetsPrefix) ||
       Name == host::SharedBytesSymbol ||
       Name.starts_with(host::KernelSharedPrefix) ||
-      Name == host::AbiVersionSymbol || Name == host::CudaArchSymbol)
+      Name == host::AbiVersionSymbol || Name == host::CudaArchSymbol ||
+      Name == host::HeapSymbol)
     return true;
   const auto *G = dyn_cast<GlobalVariable>(&GV);
   return G &&
@@ -126,6 +127,8 @@ void HostDeviceTarget::buildLoweringPipeline(
   // Texture references are device variables on the host target too.
   MPM.addPass(LowerTextureHandlesPass());
   MPM.addPass(RetargetHostPass());
+  // Before the passes that allocate for themselves (thread loops).
+  MPM.addPass(HostDeviceHeapPass());
   MPM.addPass(HostLowerNVVMIntrinsicsPass());
   MPM.addPass(HostWarpLockstepPass());
   MPM.addPass(HostKernelEntryPass());

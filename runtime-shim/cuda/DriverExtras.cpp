@@ -313,6 +313,10 @@ CUresult cuCtxSetLimit(CUlimit Limit, size_t Value) {
     ContextState *C = nullptr;
     if (cudaError_t Status = currentContext(B, C))
       return Status;
+    if (Limit == CU_LIMIT_MALLOC_HEAP_SIZE)
+      if (cudaError_t Status = B.setDeviceHeapSize(Value);
+          Status != cudaSuccess && Status != cudaErrorNotSupported)
+        return Status;
     std::lock_guard<std::mutex> Lock(Mutex);
     C->Limits[Limit] = Value;
     return cudaSuccess;

@@ -22,8 +22,8 @@ namespace hooks = rubicon::graphs::hooks;
 
 namespace {
 
-/// Default limits reported until a program sets them (cudaDeviceSetLimit is
-/// recorded, not applied: see ApiFunctions.def).
+/// Default limits reported until a program sets them (cudaDeviceSetLimit
+/// applies the heap size; see ApiFunctions.def).
 std::atomic<size_t> LimitValues[] = {
     /*cudaLimitStackSize*/ 1024,
     /*cudaLimitPrintfFifoSize*/ 1 << 20,
@@ -361,7 +361,14 @@ cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *Config) {
 cudaError_t cudaDeviceSetLimit(cudaLimit Limit, size_t Value) {
   if (Limit < cudaLimitStackSize || Limit > cudaLimitPersistingL2CacheSize)
     return fail(cudaErrorUnsupportedLimit);
-  return withBackend([&](Backend &) {
+  return withBackend([&](Backend &B) {
+    // The device heap is the backend's (host: counted by device malloc;
+    // HIP: hipDeviceSetLimit). Stack and printf FIFO sizes are recorded:
+    // docs/host-target.md says what the host backend gives.
+    if (Limit == cudaLimitMallocHeapSize)
+      if (cudaError_t Status = B.setDeviceHeapSize(Value);
+          Status != cudaSuccess && Status != cudaErrorNotSupported)
+        return Status;
     LimitValues[Limit] = Value;
     return cudaSuccess;
   });

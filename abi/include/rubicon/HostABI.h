@@ -65,6 +65,18 @@ inline constexpr unsigned WaveLanes = 64;
 /// them; the fiber's stack never reaches them.
 inline constexpr unsigned long LaneStateOffset = 512;
 inline constexpr unsigned long LaneStateBytes = 3584;
+/// The device heap (device code's malloc and free, CUDA's
+/// cudaLimitMallocHeapSize). A code object whose device code allocates
+/// exports `HostHeap *__rubicon_host_heap`; the runtime points it at the
+/// device's heap when it loads the code object (left null, nothing is
+/// limited). Every allocation adds its bytes to Used, and fails (null) when
+/// Used would pass Limit.
+struct HostHeap {
+  unsigned long long Limit;
+  unsigned long long Used;
+};
+inline constexpr const char HeapSymbol[] = "__rubicon_host_heap";
+
 /// Alignment of dynamic shared memory after the static variables.
 inline constexpr unsigned long SharedMemoryAlignment = 16;
 

@@ -292,6 +292,7 @@ public:
                                    std::vector<size_t> &Sizes) override;
   cudaError_t kernelFunctionOfStub(void *&Function,
                                    const void *HostStub) override;
+  cudaError_t setDeviceHeapSize(size_t Bytes) override;
   cudaError_t kernelParameterLayout(const void *Kernel,
                                     std::vector<size_t> &Offsets,
                                     std::vector<size_t> &Sizes) override;
@@ -374,6 +375,9 @@ private:
   std::unordered_map<const void *, void *> Symbols;
   std::vector<void *> Modules;
   std::set<LoadedModule *> LoadedModules;
+  /// The device heap every code object's malloc counts against (HostABI.h);
+  /// CUDA's default size, 8 MiB.
+  rubicon::host::HostHeap Heap{8ull << 20, 0};
 };
 
 } // namespace rubicon::cudart::host

@@ -152,8 +152,17 @@ cudaError_t HostBackend::openCodeObject(std::string_view Image, void *&Handle,
     Handle = nullptr;
     return cudaErrorInvalidKernelImage;
   }
+  // Device code's malloc counts against the device heap.
+  if (auto **Heap = static_cast<rubicon::host::HostHeap **>(
+          dlsym(Handle, rubicon::host::HeapSymbol)))
+    *Heap = &this->Heap;
   if (FdOut)
     *FdOut = Fd;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::setDeviceHeapSize(size_t Bytes) {
+  __atomic_store_n(&Heap.Limit, Bytes, __ATOMIC_RELAXED);
   return cudaSuccess;
 }
 
