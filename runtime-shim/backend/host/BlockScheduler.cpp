@@ -355,6 +355,8 @@ void BlockScheduler::resolveGroup(size_t First, uint64_t Group) {
   auto Operation = static_cast<WaveOperation>(
       Fibers[First + __builtin_ctzll(Group)].Operation);
   uint64_t BallotMask = 0;
+  // The ballot of the group; each lane keeps the bits of its own mask
+  // (WarpLevel.cpp).
   if (Operation == WaveOperation::Ballot)
     for (uint64_t Rest = Group; Rest; Rest &= Rest - 1) {
       unsigned Lane = __builtin_ctzll(Rest);
@@ -412,23 +414,40 @@ bool BlockScheduler::resolveWaveOperations(size_t ThreadCount,
         Waiting |= uint64_t(1) << (I - First);
     }
     for (uint64_t Unassigned = Waiting; Unassigned;) {
-      const Fiber &Lead = Fibers[First + __builtin_ctzll(Unassigned)];
+      const unsigned LeadLane = __builtin_ctzll(Unassigned);
+      const Fiber &Lead = Fibers[First + LeadLane];
       const bool Masked = Lead.Members != 0;
       const bool AnySite = Masked && Rule == ResolveRule::AcrossSites;
-      uint64_t Group = 0;
+      // A `_sync` operation's members are its mask plus the calling lane
+      // (LogicalWarp.h: a lane outside its own mask still takes part), so
+      // lanes passing the same mask have the same members up to their own
+      // lanes: they meet in one group. A caller left out of the mask its
+      // warp passes used to wait apart for lanes that had gone on, and the
+      // warp's later converged operations then completed among part of it.
+      uint64_t Group = 0, Named = 0;
       for (uint64_t Rest = Unassigned; Rest; Rest &= Rest - 1) {
         unsigned Lane = __builtin_ctzll(Rest);
         const Fiber &F = Fibers[First + Lane];
-        if (F.Operation == Lead.Operation && F.Members == Lead.Members &&
-            (AnySite || F.Site == Lead.Site))
+        // The same mask up to the two lanes, and one names the other (two
+        // lanes alone in their masks stay apart).
+        uint64_t Both = uint64_t(1) << LeadLane | uint64_t(1) << Lane;
+        bool SameMask =
+            F.Members == Lead.Members ||
+            (Masked && F.Members != 0 &&
+             (F.Members & ~Both) == (Lead.Members & ~Both) &&
+             ((F.Members >> LeadLane & 1) || (Lead.Members >> Lane & 1)));
+        if (F.Operation == Lead.Operation && SameMask &&
+            (AnySite || F.Site == Lead.Site)) {
           Group |= uint64_t(1) << Lane;
+          Named |= F.Members;
+        }
       }
       Unassigned &= ~Group;
       bool Resolve = false;
       switch (Rule) {
       case ResolveRule::Complete:
       case ResolveRule::AcrossSites:
-        Resolve = Masked && (Lead.Members & Live & ~Group) == 0;
+        Resolve = Masked && (Named & Live & ~Group) == 0;
         break;
       case ResolveRule::Unmasked:
         Resolve = !Masked;
