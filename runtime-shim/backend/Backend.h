@@ -286,6 +286,43 @@ public:
   virtual cudaError_t ipcGetEventHandle(void *Handle, cudaEvent_t Event);
   virtual cudaError_t ipcOpenEventHandle(cudaEvent_t &Event,
                                          const void *Handle);
+
+  // External memory and semaphores (cudaImportExternalMemory, ...;
+  // docs/external-resources.md): objects another API or process made,
+  // imported under the runtime API's descriptors (the driver's have the same
+  // layout). Handles are the backend's. Stream memory operations
+  // (cuStreamWaitValue32, ...): Flags are CUDA's (CU_STREAM_WAIT_VALUE_*,
+  // CU_STREAM_WRITE_VALUE_*). The defaults (BackendExternalDefaults.cpp)
+  // answer cudaErrorNotSupported.
+  virtual cudaError_t importExternalMemory(
+      void *&Handle, const cudaExternalMemoryHandleDesc &Desc);
+  /// Device memory over part of an imported object; cudaFree releases it.
+  virtual cudaError_t
+  externalMemoryMappedBuffer(void *&Ptr, void *Handle,
+                             const cudaExternalMemoryBufferDesc &Desc);
+  virtual cudaError_t destroyExternalMemory(void *Handle);
+  virtual cudaError_t importExternalSemaphore(
+      void *&Handle, const cudaExternalSemaphoreHandleDesc &Desc);
+  /// Signals or waits for Handle once the work before it in Stream is done;
+  /// the stream's later work waits for the wait.
+  virtual cudaError_t
+  signalExternalSemaphore(void *Handle,
+                          const cudaExternalSemaphoreSignalParams &Params,
+                          cudaStream_t Stream);
+  virtual cudaError_t
+  waitExternalSemaphore(void *Handle,
+                        const cudaExternalSemaphoreWaitParams &Params,
+                        cudaStream_t Stream);
+  virtual cudaError_t destroyExternalSemaphore(void *Handle);
+  /// Stream's later work waits until the 4- or 8-byte (Wide) value at
+  /// Address satisfies Flags' condition against Value.
+  virtual cudaError_t streamWaitValue(cudaStream_t Stream, void *Address,
+                                      unsigned long long Value, bool Wide,
+                                      unsigned Flags);
+  /// Writes Value (4 or 8 bytes) to Address in Stream's order.
+  virtual cudaError_t streamWriteValue(cudaStream_t Stream, void *Address,
+                                       unsigned long long Value, bool Wide,
+                                       unsigned Flags);
 };
 
 } // namespace rubicon::cudart

@@ -216,6 +216,31 @@ cudaError_t genericParams(Backend &B, CUgraphNodeParams *G, NodeParams &P) {
   }
   case CU_GRAPH_NODE_TYPE_MEM_FREE:
     return calls::freeParams(pointer(G->free.dptr), P);
+  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
+    return calls::externalSemaphoreParams(
+        reinterpret_cast<const cudaExternalSemaphore_t *>(
+            G->extSemSignal.extSemArray),
+        reinterpret_cast<const cudaExternalSemaphoreSignalParams *>(
+            G->extSemSignal.paramsArray),
+        nullptr, G->extSemSignal.numExtSems, P);
+  case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
+    return calls::externalSemaphoreParams(
+        reinterpret_cast<const cudaExternalSemaphore_t *>(
+            G->extSemWait.extSemArray),
+        nullptr,
+        reinterpret_cast<const cudaExternalSemaphoreWaitParams *>(
+            G->extSemWait.paramsArray),
+        G->extSemWait.numExtSems, P);
+  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP: {
+    std::vector<MemOperation> Ops;
+    if (cudaError_t Status = rubicon::driver::memOperations(
+            G->memOp.paramArray, G->memOp.count, Ops))
+      return Status;
+    calls::memOperationParams(Ops, G->memOp.paramArray,
+                              G->memOp.count * sizeof(CUstreamBatchMemOpParams),
+                              G->memOp.flags, P);
+    return cudaSuccess;
+  }
   default:
     return cudaErrorInvalidValue;
   }

@@ -21,6 +21,10 @@
 #include <string>
 #include <vector>
 
+namespace rubicon::graphs {
+struct MemOperation;
+}
+
 namespace rubicon::driver {
 
 //===-- Modules and functions (DriverApi.cpp, Libraries.cpp) --------------===//
@@ -99,6 +103,12 @@ void *backendFunction(CUfunction Function, std::string &Name);
 /// The opaque handle of a device's primary context, and back (-1: none).
 CUcontext primaryContext(int Device);
 int contextDevice(CUcontext Context);
+
+/// The operations of a cuStreamBatchMemOp parameter array, checked
+/// (ExternalResources.cpp).
+cudaError_t memOperations(const CUstreamBatchMemOpParams *Params,
+                          unsigned Count,
+                          std::vector<graphs::MemOperation> &Ops);
 
 /// Runs Call on the backend after cuInit.
 template <class CallT> CUresult withBackend(CallT &&Call) {

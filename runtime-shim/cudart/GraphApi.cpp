@@ -16,6 +16,7 @@
 #include "graphs/GraphCalls.h"
 
 #include <cstring>
+#include <type_traits>
 
 using namespace rubicon::cudart;
 using namespace rubicon::graphs;
@@ -143,6 +144,14 @@ cudaError_t genericParams(Backend &B, cudaGraphNodeParams *G, NodeParams &P) {
   }
   case cudaGraphNodeTypeMemFree:
     return calls::freeParams(G->free.dptr, P);
+  case cudaGraphNodeTypeExtSemaphoreSignal:
+    return calls::externalSemaphoreParams(
+        G->extSemSignal.extSemArray, G->extSemSignal.paramsArray, nullptr,
+        G->extSemSignal.numExtSems, P);
+  case cudaGraphNodeTypeExtSemaphoreWait:
+    return calls::externalSemaphoreParams(
+        G->extSemWait.extSemArray, nullptr, G->extSemWait.paramsArray,
+        G->extSemWait.numExtSems, P);
   default:
     return cudaErrorInvalidValue;
   }
@@ -167,6 +176,47 @@ cudaError_t getNode(cudaGraphNode_t Node, cudaGraphNodeType Type, GetT &&Get) {
     return fail(Status);
   Get(*P);
   return cudaSuccess;
+}
+
+/// External semaphore nodes.
+template <class ParamsT>
+cudaError_t semaphoreParams(const ParamsT *Params, NodeParams &P) {
+  if (!Params)
+    return cudaErrorInvalidValue;
+  if constexpr (std::is_same_v<ParamsT, cudaExternalSemaphoreSignalNodeParams>)
+    return calls::externalSemaphoreParams(Params->extSemArray,
+                                          Params->paramsArray, nullptr,
+                                          Params->numExtSems, P);
+  else
+    return calls::externalSemaphoreParams(Params->extSemArray, nullptr,
+                                          Params->paramsArray,
+                                          Params->numExtSems, P);
+}
+template <class ParamsT>
+cudaError_t addSemaphoreNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
+                                    const cudaGraphNode_t *Deps, size_t Count,
+                                    const ParamsT *Params) {
+  NodeParams P;
+  if (cudaError_t Status = semaphoreParams(Params, P))
+    return fail(Status);
+  return fail(calls::addNode(Node, Graph, Deps, Count, std::move(P)));
+}
+template <class ParamsT>
+cudaError_t setSemaphoreNode(cudaGraphNode_t Node,
+                                    const ParamsT *Params) {
+  NodeParams P;
+  if (cudaError_t Status = semaphoreParams(Params, P))
+    return fail(Status);
+  return fail(calls::setNodeParams(Node, std::move(P)));
+}
+template <class ParamsT>
+cudaError_t setExecSemaphoreNode(cudaGraphExec_t Exec,
+                                        cudaGraphNode_t Node,
+                                        const ParamsT *Params) {
+  NodeParams P;
+  if (cudaError_t Status = semaphoreParams(Params, P))
+    return fail(Status);
+  return fail(calls::setExecNodeParams(Exec, Node, P));
 }
 
 cudaStream_t perThread(cudaStream_t Stream) {
@@ -656,6 +706,56 @@ cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t Exec,
                                                cudaGraphNode_t Node,
                                                cudaEvent_t Event) {
   return setExecEvent(Exec, Node, Event, cudaGraphNodeTypeWaitEvent);
+}
+
+// External semaphore nodes.
+cudaError_t cudaGraphAddExternalSemaphoresSignalNode(
+    cudaGraphNode_t *Node, cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+    size_t Count, const cudaExternalSemaphoreSignalNodeParams *Params) {
+  return addSemaphoreNode(Node, Graph, Deps, Count, Params);
+}
+cudaError_t cudaGraphAddExternalSemaphoresWaitNode(
+    cudaGraphNode_t *Node, cudaGraph_t Graph, const cudaGraphNode_t *Deps,
+    size_t Count, const cudaExternalSemaphoreWaitNodeParams *Params) {
+  return addSemaphoreNode(Node, Graph, Deps, Count, Params);
+}
+// The arrays given back are the node's own, valid until it changes.
+cudaError_t cudaGraphExternalSemaphoresSignalNodeGetParams(
+    cudaGraphNode_t Node, cudaExternalSemaphoreSignalNodeParams *Out) {
+  if (!Out)
+    return fail(cudaErrorInvalidValue);
+  return getNode(Node, cudaGraphNodeTypeExtSemaphoreSignal,
+                 [&](NodeParams &P) {
+                   *Out = {P.Semaphores.data(), P.SignalParams.data(),
+                           unsigned(P.Semaphores.size())};
+                 });
+}
+cudaError_t cudaGraphExternalSemaphoresWaitNodeGetParams(
+    cudaGraphNode_t Node, cudaExternalSemaphoreWaitNodeParams *Out) {
+  if (!Out)
+    return fail(cudaErrorInvalidValue);
+  return getNode(Node, cudaGraphNodeTypeExtSemaphoreWait, [&](NodeParams &P) {
+    *Out = {P.Semaphores.data(), P.WaitParams.data(),
+            unsigned(P.Semaphores.size())};
+  });
+}
+cudaError_t cudaGraphExternalSemaphoresSignalNodeSetParams(
+    cudaGraphNode_t Node, const cudaExternalSemaphoreSignalNodeParams *Params) {
+  return setSemaphoreNode(Node, Params);
+}
+cudaError_t cudaGraphExternalSemaphoresWaitNodeSetParams(
+    cudaGraphNode_t Node, const cudaExternalSemaphoreWaitNodeParams *Params) {
+  return setSemaphoreNode(Node, Params);
+}
+cudaError_t cudaGraphExecExternalSemaphoresSignalNodeSetParams(
+    cudaGraphExec_t Exec, cudaGraphNode_t Node,
+    const cudaExternalSemaphoreSignalNodeParams *Params) {
+  return setExecSemaphoreNode(Exec, Node, Params);
+}
+cudaError_t cudaGraphExecExternalSemaphoresWaitNodeSetParams(
+    cudaGraphExec_t Exec, cudaGraphNode_t Node,
+    const cudaExternalSemaphoreWaitNodeParams *Params) {
+  return setExecSemaphoreNode(Exec, Node, Params);
 }
 
 // Memory nodes.

@@ -10,6 +10,33 @@
 
 namespace rubicon::graphs {
 
+cudaError_t runMemOperations(Backend &B, const std::vector<MemOperation> &Ops,
+                             cudaStream_t S) {
+  for (const MemOperation &Op : Ops) {
+    cudaError_t Status = cudaSuccess;
+    switch (Op.Operation) {
+    case 1: // CU_STREAM_MEM_OP_WAIT_VALUE_32
+    case 4: // CU_STREAM_MEM_OP_WAIT_VALUE_64
+      Status = B.streamWaitValue(S, Op.Address, Op.Value, Op.Operation == 4,
+                                 Op.Flags);
+      break;
+    case 2: // CU_STREAM_MEM_OP_WRITE_VALUE_32
+    case 5: // CU_STREAM_MEM_OP_WRITE_VALUE_64
+      Status = B.streamWriteValue(S, Op.Address, Op.Value, Op.Operation == 5,
+                                  Op.Flags);
+      break;
+    case 3: // CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES
+    case 6: // CU_STREAM_MEM_OP_BARRIER: the stream's order already holds
+      break;
+    default:
+      Status = cudaErrorInvalidValue;
+    }
+    if (Status)
+      return Status;
+  }
+  return cudaSuccess;
+}
+
 namespace {
 
 struct PendingHostNode {
@@ -113,6 +140,20 @@ cudaError_t runNode(ExecNode &N, Backend &B, cudaStream_t S) {
   case cudaGraphNodeTypeMemFree:
     freeGraphAllocation(P.FreePointer);
     return cudaSuccess;
+  case cudaGraphNodeTypeExtSemaphoreSignal:
+    for (size_t I = 0; I < P.Semaphores.size(); ++I)
+      if (cudaError_t Status = B.signalExternalSemaphore(
+              P.Semaphores[I], P.SignalParams[I], S))
+        return Status;
+    return cudaSuccess;
+  case cudaGraphNodeTypeExtSemaphoreWait:
+    for (size_t I = 0; I < P.Semaphores.size(); ++I)
+      if (cudaError_t Status =
+              B.waitExternalSemaphore(P.Semaphores[I], P.WaitParams[I], S))
+        return Status;
+    return cudaSuccess;
+  case NodeTypeBatchMemOp:
+    return runMemOperations(B, P.MemOps, S);
   case cudaGraphNodeTypeConditional: {
     unsigned Value = 0;
     if (cudaError_t Status = readCondition(B, *P.Condition, S, Value))

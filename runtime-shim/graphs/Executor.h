@@ -52,6 +52,10 @@ cudaError_t instantiate(const Graph &G, unsigned long long Flags,
                         ExecGraph *&Out, const Node *&ErrorNode,
                         cudaGraphInstantiateResult &Result);
 void destroyExec(ExecGraph *E);
+/// Issues batch memory operations to S (cuStreamBatchMemOp and the batch
+/// memory operation node): waits and writes through the backend.
+cudaError_t runMemOperations(Backend &B, const std::vector<MemOperation> &Ops,
+                             cudaStream_t S);
 /// Issues E's nodes to Stream.
 cudaError_t launch(ExecGraph &E, Backend &B, cudaStream_t Stream);
 /// cudaGraphExecUpdate: G must have E's topology.

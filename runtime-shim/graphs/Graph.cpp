@@ -102,6 +102,12 @@ const char *typeName(cudaGraphNodeType Type) {
     return "MemFree";
   case cudaGraphNodeTypeConditional:
     return "Conditional";
+  case cudaGraphNodeTypeExtSemaphoreSignal:
+    return "ExtSemaphoreSignal";
+  case cudaGraphNodeTypeExtSemaphoreWait:
+    return "ExtSemaphoreWait";
+  case NodeTypeBatchMemOp:
+    return "BatchMemOp";
   default:
     return "Node";
   }

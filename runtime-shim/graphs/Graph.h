@@ -85,6 +85,19 @@ struct KernelCall {
   }
 };
 
+/// The driver API's batch memory operation node (CU_GRAPH_NODE_TYPE_BATCH_MEM_OP),
+/// which the runtime API's enumeration lacks.
+constexpr cudaGraphNodeType NodeTypeBatchMemOp = cudaGraphNodeType(12);
+
+/// One operation of a batch memory operation node (the meaning of
+/// CUstreamBatchMemOpParams): CU_STREAM_MEM_OP_* in Operation.
+struct MemOperation {
+  unsigned Operation = 0;
+  void *Address = nullptr;
+  unsigned long long Value = 0;
+  unsigned Flags = 0;
+};
+
 /// The parameters of one node, copyable (child graphs are kept apart).
 struct NodeParams {
   cudaGraphNodeType Type = cudaGraphNodeTypeEmpty;
@@ -98,6 +111,17 @@ struct NodeParams {
   void *FreePointer = nullptr;
   cudaConditionalNodeParams Conditional{};
   std::shared_ptr<ConditionalHandle> Condition;
+  /// External semaphore nodes: the semaphores (backend handles) and, by the
+  /// node's type, their signal or wait parameters, copied.
+  std::vector<cudaExternalSemaphore_t> Semaphores;
+  std::vector<cudaExternalSemaphoreSignalParams> SignalParams;
+  std::vector<cudaExternalSemaphoreWaitParams> WaitParams;
+  /// Batch memory operation node: the operations, and the caller's
+  /// parameter array copied as it was (what cuGraphBatchMemOpNodeGetParams
+  /// gives back).
+  std::vector<MemOperation> MemOps;
+  std::vector<unsigned char> MemOpRecords;
+  unsigned MemOpFlags = 0;
 };
 
 struct Node {

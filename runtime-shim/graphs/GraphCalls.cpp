@@ -129,6 +129,36 @@ cudaError_t hostParams(const cudaHostNodeParams *H, NodeParams &P) {
   return cudaSuccess;
 }
 
+cudaError_t
+externalSemaphoreParams(const cudaExternalSemaphore_t *Semaphores,
+                        const cudaExternalSemaphoreSignalParams *SignalParams,
+                        const cudaExternalSemaphoreWaitParams *WaitParams,
+                        unsigned Count, NodeParams &P) {
+  if (Count && (!Semaphores || (!SignalParams && !WaitParams)))
+    return cudaErrorInvalidValue;
+  for (unsigned I = 0; I < Count; ++I)
+    if (!Semaphores[I])
+      return cudaErrorInvalidValue;
+  P.Type = SignalParams ? cudaGraphNodeTypeExtSemaphoreSignal
+                        : cudaGraphNodeTypeExtSemaphoreWait;
+  P.Semaphores.assign(Semaphores, Semaphores + Count);
+  if (SignalParams)
+    P.SignalParams.assign(SignalParams, SignalParams + Count);
+  else
+    P.WaitParams.assign(WaitParams, WaitParams + Count);
+  return cudaSuccess;
+}
+
+void memOperationParams(const std::vector<MemOperation> &Ops,
+                        const void *Records, size_t RecordBytes,
+                        unsigned Flags, NodeParams &P) {
+  P.Type = NodeTypeBatchMemOp;
+  P.MemOps = Ops;
+  auto *Bytes = static_cast<const unsigned char *>(Records);
+  P.MemOpRecords.assign(Bytes, Bytes + RecordBytes);
+  P.MemOpFlags = Flags;
+}
+
 cudaError_t eventParams(cudaEvent_t Event, cudaGraphNodeType Type,
                         NodeParams &P) {
   if (!Event)

@@ -29,6 +29,17 @@ cudaError_t eventParams(cudaEvent_t Event, cudaGraphNodeType Type,
 cudaError_t allocParams(Backend &B, cudaMemAllocNodeParams *Alloc,
                         NodeParams &P);
 cudaError_t freeParams(void *Pointer, NodeParams &P);
+/// An external semaphore node: signals when SignalParams is given, else
+/// waits with WaitParams; the arrays are copied.
+cudaError_t
+externalSemaphoreParams(const cudaExternalSemaphore_t *Semaphores,
+                        const cudaExternalSemaphoreSignalParams *SignalParams,
+                        const cudaExternalSemaphoreWaitParams *WaitParams,
+                        unsigned Count, NodeParams &P);
+/// A batch memory operation node (the driver API checked the operations).
+void memOperationParams(const std::vector<MemOperation> &Ops,
+                        const void *Records, size_t RecordBytes,
+                        unsigned Flags, NodeParams &P);
 
 //--- Graphs and nodes ----------------------------------------------------------
 cudaError_t graphCreate(cudaGraph_t *Out, unsigned Flags);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StreamHooks.h"
+#include "GraphCalls.h"
 
 #include "Capture.h"
 #include "MemPool.h"
@@ -99,6 +100,31 @@ Hook hostFunction(cudaHostFn_t Function, void *UserData, cudaStream_t Stream) {
   NodeParams P;
   P.Type = cudaGraphNodeTypeHost;
   P.Host = {Function, UserData};
+  return capture::node(Stream, P);
+}
+
+Hook externalSemaphores(void *const *Semaphores,
+                        const cudaExternalSemaphoreSignalParams *SignalParams,
+                        const cudaExternalSemaphoreWaitParams *WaitParams,
+                        unsigned Count, cudaStream_t Stream) {
+  Hook Out;
+  if (usual(Stream, Out))
+    return Out;
+  NodeParams P;
+  if (cudaError_t Status = calls::externalSemaphoreParams(
+          reinterpret_cast<const cudaExternalSemaphore_t *>(Semaphores),
+          SignalParams, WaitParams, Count, P))
+    return Status;
+  return capture::node(Stream, P);
+}
+
+Hook memOperations(const std::vector<MemOperation> &Ops, const void *Records,
+                   size_t RecordBytes, unsigned Flags, cudaStream_t Stream) {
+  Hook Out;
+  if (usual(Stream, Out))
+    return Out;
+  NodeParams P;
+  calls::memOperationParams(Ops, Records, RecordBytes, Flags, P);
   return capture::node(Stream, P);
 }
 

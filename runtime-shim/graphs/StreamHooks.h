@@ -13,6 +13,7 @@
 #define RUBICON_GRAPHS_STREAMHOOKS_H
 
 #include "Backend.h"
+#include "Graph.h"
 #include "driver_types.h"
 
 #include <optional>
@@ -37,6 +38,15 @@ Hook copy2D(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch,
 Hook fill(void *Ptr, size_t Pitch, unsigned Value, unsigned ElementSize,
           size_t Width, size_t Height, cudaStream_t Stream);
 Hook hostFunction(cudaHostFn_t Function, void *UserData, cudaStream_t Stream);
+/// External semaphores signaled (SignalParams) or waited for (WaitParams).
+Hook externalSemaphores(void *const *Semaphores,
+                        const cudaExternalSemaphoreSignalParams *SignalParams,
+                        const cudaExternalSemaphoreWaitParams *WaitParams,
+                        unsigned Count, cudaStream_t Stream);
+/// Stream memory operations (cuStreamWaitValue32, cuStreamBatchMemOp, ...);
+/// Records is the caller's parameter array, kept for the node's queries.
+Hook memOperations(const std::vector<MemOperation> &Ops, const void *Records,
+                   size_t RecordBytes, unsigned Flags, cudaStream_t Stream);
 /// cudaStreamAddCallback: not capturable.
 Hook callback(cudaStream_t Stream);
 Hook eventRecord(cudaEvent_t Event, cudaStream_t Stream);

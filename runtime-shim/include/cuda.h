@@ -806,6 +806,9 @@ CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
                              CUdriverProcAddressQueryResult *symbolStatus);
 #define cuGetProcAddress cuGetProcAddress_v2
 
+/* External memory and semaphores, stream memory operations. */
+#include "__rubicon/cuda_external.h"
+
 /* Graphs, stream capture and stream-ordered memory. */
 #include "__rubicon/cuda_graph.h"
 

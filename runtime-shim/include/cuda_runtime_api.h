@@ -377,6 +377,9 @@ void __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress,
 /* Libraries, kernel handles, parameter layouts, clusters (docs/driver-api.md). */
 #include "__rubicon/library_api.h"
 
+/* External memory and semaphores. */
+#include "__rubicon/external_api.h"
+
 #if defined(__cplusplus)
 } /* extern "C" */
 #endif

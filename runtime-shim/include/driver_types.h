@@ -790,6 +790,9 @@ typedef void (*cudaHostFn_t)(void *userData);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
                                      void *userData);
 
+/* External memory and semaphores (before the graph nodes that use them). */
+#include "__rubicon/external_types.h"
+
 /* Graphs, stream capture and memory pools. */
 #include "__rubicon/graph_types.h"
 

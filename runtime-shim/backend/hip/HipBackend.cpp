@@ -89,6 +89,14 @@ HipMemAllocationProp hipDeviceMemory(int Device) {
   Prop.Location = {1, Device};
   return Prop;
 }
+/// External memory and semaphores: HIP's descriptors have the layout and
+/// enumerator values of CUDA's runtime API (hipExternalMemoryHandleDesc,
+/// hipExternalSemaphoreSignalParams, ...), so CUDA's are passed as they are.
+using HipExternalMemoryHandleDesc = cudaExternalMemoryHandleDesc;
+using HipExternalMemoryBufferDesc = cudaExternalMemoryBufferDesc;
+using HipExternalSemaphoreHandleDesc = cudaExternalSemaphoreHandleDesc;
+using HipExternalSemaphoreSignalParams = cudaExternalSemaphoreSignalParams;
+using HipExternalSemaphoreWaitParams = cudaExternalSemaphoreWaitParams;
 /// The wrapper __hipRegisterFatBinary expects ("HIPF", version 1).
 struct HipFatBinaryWrapper {
   unsigned Magic;
@@ -787,6 +795,79 @@ public:
     cudaError_t Status = check(Fn.hipIpcOpenEventHandle(&Opened, Copy));
     Event = static_cast<cudaEvent_t>(Opened);
     return Status;
+  }
+
+  // External memory and semaphores, stream memory operations
+  // (docs/external-resources.md): HIP's own, one semaphore per call.
+  cudaError_t importExternalMemory(
+      void *&Handle, const cudaExternalMemoryHandleDesc &Desc) override {
+    if (!Fn.hipImportExternalMemory)
+      return cudaErrorNotSupported;
+    return check(Fn.hipImportExternalMemory(&Handle, &Desc));
+  }
+  cudaError_t
+  externalMemoryMappedBuffer(void *&Ptr, void *Handle,
+                             const cudaExternalMemoryBufferDesc &Desc) override {
+    if (!Fn.hipExternalMemoryGetMappedBuffer)
+      return cudaErrorNotSupported;
+    return check(Fn.hipExternalMemoryGetMappedBuffer(&Ptr, Handle, &Desc));
+  }
+  cudaError_t destroyExternalMemory(void *Handle) override {
+    if (!Fn.hipDestroyExternalMemory)
+      return cudaErrorNotSupported;
+    return check(Fn.hipDestroyExternalMemory(Handle));
+  }
+  cudaError_t importExternalSemaphore(
+      void *&Handle, const cudaExternalSemaphoreHandleDesc &Desc) override {
+    if (!Fn.hipImportExternalSemaphore)
+      return cudaErrorNotSupported;
+    return check(Fn.hipImportExternalSemaphore(&Handle, &Desc));
+  }
+  cudaError_t
+  signalExternalSemaphore(void *Handle,
+                          const cudaExternalSemaphoreSignalParams &Params,
+                          cudaStream_t Stream) override {
+    if (!Fn.hipSignalExternalSemaphoresAsync)
+      return cudaErrorNotSupported;
+    return check(Fn.hipSignalExternalSemaphoresAsync(&Handle, &Params, 1,
+                                                     toHipStream(Stream)));
+  }
+  cudaError_t waitExternalSemaphore(void *Handle,
+                                    const cudaExternalSemaphoreWaitParams &Params,
+                                    cudaStream_t Stream) override {
+    if (!Fn.hipWaitExternalSemaphoresAsync)
+      return cudaErrorNotSupported;
+    return check(Fn.hipWaitExternalSemaphoresAsync(&Handle, &Params, 1,
+                                                   toHipStream(Stream)));
+  }
+  cudaError_t destroyExternalSemaphore(void *Handle) override {
+    if (!Fn.hipDestroyExternalSemaphore)
+      return cudaErrorNotSupported;
+    return check(Fn.hipDestroyExternalSemaphore(Handle));
+  }
+  // HIP's wait conditions have CUDA's values (hipStreamWaitValueGte, Eq,
+  // And, Nor); the mask is all bits, as CUDA compares.
+  cudaError_t streamWaitValue(cudaStream_t Stream, void *Address,
+                              unsigned long long Value, bool Wide,
+                              unsigned Flags) override {
+    if (Wide ? !Fn.hipStreamWaitValue64 : !Fn.hipStreamWaitValue32)
+      return cudaErrorNotSupported;
+    unsigned Condition = Flags & 0xf;
+    return check(Wide ? Fn.hipStreamWaitValue64(toHipStream(Stream), Address,
+                                                Value, Condition, ~0ull)
+                      : Fn.hipStreamWaitValue32(toHipStream(Stream), Address,
+                                                uint32_t(Value), Condition,
+                                                0xffffffffu));
+  }
+  cudaError_t streamWriteValue(cudaStream_t Stream, void *Address,
+                               unsigned long long Value, bool Wide,
+                               unsigned Flags) override {
+    if (Wide ? !Fn.hipStreamWriteValue64 : !Fn.hipStreamWriteValue32)
+      return cudaErrorNotSupported;
+    return check(Wide ? Fn.hipStreamWriteValue64(toHipStream(Stream), Address,
+                                                 Value, Flags)
+                      : Fn.hipStreamWriteValue32(toHipStream(Stream), Address,
+                                                 uint32_t(Value), Flags));
   }
 
   cudaError_t vmmImport(void *&Handle, int Fd) override {

@@ -44,8 +44,13 @@ cudaError_t HostBackend::release(void *Ptr, AllocationKind Kind) {
       It->second.Kind == AllocationKind::Registered ||
       It->second.Kind == AllocationKind::Mapped)
     return HostKind ? cudaErrorInvalidValue : cudaErrorInvalidDevicePointer;
+  AllocationKind Found = It->second.Kind;
+  size_t Size = It->second.Size;
   Allocations.erase(It);
-  std::free(Ptr);
+  if (Found == AllocationKind::External)
+    unmapExternalBuffer(reinterpret_cast<uintptr_t>(Ptr), Size);
+  else
+    std::free(Ptr);
   return cudaSuccess;
 }
 
@@ -103,6 +108,7 @@ cudaError_t HostBackend::pointerGetAttributes(cudaPointerAttributes &Attributes,
   switch (A->Kind) {
   case AllocationKind::Device:
   case AllocationKind::Mapped:
+  case AllocationKind::External:
     Attributes.type = cudaMemoryTypeDevice;
     Attributes.devicePointer = const_cast<void *>(Ptr);
     break;

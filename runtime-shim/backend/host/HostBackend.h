@@ -13,6 +13,8 @@
 //   HostAllocations.cpp  allocations and what a pointer is
 //   HostVirtualMemory.cpp virtual memory management (cuMemCreate, cuMemMap, ...)
 //   HostCopies.cpp       copies and fills
+//   HostExternalResources.cpp external memory and semaphores, stream memory
+//                        operations
 //   HostStreams.cpp      streams, events, and the queue they feed
 //   HostCodeObjects.cpp  loading code objects (fat binaries, modules), symbols
 //   HostLaunch.cpp       launches, function attributes, occupancy
@@ -96,8 +98,12 @@ struct HostKernel {
 };
 
 /// Mapped: a range of virtual-memory mappings (HostVirtualMemory.cpp), device
-/// memory that cudaFree does not free.
-enum class AllocationKind { Device, Host, Managed, Registered, Mapped };
+/// memory that cudaFree does not free. External: a buffer mapped from
+/// external memory (HostExternalResources.cpp), which cudaFree unmaps.
+enum class AllocationKind { Device, Host, Managed, Registered, Mapped, External };
+
+/// Unmaps a buffer of external memory that starts at Address.
+void unmapExternalBuffer(uintptr_t Address, size_t Size);
 
 struct Allocation {
   size_t Size;
@@ -324,6 +330,32 @@ public:
                            unsigned Flags) override;
   cudaError_t vmmExport(int &Fd, void *Handle) override;
   cudaError_t vmmImport(void *&Handle, int Fd) override;
+
+  // External memory and semaphores, stream memory operations
+  // (HostExternalResources.cpp, docs/external-resources.md): memory and
+  // semaphores are shared-memory files; waits poll on the queue's thread.
+  cudaError_t importExternalMemory(
+      void *&Handle, const cudaExternalMemoryHandleDesc &Desc) override;
+  cudaError_t
+  externalMemoryMappedBuffer(void *&Ptr, void *Handle,
+                             const cudaExternalMemoryBufferDesc &Desc) override;
+  cudaError_t destroyExternalMemory(void *Handle) override;
+  cudaError_t importExternalSemaphore(
+      void *&Handle, const cudaExternalSemaphoreHandleDesc &Desc) override;
+  cudaError_t
+  signalExternalSemaphore(void *Handle,
+                          const cudaExternalSemaphoreSignalParams &Params,
+                          cudaStream_t Stream) override;
+  cudaError_t waitExternalSemaphore(void *Handle,
+                                    const cudaExternalSemaphoreWaitParams &Params,
+                                    cudaStream_t Stream) override;
+  cudaError_t destroyExternalSemaphore(void *Handle) override;
+  cudaError_t streamWaitValue(cudaStream_t Stream, void *Address,
+                              unsigned long long Value, bool Wide,
+                              unsigned Flags) override;
+  cudaError_t streamWriteValue(cudaStream_t Stream, void *Address,
+                               unsigned long long Value, bool Wide,
+                               unsigned Flags) override;
 
 private:
   cudaError_t deviceError() const {

@@ -43,7 +43,10 @@ cudaError_t HostBackend::deviceReset() {
   Queue->waitForAll();
   std::lock_guard<std::mutex> Lock(Mutex);
   for (auto &[Address, A] : Allocations)
-    if (A.Kind != AllocationKind::Registered && A.Kind != AllocationKind::Mapped)
+    if (A.Kind == AllocationKind::External)
+      unmapExternalBuffer(Address, A.Size);
+    else if (A.Kind != AllocationKind::Registered &&
+             A.Kind != AllocationKind::Mapped)
       std::free(reinterpret_cast<void *>(Address));
   Allocations.clear();
   Fault = 0;

@@ -230,6 +230,8 @@ struct cudaGraphNodeParams {
     struct cudaChildGraphNodeParams graph;
     struct cudaEventWaitNodeParams eventWait;
     struct cudaEventRecordNodeParams eventRecord;
+    struct cudaExternalSemaphoreSignalNodeParamsV2 extSemSignal;
+    struct cudaExternalSemaphoreWaitNodeParamsV2 extSemWait;
     struct cudaMemAllocNodeParamsV2 alloc;
     struct cudaMemFreeNodeParams free;
     struct cudaConditionalNodeParams conditional;

@@ -25,6 +25,11 @@ struct HipMemAccessDesc;
 struct HipIpcHandle {
   char Reserved[64];
 };
+struct HipExternalMemoryHandleDesc;
+struct HipExternalMemoryBufferDesc;
+struct HipExternalSemaphoreHandleDesc;
+struct HipExternalSemaphoreSignalParams;
+struct HipExternalSemaphoreWaitParams;
 
 #ifdef FAKE_HIP_STUBS
 template <class T> T fakeDefault() { return T(); }
