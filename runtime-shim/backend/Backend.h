@@ -29,6 +29,8 @@
 
 namespace rubicon::cudart {
 
+class MemoryRecords;
+
 /// A grid or block shape (the layout of CUDA's dim3).
 struct LaunchDims {
   unsigned X = 1, Y = 1, Z = 1;
@@ -275,6 +277,10 @@ public:
   virtual cudaError_t vmmExport(int &Fd, void *Handle);
   virtual cudaError_t vmmImport(void *&Handle, int Fd);
 
+  /// The process's records of memory advice and host allocation flags
+  /// (MemoryRecords.h), shared by both APIs. Not meant to be overridden.
+  virtual MemoryRecords &memoryRecords();
+
   // Interprocess communication (cudaIpc*, cuIpc*): 64-byte handles another
   // process opens. The defaults (BackendVirtualMemoryDefaults.cpp) answer
   // cudaErrorNotSupported.
@@ -314,6 +320,18 @@ public:
                         const cudaExternalSemaphoreWaitParams &Params,
                         cudaStream_t Stream);
   virtual cudaError_t destroyExternalSemaphore(void *Handle);
+  /// Shareable arenas, the memory of memory pools exported to other
+  /// processes (cudaMemPoolExportToShareableHandle): an arena is one POSIX
+  /// file descriptor's memory; blocks are mapped from it at offsets, as
+  /// device memory that free() unmaps. arenaMap with Grow enlarges the arena
+  /// to hold the block (the exporter); without, the block must exist (an
+  /// importer).
+  virtual cudaError_t arenaCreate(void *&Arena, int Device);
+  virtual cudaError_t arenaExport(int &Fd, void *Arena);
+  virtual cudaError_t arenaImport(void *&Arena, int Fd);
+  virtual cudaError_t arenaMap(void *&Ptr, void *Arena, size_t Offset,
+                               size_t Size, bool Grow);
+  virtual cudaError_t arenaRelease(void *Arena);
   /// Stream's later work waits until the 4- or 8-byte (Wide) value at
   /// Address satisfies Flags' condition against Value.
   virtual cudaError_t streamWaitValue(cudaStream_t Stream, void *Address,

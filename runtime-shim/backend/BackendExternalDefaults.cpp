@@ -1,7 +1,7 @@
 //===- BackendExternalDefaults.cpp - External resources for other backends ===//
 //
-// Part of Rubicon. The external memory, external semaphore and stream memory
-// operation families of Backend (Backend.h) for a backend that has none:
+// Part of Rubicon. The external memory, external semaphore, shareable arena
+// and stream memory operation families of Backend (Backend.h) for a backend that has none:
 // every call is cudaErrorNotSupported (CUDA_ERROR_NOT_SUPPORTED in libcuda).
 //
 //===----------------------------------------------------------------------===//
@@ -40,6 +40,13 @@ Backend::waitExternalSemaphore(void *, const cudaExternalSemaphoreWaitParams &,
 cudaError_t Backend::destroyExternalSemaphore(void *) {
   return cudaErrorNotSupported;
 }
+cudaError_t Backend::arenaCreate(void *&, int) { return cudaErrorNotSupported; }
+cudaError_t Backend::arenaExport(int &, void *) { return cudaErrorNotSupported; }
+cudaError_t Backend::arenaImport(void *&, int) { return cudaErrorNotSupported; }
+cudaError_t Backend::arenaMap(void *&, void *, size_t, size_t, bool) {
+  return cudaErrorNotSupported;
+}
+cudaError_t Backend::arenaRelease(void *) { return cudaErrorNotSupported; }
 cudaError_t Backend::streamWaitValue(cudaStream_t, void *, unsigned long long,
                                      bool, unsigned) {
   return cudaErrorNotSupported;

@@ -17,6 +17,7 @@
 
 #include "Backend.h"
 #include "DriverInternal.h"
+#include "MemoryRecords.h"
 #include "graphs/StreamHooks.h"
 #include "BackendSelection.h"
 #include "Log.h"
@@ -558,12 +559,21 @@ CUresult cuMemHostAlloc(void **Pointer, size_t Bytes, unsigned int Flags) {
   if (Flags & ~unsigned(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
                         CU_MEMHOSTALLOC_WRITECOMBINED))
     return withBackend([](Backend &) { return cudaErrorInvalidValue; });
-  return withBackend(
-      [&](Backend &B) { return B.hostAlloc(Pointer, Bytes, Flags); });
+  return withBackend([&](Backend &B) {
+    cudaError_t Status = B.hostAlloc(Pointer, Bytes, Flags);
+    if (Status == cudaSuccess) // for cuMemHostGetFlags (MemoryHints.cpp)
+      B.memoryRecords().noteHostAllocation(*Pointer, Flags);
+    return Status;
+  });
 }
 
 CUresult cuMemFreeHost(void *Pointer) {
-  return withBackend([&](Backend &B) { return B.freeHost(Pointer); });
+  return withBackend([&](Backend &B) {
+    cudaError_t Status = B.freeHost(Pointer);
+    if (Status == cudaSuccess)
+      B.memoryRecords().forgetHostAllocation(Pointer);
+    return Status;
+  });
 }
 
 CUresult cuMemGetAddressRange(CUdeviceptr *Base, size_t *Size,

@@ -1007,16 +1007,19 @@ CUresult cuMemSetMemPool(CUmemLocation *Location, CUmemAllocationType Type,
     return CUDA_ERROR_NOT_SUPPORTED;
   return cuDeviceSetMemPool(Location->id, Pool);
 }
-CUresult cuMemPoolExportToShareableHandle(void *, CUmemoryPool Pool,
-                                          CUmemAllocationHandleType,
-                                          unsigned long long) {
-  return plain(calls::poolExportToShareableHandle(pool(Pool)));
+CUresult cuMemPoolExportToShareableHandle(void *Handle, CUmemoryPool Pool,
+                                          CUmemAllocationHandleType Type,
+                                          unsigned long long Flags) {
+  return plain(
+      calls::poolExportToShareableHandle(pool(Pool), Handle, Type, Flags));
 }
-CUresult cuMemPoolImportFromShareableHandle(CUmemoryPool *Out, void *,
-                                            CUmemAllocationHandleType,
-                                            unsigned long long) {
-  return plain(calls::poolImportFromShareableHandle(
-      reinterpret_cast<cudaMemPool_t *>(Out)));
+CUresult cuMemPoolImportFromShareableHandle(CUmemoryPool *Out, void *Handle,
+                                            CUmemAllocationHandleType Type,
+                                            unsigned long long Flags) {
+  return withBackend([&](Backend &B) {
+    return calls::poolImportFromShareableHandle(
+        B, reinterpret_cast<cudaMemPool_t *>(Out), Handle, Type, Flags);
+  });
 }
 CUresult cuMemPoolExportPointer(CUmemPoolPtrExportData *Data,
                                 CUdeviceptr Pointer) {

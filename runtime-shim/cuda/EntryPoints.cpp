@@ -49,6 +49,8 @@ constexpr VersionIntroduced SignatureChanges[] = {
     {"cuGraphRemoveDependencies", 2, 12030},
     {"cuStreamGetCtx", 2, 12050},
     {"cuMemcpyBatchAsync", 2, 13000},
+    {"cuMemAdvise", 2, 13000},
+    {"cuMemPrefetchAsync", 2, 13000},
 };
 
 bool tooNewFor(const std::string &Base, int Version, int CudaVersion) {

@@ -31,11 +31,6 @@ template <class CallT> cudaError_t withBackend(CallT &&Call) {
 /// Forgets what StreamAttributes.cpp keeps about a destroyed stream.
 void forgetStream(cudaStream_t Stream);
 
-/// What MemoryHints.cpp keeps: the last prefetch of a range, the flags of a
-/// cudaHostAlloc allocation.
-void notePrefetch(const void *Ptr, size_t Count, int Device);
-void noteHostAllocation(const void *Ptr, unsigned Flags);
-void forgetHostAllocation(const void *Ptr);
 
 /// The device address of bytes [Offset, Offset + Count) of the variable
 /// Symbol names (its host shadow, or its name as a string): cudaErrorInvalidSymbol

@@ -129,17 +129,19 @@ cudaError_t cudaMemSetMemPool(cudaMemLocation *Location,
   return cudaDeviceSetMemPool(Location->id, Pool);
 }
 
-// Sharing pools between processes needs the GPU driver's shareable handles:
-// not available (docs/graphs.md).
-cudaError_t cudaMemPoolExportToShareableHandle(void *, cudaMemPool_t Pool,
-                                               cudaMemAllocationHandleType,
-                                               unsigned) {
-  return fail(calls::poolExportToShareableHandle(Pool));
+// Pools shared between processes: POSIX file descriptors of the pool's
+// memory on the host backend (docs/graphs.md).
+cudaError_t cudaMemPoolExportToShareableHandle(void *Handle, cudaMemPool_t Pool,
+                                               cudaMemAllocationHandleType Type,
+                                               unsigned Flags) {
+  return fail(calls::poolExportToShareableHandle(Pool, Handle, Type, Flags));
 }
-cudaError_t cudaMemPoolImportFromShareableHandle(cudaMemPool_t *Out, void *,
-                                                 cudaMemAllocationHandleType,
-                                                 unsigned) {
-  return fail(calls::poolImportFromShareableHandle(Out));
+cudaError_t cudaMemPoolImportFromShareableHandle(
+    cudaMemPool_t *Out, void *Handle, cudaMemAllocationHandleType Type,
+    unsigned Flags) {
+  return withBackend([&](Backend &B) {
+    return calls::poolImportFromShareableHandle(B, Out, Handle, Type, Flags);
+  });
 }
 cudaError_t cudaMemPoolExportPointer(cudaMemPoolPtrExportData *Data,
                                      void *Ptr) {

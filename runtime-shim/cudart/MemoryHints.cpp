@@ -3,7 +3,9 @@
 // Part of Rubicon. cudaMemAdvise records its advice per page of managed
 // memory and cudaMemRangeGetAttribute(s) answer from that record (and from
 // the last cudaMemPrefetchAsync): the advice is a performance hint that the
-// backends do not need to run correctly, so it is not passed on.
+// backends do not need to run correctly, so it is not passed on. The record
+// is the process's one (../backend/MemoryRecords.h), shared with the driver
+// API's cuMemAdvise.
 // cudaStreamAttachMemAsync checks its arguments and orders nothing more than
 // the stream already does. cudaHostGetFlags returns cudaHostAlloc's flags.
 //
@@ -12,6 +14,7 @@
 #include "cuda_runtime_api.h"
 
 #include "ApiHelpers.h"
+#include "MemoryRecords.h"
 
 #include <cstdint>
 #include <cstring>
@@ -23,33 +26,6 @@
 using namespace rubicon::cudart;
 
 namespace {
-
-constexpr uintptr_t PageSize = 4096;
-
-struct PageAdvice {
-  bool ReadMostly = false;
-  int PreferredLocation = cudaInvalidDeviceId;
-  std::set<int> AccessedBy;
-  int LastPrefetchLocation = cudaInvalidDeviceId;
-};
-
-std::mutex Mutex;
-std::map<uintptr_t, PageAdvice> &pages() {
-  static auto *Pages = new std::map<uintptr_t, PageAdvice>();
-  return *Pages;
-}
-std::map<const void *, unsigned> &hostFlags() {
-  static auto *Flags = new std::map<const void *, unsigned>();
-  return *Flags;
-}
-
-/// Calls F(page) for every page of [Ptr, Ptr + Count).
-template <class F> void forEachPage(const void *Ptr, size_t Count, F &&Fn) {
-  uintptr_t Begin = reinterpret_cast<uintptr_t>(Ptr) & ~(PageSize - 1);
-  uintptr_t End = reinterpret_cast<uintptr_t>(Ptr) + Count;
-  for (uintptr_t Page = Begin; Page < End; Page += PageSize)
-    Fn(Page);
-}
 
 /// Managed memory of Count bytes at Ptr (the range advice applies to).
 cudaError_t checkManagedRange(Backend &B, const void *Ptr, size_t Count) {
@@ -78,98 +54,7 @@ cudaError_t checkLocation(Backend &B, int Device) {
   return Device >= 0 && Device < Count ? cudaSuccess : cudaErrorInvalidDevice;
 }
 
-/// One attribute of a range, written to Data (DataSize bytes).
-cudaError_t rangeAttribute(void *Data, size_t DataSize,
-                           cudaMemRangeAttribute Attribute, const void *Ptr,
-                           size_t Count) {
-  std::lock_guard<std::mutex> Lock(Mutex);
-  auto AdviceOf = [&](uintptr_t Page) {
-    auto It = pages().find(Page);
-    return It == pages().end() ? PageAdvice() : It->second;
-  };
-  auto Common = [&](int PageAdvice::*Field) {
-    bool First = true;
-    int Value = cudaInvalidDeviceId;
-    forEachPage(Ptr, Count, [&](uintptr_t Page) {
-      int V = AdviceOf(Page).*Field;
-      if (First)
-        Value = V, First = false;
-      else if (V != Value)
-        Value = cudaInvalidDeviceId;
-    });
-    return Value;
-  };
-  switch (Attribute) {
-  case cudaMemRangeAttributeReadMostly: {
-    if (DataSize != sizeof(int))
-      return cudaErrorInvalidValue;
-    int All = 1;
-    forEachPage(Ptr, Count, [&](uintptr_t Page) {
-      All &= AdviceOf(Page).ReadMostly ? 1 : 0;
-    });
-    std::memcpy(Data, &All, sizeof(int));
-    return cudaSuccess;
-  }
-  case cudaMemRangeAttributePreferredLocation:
-  case cudaMemRangeAttributeLastPrefetchLocation: {
-    if (DataSize != sizeof(int))
-      return cudaErrorInvalidValue;
-    int V = Common(Attribute == cudaMemRangeAttributePreferredLocation
-                       ? &PageAdvice::PreferredLocation
-                       : &PageAdvice::LastPrefetchLocation);
-    std::memcpy(Data, &V, sizeof(int));
-    return cudaSuccess;
-  }
-  case cudaMemRangeAttributeAccessedBy: {
-    if (DataSize == 0 || DataSize % sizeof(int))
-      return cudaErrorInvalidValue;
-    // The devices advised for every page of the range.
-    std::set<int> Devices;
-    bool First = true;
-    forEachPage(Ptr, Count, [&](uintptr_t Page) {
-      std::set<int> These = AdviceOf(Page).AccessedBy;
-      if (First) {
-        Devices = These;
-        First = false;
-        return;
-      }
-      std::set<int> Both;
-      for (int D : Devices)
-        if (These.count(D))
-          Both.insert(D);
-      Devices = Both;
-    });
-    std::vector<int> Out(DataSize / sizeof(int), cudaInvalidDeviceId);
-    size_t I = 0;
-    for (int D : Devices)
-      if (I < Out.size())
-        Out[I++] = D;
-    std::memcpy(Data, Out.data(), DataSize);
-    return cudaSuccess;
-  }
-  default:
-    return cudaErrorInvalidValue;
-  }
-}
-
 } // namespace
-
-namespace rubicon::cudart {
-void notePrefetch(const void *Ptr, size_t Count, int Device) {
-  std::lock_guard<std::mutex> Lock(Mutex);
-  forEachPage(Ptr, Count, [&](uintptr_t Page) {
-    pages()[Page].LastPrefetchLocation = Device;
-  });
-}
-void noteHostAllocation(const void *Ptr, unsigned Flags) {
-  std::lock_guard<std::mutex> Lock(Mutex);
-  hostFlags()[Ptr] = Flags;
-}
-void forgetHostAllocation(const void *Ptr) {
-  std::lock_guard<std::mutex> Lock(Mutex);
-  hostFlags().erase(Ptr);
-}
-} // namespace rubicon::cudart
 
 extern "C" {
 
@@ -186,30 +71,7 @@ static cudaError_t adviseForDevice(const void *DevPtr, size_t Count,
         Advice != cudaMemAdviseUnsetReadMostly)
       if (cudaError_t Status = checkLocation(B, Device))
         return Status;
-    std::lock_guard<std::mutex> Lock(Mutex);
-    forEachPage(DevPtr, Count, [&](uintptr_t Page) {
-      PageAdvice &A = pages()[Page];
-      switch (Advice) {
-      case cudaMemAdviseSetReadMostly:
-        A.ReadMostly = true;
-        break;
-      case cudaMemAdviseUnsetReadMostly:
-        A.ReadMostly = false;
-        break;
-      case cudaMemAdviseSetPreferredLocation:
-        A.PreferredLocation = Device;
-        break;
-      case cudaMemAdviseUnsetPreferredLocation:
-        A.PreferredLocation = cudaInvalidDeviceId;
-        break;
-      case cudaMemAdviseSetAccessedBy:
-        A.AccessedBy.insert(Device);
-        break;
-      case cudaMemAdviseUnsetAccessedBy:
-        A.AccessedBy.erase(Device);
-        break;
-      }
-    });
+    B.memoryRecords().advise(DevPtr, Count, Advice, Device);
     return cudaSuccess;
   });
 }
@@ -222,7 +84,8 @@ cudaError_t cudaMemRangeGetAttribute(void *Data, size_t DataSize,
   return withBackend([&](Backend &B) {
     if (cudaError_t Status = checkManagedRange(B, DevPtr, Count))
       return Status;
-    return rangeAttribute(Data, DataSize, Attribute, DevPtr, Count);
+    return B.memoryRecords().rangeAttribute(Data, DataSize, Attribute, DevPtr,
+                                            Count);
   });
 }
 
@@ -238,8 +101,8 @@ cudaError_t cudaMemRangeGetAttributes(void **Data, size_t *DataSizes,
     for (size_t I = 0; I < NumAttributes; ++I) {
       if (!Data[I])
         return cudaErrorInvalidValue;
-      if (cudaError_t Status = rangeAttribute(Data[I], DataSizes[I],
-                                              Attributes[I], DevPtr, Count))
+      if (cudaError_t Status = B.memoryRecords().rangeAttribute(
+              Data[I], DataSizes[I], Attributes[I], DevPtr, Count))
         return Status;
     }
     return cudaSuccess;
@@ -279,12 +142,11 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t Stream, void *DevPtr,
 cudaError_t cudaHostGetFlags(unsigned int *Flags, void *Host) {
   if (!Flags || !Host)
     return fail(cudaErrorInvalidValue);
-  std::lock_guard<std::mutex> Lock(Mutex);
-  auto It = hostFlags().find(Host);
-  if (It == hostFlags().end())
-    return fail(cudaErrorInvalidValue);
-  *Flags = It->second;
-  return cudaSuccess;
+  return withBackend([&](Backend &B) {
+    return B.memoryRecords().hostAllocationFlags(Host, *Flags)
+               ? cudaSuccess
+               : cudaErrorInvalidValue;
+  });
 }
 
 cudaError_t cudaMemAdvise(const void *DevPtr, size_t Count,
@@ -293,6 +155,69 @@ cudaError_t cudaMemAdvise(const void *DevPtr, size_t Count,
   if (!deviceOfLocation(Location, Device))
     return fail(cudaErrorInvalidValue);
   return adviseForDevice(DevPtr, Count, Advice, Device);
+}
+
+// Batches (CUDA 13.0). A discard makes the contents undefined: keeping them
+// is one of the allowed outcomes, so it only checks its arguments.
+static cudaError_t batch(void **Ptrs, size_t *Sizes, size_t Count,
+                         cudaMemLocation *Locations, size_t *LocationStarts,
+                         size_t NumLocations, unsigned long long Flags,
+                         cudaStream_t Stream, bool Prefetch) {
+  if (!Ptrs || !Sizes || !Count || Flags != 0)
+    return fail(cudaErrorInvalidValue);
+  if (Prefetch && (!Locations || !LocationStarts || !NumLocations ||
+                   NumLocations > Count || LocationStarts[0] != 0))
+    return fail(cudaErrorInvalidValue);
+  std::vector<int> Devices(NumLocations);
+  for (size_t L = 0; L < NumLocations; ++L)
+    if (!deviceOfLocation(Locations[L], Devices[L]) ||
+        (L && LocationStarts[L] <= LocationStarts[L - 1]) ||
+        LocationStarts[L] >= Count)
+      return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    unsigned StreamFlags = 0;
+    if (cudaError_t Status = B.streamGetFlags(Stream, StreamFlags))
+      return Status;
+    for (size_t I = 0; I < Count; ++I)
+      if (!Ptrs[I] || !Sizes[I])
+        return cudaErrorInvalidValue;
+    if (!Prefetch)
+      return cudaSuccess;
+    size_t L = 0;
+    for (size_t I = 0; I < Count; ++I) {
+      while (L + 1 < NumLocations && LocationStarts[L + 1] <= I)
+        ++L;
+      if (cudaError_t Status = checkLocation(B, Devices[L]))
+        return Status;
+      if (cudaError_t Status =
+              B.memPrefetchAsync(Ptrs[I], Sizes[I], Devices[L], Stream))
+        return Status;
+      B.memoryRecords().notePrefetch(Ptrs[I], Sizes[I], Devices[L]);
+    }
+    return cudaSuccess;
+  });
+}
+
+cudaError_t cudaMemPrefetchBatchAsync(void **Ptrs, size_t *Sizes, size_t Count,
+                                      cudaMemLocation *Locations,
+                                      size_t *LocationStarts,
+                                      size_t NumLocations,
+                                      unsigned long long Flags,
+                                      cudaStream_t Stream) {
+  return batch(Ptrs, Sizes, Count, Locations, LocationStarts, NumLocations,
+               Flags, Stream, true);
+}
+cudaError_t cudaMemDiscardBatchAsync(void **Ptrs, size_t *Sizes, size_t Count,
+                                     unsigned long long Flags,
+                                     cudaStream_t Stream) {
+  return batch(Ptrs, Sizes, Count, nullptr, nullptr, 0, Flags, Stream, false);
+}
+cudaError_t cudaMemDiscardAndPrefetchBatchAsync(
+    void **Ptrs, size_t *Sizes, size_t Count, cudaMemLocation *Locations,
+    size_t *LocationStarts, size_t NumLocations, unsigned long long Flags,
+    cudaStream_t Stream) {
+  return batch(Ptrs, Sizes, Count, Locations, LocationStarts, NumLocations,
+               Flags, Stream, true);
 }
 
 } // extern "C"

@@ -10,6 +10,7 @@
 #include "cuda_runtime_api.h"
 
 #include "ApiHelpers.h"
+#include "MemoryRecords.h"
 #include "ErrorTable.h"
 #include "Runtime.h"
 #include "graphs/StreamHooks.h"
@@ -435,7 +436,7 @@ cudaError_t cudaHostAlloc(void **Ptr, size_t Size, unsigned Flags) {
   return withBackend([&](Backend &B) {
     cudaError_t Status = B.hostAlloc(Ptr, Size, Flags);
     if (Status == cudaSuccess)
-      noteHostAllocation(*Ptr, Flags);
+      B.memoryRecords().noteHostAllocation(*Ptr, Flags);
     return Status;
   });
 }
@@ -444,7 +445,7 @@ cudaError_t cudaFreeHost(void *Ptr) {
   return withBackend([&](Backend &B) {
     cudaError_t Status = B.freeHost(Ptr);
     if (Status == cudaSuccess)
-      forgetHostAllocation(Ptr);
+      B.memoryRecords().forgetHostAllocation(Ptr);
     return Status;
   });
 }
@@ -634,7 +635,7 @@ cudaError_t cudaMemPrefetchAsync(const void *DevPtr, size_t Count,
   return withBackend([&](Backend &B) {
     cudaError_t Status = B.memPrefetchAsync(DevPtr, Count, DstDevice, Stream);
     if (Status == cudaSuccess)
-      notePrefetch(DevPtr, Count, DstDevice);
+      B.memoryRecords().notePrefetch(DevPtr, Count, DstDevice);
     return Status;
   });
 }

@@ -940,22 +940,45 @@ cudaError_t deviceSetMemPool(Backend &B, int Device, cudaMemPool_t Pool) {
   return cudaSuccess;
 }
 
-cudaError_t poolExportToShareableHandle(cudaMemPool_t Pool) {
-  return livePool(Pool) ? cudaErrorNotSupported : cudaErrorInvalidValue;
+cudaError_t poolExportToShareableHandle(cudaMemPool_t Pool, void *Handle,
+                                       int Type, unsigned long long Flags) {
+  MemPool *P = livePool(Pool);
+  if (!P || !Handle || Flags)
+    return cudaErrorInvalidValue;
+  if (Type != cudaMemHandleTypePosixFileDescriptor)
+    return cudaErrorNotSupported;
+  return P->exportHandle(*static_cast<int *>(Handle));
 }
 
-cudaError_t poolImportFromShareableHandle(cudaMemPool_t *Out) {
-  return Out ? cudaErrorNotSupported : cudaErrorInvalidValue;
+cudaError_t poolImportFromShareableHandle(Backend &B, cudaMemPool_t *Out,
+                                          void *Handle, int Type,
+                                          unsigned long long Flags) {
+  if (!Out || Flags)
+    return cudaErrorInvalidValue;
+  if (Type != cudaMemHandleTypePosixFileDescriptor)
+    return cudaErrorNotSupported;
+  // A POSIX file descriptor is passed as the pointer's value.
+  MemPool *Pool = nullptr;
+  if (cudaError_t Status = MemPool::import(
+          B, int(reinterpret_cast<intptr_t>(Handle)), Pool))
+    return Status;
+  *Out = reinterpret_cast<cudaMemPool_t>(Pool);
+  return cudaSuccess;
 }
 
 cudaError_t poolExportPointer(void *Data, void *Ptr) {
-  return Data && MemPool::ofPointer(Ptr) ? cudaErrorNotSupported
-                                         : cudaErrorInvalidValue;
+  MemPool *Pool = MemPool::ofPointer(Ptr);
+  if (!Data || !Pool)
+    return cudaErrorInvalidValue;
+  return Pool->exportPointer(Ptr, *static_cast<cudaMemPoolPtrExportData *>(Data));
 }
 
 cudaError_t poolImportPointer(void **Ptr, cudaMemPool_t Pool, void *Data) {
-  return Ptr && Data && livePool(Pool) ? cudaErrorNotSupported
-                                       : cudaErrorInvalidValue;
+  MemPool *P = livePool(Pool);
+  if (!Ptr || !Data || !P)
+    return cudaErrorInvalidValue;
+  return P->importPointer(*Ptr,
+                          *static_cast<const cudaMemPoolPtrExportData *>(Data));
 }
 
 } // namespace rubicon::graphs::calls

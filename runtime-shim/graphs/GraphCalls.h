@@ -163,9 +163,13 @@ cudaError_t deviceGetDefaultMemPool(Backend &B, cudaMemPool_t *Out,
                                     int Device);
 cudaError_t deviceGetMemPool(Backend &B, cudaMemPool_t *Out, int Device);
 cudaError_t deviceSetMemPool(Backend &B, int Device, cudaMemPool_t Pool);
-/// Export/import between processes: cudaErrorNotSupported after the checks.
-cudaError_t poolExportToShareableHandle(cudaMemPool_t Pool);
-cudaError_t poolImportFromShareableHandle(cudaMemPool_t *Out);
+/// Export and import of pools and their pointers between processes.
+/// Pools shared between processes (POSIX file descriptors; MemPool.h).
+cudaError_t poolExportToShareableHandle(cudaMemPool_t Pool, void *Handle,
+                                       int Type, unsigned long long Flags);
+cudaError_t poolImportFromShareableHandle(Backend &B, cudaMemPool_t *Out,
+                                          void *Handle, int Type,
+                                          unsigned long long Flags);
 cudaError_t poolExportPointer(void *Data, void *Ptr);
 cudaError_t poolImportPointer(void **Ptr, cudaMemPool_t Pool, void *Data);
 

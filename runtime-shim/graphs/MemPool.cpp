@@ -46,6 +46,8 @@ StreamOrder &streamOrder() {
 }
 
 constexpr size_t Granularity = 256;
+/// Blocks of exportable pools are whole pages of their arena.
+constexpr size_t ArenaPage = 4096;
 
 } // namespace
 
@@ -122,6 +124,76 @@ MemPool::~MemPool() {
     B.free(F.Pointer);
   for (auto &[Pointer, Size] : Live)
     B.free(Pointer);
+  if (Arena)
+    B.arenaRelease(Arena);
+}
+
+cudaError_t MemPool::exportHandle(int &Fd) {
+  if (!exportable() || Imported)
+    return cudaErrorInvalidValue;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!Arena)
+    if (cudaError_t Status = B.arenaCreate(Arena, Props.location.id))
+      return Status;
+  return B.arenaExport(Fd, Arena);
+}
+
+cudaError_t MemPool::import(Backend &B, int Fd, MemPool *&Out) {
+  void *Arena = nullptr;
+  if (cudaError_t Status = B.arenaImport(Arena, Fd))
+    return Status;
+  int Device = 0;
+  B.getDevice(Device);
+  cudaMemPoolProps Props{};
+  Props.allocType = cudaMemAllocationTypePinned;
+  Props.handleTypes = cudaMemHandleTypePosixFileDescriptor;
+  Props.location = {cudaMemLocationTypeDevice, Device};
+  Out = new MemPool(B, Props);
+  Out->Arena = Arena;
+  Out->Imported = true;
+  return cudaSuccess;
+}
+
+namespace {
+/// What cudaMemPoolExportPointer writes: the block's place in the arena.
+struct PointerExport {
+  uint64_t Magic;
+  uint64_t Offset;
+  uint64_t Size;
+};
+constexpr uint64_t PointerExportMagic = 0x52424e504f4f4c31; // "RBNPOOL1"
+static_assert(sizeof(PointerExport) <= sizeof(cudaMemPoolPtrExportData));
+} // namespace
+
+cudaError_t MemPool::exportPointer(void *Pointer,
+                                   cudaMemPoolPtrExportData &Data) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto Offset = Offsets.find(Pointer);
+  auto Block = Live.find(Pointer);
+  if (!exportable() || Imported || Offset == Offsets.end() ||
+      Block == Live.end())
+    return cudaErrorInvalidValue;
+  PointerExport E{PointerExportMagic, Offset->second, Block->second};
+  std::memset(&Data, 0, sizeof Data);
+  std::memcpy(&Data, &E, sizeof E);
+  return cudaSuccess;
+}
+
+cudaError_t MemPool::importPointer(void *&Pointer,
+                                   const cudaMemPoolPtrExportData &Data) {
+  PointerExport E;
+  std::memcpy(&E, &Data, sizeof E);
+  if (!Imported || E.Magic != PointerExportMagic || !E.Size)
+    return cudaErrorInvalidValue;
+  if (cudaError_t Status = B.arenaMap(Pointer, Arena, E.Offset, E.Size, false))
+    return Status;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Live[Pointer] = E.Size;
+  Offsets[Pointer] = E.Offset;
+  Registry &R = registry();
+  std::lock_guard<std::mutex> RegistryLock(R.Mutex);
+  R.Owners[Pointer] = this;
+  return cudaSuccess;
 }
 
 bool MemPool::isLive(const MemPool *Pool) {
@@ -203,10 +275,26 @@ cudaError_t MemPool::allocate(void *&Pointer, size_t Size,
       return cudaSuccess;
     }
   }
+  if (Imported)
+    return cudaErrorInvalidValue; // an imported pool only maps others' blocks
   if (Props.maxSize && Reserved + Rounded > Props.maxSize)
     return cudaErrorMemoryAllocation;
-  if (cudaError_t Status = B.malloc(&Pointer, Rounded))
+  size_t Offset = 0;
+  if (exportable()) {
+    // Whole pages of the arena, so that each block maps on its own.
+    Rounded = (Rounded + ArenaPage - 1) / ArenaPage * ArenaPage;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!Arena)
+      if (cudaError_t Status = B.arenaCreate(Arena, Props.location.id))
+        return Status;
+    Offset = ArenaEnd;
+    if (cudaError_t Status = B.arenaMap(Pointer, Arena, Offset, Rounded, true))
+      return Status;
+    ArenaEnd += Rounded;
+    Offsets[Pointer] = Offset;
+  } else if (cudaError_t Status = B.malloc(&Pointer, Rounded)) {
     return Status;
+  }
   std::lock_guard<std::mutex> Lock(Mutex);
   Live[Pointer] = Rounded;
   Used += Rounded;
@@ -226,6 +314,17 @@ cudaError_t MemPool::free(void *Pointer, cudaStream_t Stream) {
   auto It = Live.find(Pointer);
   if (It == Live.end())
     return cudaErrorInvalidValue;
+  if (Imported) {
+    // The exporter's memory: this process's mapping of it goes.
+    Live.erase(It);
+    Offsets.erase(Pointer);
+    Registry &R = registry();
+    {
+      std::lock_guard<std::mutex> RegistryLock(R.Mutex);
+      R.Owners.erase(Pointer);
+    }
+    return B.free(Pointer);
+  }
   Free.push_back({Pointer, It->second, Key, Position});
   Used -= It->second;
   Live.erase(It);

@@ -50,6 +50,21 @@ public:
   const cudaMemPoolProps &properties() const { return Props; }
   Backend &backend() { return B; }
 
+  // Sharing between processes (a pool created with
+  // cudaMemHandleTypePosixFileDescriptor): its blocks live in one backend
+  // arena (Backend.h), exported as a file descriptor; a block is known to
+  // the importer by its offset and size in it.
+  bool exportable() const {
+    return Props.handleTypes & cudaMemHandleTypePosixFileDescriptor;
+  }
+  cudaError_t exportHandle(int &Fd);
+  /// The pool of another process, from its exported descriptor.
+  static cudaError_t import(Backend &B, int Fd, MemPool *&Out);
+  cudaError_t exportPointer(void *Pointer, cudaMemPoolPtrExportData &Data);
+  cudaError_t importPointer(void *&Pointer,
+                            const cudaMemPoolPtrExportData &Data);
+  bool imported() const { return Imported; }
+
   /// The pool that allocated Pointer, or nullptr.
   static MemPool *ofPointer(void *Pointer);
   static bool isLive(const MemPool *Pool);
@@ -76,6 +91,12 @@ private:
   std::vector<FreeBlock> Free;
   std::map<int, cudaMemAccessFlags> Access;
   bool FollowEvents = true, Opportunistic = true, Internal = true;
+  /// Exportable and imported pools: the arena, the next free offset in it,
+  /// each block's offset.
+  void *Arena = nullptr;
+  size_t ArenaEnd = 0;
+  std::map<void *, size_t> Offsets;
+  bool Imported = false;
   uint64_t ReleaseThreshold = 0;
   uint64_t Used = 0, UsedHigh = 0, Reserved = 0, ReservedHigh = 0;
 };

@@ -849,6 +849,11 @@ CUresult cuIpcCloseMemHandle(CUdeviceptr dptr);
 /* Libraries and kernels, module enumeration, the linker, parameter layouts,
    clusters and the legacy launch API (docs/driver-api.md). */
 #include "__rubicon/cuda_library.h"
+/* Unified-memory hints: advice, prefetches, discards, range queries. */
+#include "__rubicon/cuda_memory_hints.h"
+
+/* Peers, contexts and devices beyond the first subset. */
+#include "__rubicon/cuda_peer_device.h"
 
 #if defined(__cplusplus)
 } /* extern "C" */

@@ -321,6 +321,22 @@ cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes,
                                       enum cudaMemRangeAttribute *attributes,
                                       size_t numAttributes, const void *devPtr,
                                       size_t count);
+/* CUDA 13.0's batches: prefetchLocs[i] applies from operation
+   prefetchLocIdxs[i] (the first index is 0) to the next one's. */
+cudaError_t cudaMemPrefetchBatchAsync(void **dptrs, size_t *sizes,
+                                      size_t count,
+                                      struct cudaMemLocation *prefetchLocs,
+                                      size_t *prefetchLocIdxs,
+                                      size_t numPrefetchLocs,
+                                      unsigned long long flags,
+                                      cudaStream_t stream);
+cudaError_t cudaMemDiscardBatchAsync(void **dptrs, size_t *sizes, size_t count,
+                                     unsigned long long flags,
+                                     cudaStream_t stream);
+cudaError_t cudaMemDiscardAndPrefetchBatchAsync(
+    void **dptrs, size_t *sizes, size_t count,
+    struct cudaMemLocation *prefetchLocs, size_t *prefetchLocIdxs,
+    size_t numPrefetchLocs, unsigned long long flags, cudaStream_t stream);
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr,
                                      size_t length RUBICON_DEFAULT_ARG(0),
                                      unsigned int flags
@@ -379,6 +395,9 @@ void __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress,
 
 /* External memory and semaphores. */
 #include "__rubicon/external_api.h"
+
+/* Peers, atomic capabilities, notifications, batches of copies. */
+#include "__rubicon/peer_device_api.h"
 
 #if defined(__cplusplus)
 } /* extern "C" */

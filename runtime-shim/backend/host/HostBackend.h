@@ -350,6 +350,12 @@ public:
                                     const cudaExternalSemaphoreWaitParams &Params,
                                     cudaStream_t Stream) override;
   cudaError_t destroyExternalSemaphore(void *Handle) override;
+  cudaError_t arenaCreate(void *&Arena, int Device) override;
+  cudaError_t arenaExport(int &Fd, void *Arena) override;
+  cudaError_t arenaImport(void *&Arena, int Fd) override;
+  cudaError_t arenaMap(void *&Ptr, void *Arena, size_t Offset, size_t Size,
+                       bool Grow) override;
+  cudaError_t arenaRelease(void *Arena) override;
   cudaError_t streamWaitValue(cudaStream_t Stream, void *Address,
                               unsigned long long Value, bool Wide,
                               unsigned Flags) override;

@@ -14,6 +14,9 @@
 //   one (never lowers it), a wait lasts until the value reaches the awaited
 //   one. A binary semaphore's signal sets 1, a wait lasts until it is 1 and
 //   takes it back to 0.
+// - Shareable arenas (exported memory pools): a memory file that grows as
+//   the pool allocates; each block is a shared mapping of its range, as
+//   external memory's buffers are.
 // - Stream memory operations (cuStreamWaitValue32, ...): a write is a store
 //   on the queue's thread, a wait polls the address there.
 //
@@ -160,6 +163,74 @@ cudaError_t HostBackend::destroyExternalMemory(void *Handle) {
   // the file alive), as CUDA asks programs to free them.
   close(Memory->Fd);
   delete Memory;
+  return cudaSuccess;
+}
+
+/// A shareable arena: its memory file and the bytes it holds.
+struct SharedArena {
+  int Fd;
+  std::mutex Mutex;
+};
+
+cudaError_t HostBackend::arenaCreate(void *&Arena, int Device) {
+  if (Device != 0)
+    return cudaErrorInvalidDevice;
+  int Fd = memfd_create("rubicon-pool", MFD_CLOEXEC);
+  if (Fd < 0)
+    return cudaErrorMemoryAllocation;
+  Arena = new SharedArena{Fd, {}};
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::arenaExport(int &Fd, void *Arena) {
+  Fd = dup(static_cast<SharedArena *>(Arena)->Fd);
+  return Fd < 0 ? cudaErrorInvalidValue : cudaSuccess;
+}
+
+cudaError_t HostBackend::arenaImport(void *&Arena, int Fd) {
+  struct stat Info;
+  if (Fd < 0 || fstat(Fd, &Info) != 0)
+    return cudaErrorInvalidValue;
+  int Own = dup(Fd);
+  if (Own < 0)
+    return cudaErrorInvalidValue;
+  Arena = new SharedArena{Own, {}};
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::arenaMap(void *&Ptr, void *Handle, size_t Offset,
+                                  size_t Size, bool Grow) {
+  auto *Arena = static_cast<SharedArena *>(Handle);
+  if (Size == 0 || Offset % pageSize() != 0)
+    return cudaErrorInvalidValue;
+  {
+    std::lock_guard<std::mutex> Lock(Arena->Mutex);
+    struct stat Info;
+    if (fstat(Arena->Fd, &Info) != 0)
+      return cudaErrorInvalidValue;
+    if (size_t(Info.st_size) < Offset + Size) {
+      if (!Grow)
+        return cudaErrorInvalidValue;
+      if (ftruncate(Arena->Fd, off_t(Offset + Size)) != 0)
+        return cudaErrorMemoryAllocation;
+    }
+  }
+  void *Mapped = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED,
+                      Arena->Fd, off_t(Offset));
+  if (Mapped == MAP_FAILED)
+    return cudaErrorMemoryAllocation;
+  Ptr = Mapped;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  Allocations[reinterpret_cast<uintptr_t>(Ptr)] = {Size,
+                                                   AllocationKind::External};
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::arenaRelease(void *Handle) {
+  auto *Arena = static_cast<SharedArena *>(Handle);
+  // Blocks still mapped keep the file alive.
+  close(Arena->Fd);
+  delete Arena;
   return cudaSuccess;
 }
 
