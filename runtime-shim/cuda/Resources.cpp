@@ -15,6 +15,7 @@
 
 #include "DriverInternal.h"
 
+#include <cstdint>
 #include <cstring>
 
 using namespace rubicon::driver;
@@ -175,11 +176,15 @@ CUresult cuPointerGetAttributes(unsigned int Count,
   return CUDA_SUCCESS;
 }
 
-CUresult cuMemcpyBatchAsync_v2(CUdeviceptr *Dsts, CUdeviceptr *Srcs,
-                               size_t *Sizes, size_t Count,
-                               CUmemcpyAttributes *Attributes,
-                               size_t *AttributeIndices, size_t AttributeCount,
-                               CUstream Stream) {
+// Both forms of cuMemcpyBatchAsync; FailIndex (CUDA 12.8's form only) names
+// the copy that failed, SIZE_MAX when the batch itself was invalid.
+static CUresult memcpyBatch(CUdeviceptr *Dsts, CUdeviceptr *Srcs,
+                            size_t *Sizes, size_t Count,
+                            CUmemcpyAttributes *Attributes,
+                            size_t *AttributeIndices, size_t AttributeCount,
+                            size_t *FailIndex, CUstream Stream) {
+  if (FailIndex)
+    *FailIndex = SIZE_MAX;
   if (!Count || !Dsts || !Srcs || !Sizes || !Attributes ||
       !AttributeIndices || !AttributeCount || AttributeCount > Count ||
       AttributeIndices[0] != 0)
@@ -193,9 +198,30 @@ CUresult cuMemcpyBatchAsync_v2(CUdeviceptr *Dsts, CUdeviceptr *Srcs,
       return CUDA_ERROR_INVALID_VALUE;
   }
   for (size_t I = 0; I < Count; ++I)
-    if (CUresult Status = cuMemcpyAsync(Dsts[I], Srcs[I], Sizes[I], Stream))
+    if (CUresult Status = cuMemcpyAsync(Dsts[I], Srcs[I], Sizes[I], Stream)) {
+      if (FailIndex)
+        *FailIndex = I;
       return Status;
+    }
   return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyBatchAsync_v2(CUdeviceptr *Dsts, CUdeviceptr *Srcs,
+                               size_t *Sizes, size_t Count,
+                               CUmemcpyAttributes *Attributes,
+                               size_t *AttributeIndices, size_t AttributeCount,
+                               CUstream Stream) {
+  return memcpyBatch(Dsts, Srcs, Sizes, Count, Attributes, AttributeIndices,
+                     AttributeCount, nullptr, Stream);
+}
+
+CUresult cuMemcpyBatchAsync(CUdeviceptr *Dsts, CUdeviceptr *Srcs,
+                            size_t *Sizes, size_t Count,
+                            CUmemcpyAttributes *Attributes,
+                            size_t *AttributeIndices, size_t AttributeCount,
+                            size_t *FailIndex, CUstream Stream) {
+  return memcpyBatch(Dsts, Srcs, Sizes, Count, Attributes, AttributeIndices,
+                     AttributeCount, FailIndex, Stream);
 }
 
 CUresult cuTensorMapEncodeTiled(CUtensorMap *TensorMap, CUtensorMapDataType,
