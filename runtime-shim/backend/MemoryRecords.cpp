@@ -25,6 +25,23 @@ template <class F> void forEachPage(const void *Ptr, size_t Count, F &&Fn) {
 
 } // namespace
 
+cudaError_t checkManagedRange(Backend &B, const void *Ptr, size_t Count) {
+  if (!Ptr || !Count)
+    return cudaErrorInvalidValue;
+  cudaPointerAttributes A{};
+  if (cudaError_t Status = B.pointerGetAttributes(A, Ptr))
+    return Status;
+  if (A.type != cudaMemoryTypeManaged)
+    return cudaErrorInvalidValue;
+  void *Base = nullptr;
+  size_t Size = 0;
+  if (B.memGetAddressRange(Base, Size, Ptr) == cudaSuccess &&
+      static_cast<const char *>(Ptr) + Count >
+          static_cast<const char *>(Base) + Size)
+    return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
 // The process's one table: the default is the backend creator's code, so
 // both libraries reach the same one (docs/runtime-driver-state.md).
 MemoryRecords &Backend::memoryRecords() {

@@ -21,6 +21,12 @@
 
 namespace rubicon::cudart {
 
+class Backend;
+
+/// cudaSuccess when Count bytes at Ptr are managed memory within one
+/// allocation: the range memory advice and prefetches of both APIs apply to.
+cudaError_t checkManagedRange(Backend &B, const void *Ptr, size_t Count);
+
 class MemoryRecords {
 public:
   /// Records Advice (a cudaMemoryAdvise) for Device (or cudaCpuDeviceId) on

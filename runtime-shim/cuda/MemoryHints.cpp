@@ -26,25 +26,6 @@ const void *pointer(CUdeviceptr Address) {
   return reinterpret_cast<const void *>(uintptr_t(Address));
 }
 
-/// Managed memory of Count bytes at Ptr.
-cudaError_t checkManagedRange(cudart::Backend &B, const void *Ptr,
-                              size_t Count) {
-  if (!Ptr || !Count)
-    return cudaErrorInvalidValue;
-  cudaPointerAttributes A{};
-  if (cudaError_t Status = B.pointerGetAttributes(A, Ptr))
-    return Status;
-  if (A.type != cudaMemoryTypeManaged)
-    return cudaErrorInvalidValue;
-  void *Base = nullptr;
-  size_t Size = 0;
-  if (B.memGetAddressRange(Base, Size, Ptr) == cudaSuccess &&
-      static_cast<const char *>(Ptr) + Count >
-          static_cast<const char *>(Base) + Size)
-    return cudaErrorInvalidValue;
-  return cudaSuccess;
-}
-
 /// A device number (CU_DEVICE_CPU for the host) that exists.
 cudaError_t checkDevice(cudart::Backend &B, int Device) {
   if (Device == cudaCpuDeviceId)

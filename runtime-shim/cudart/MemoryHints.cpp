@@ -27,24 +27,6 @@ using namespace rubicon::cudart;
 
 namespace {
 
-/// Managed memory of Count bytes at Ptr (the range advice applies to).
-cudaError_t checkManagedRange(Backend &B, const void *Ptr, size_t Count) {
-  if (!Ptr || !Count)
-    return cudaErrorInvalidValue;
-  cudaPointerAttributes A{};
-  if (cudaError_t Status = B.pointerGetAttributes(A, Ptr))
-    return Status;
-  if (A.type != cudaMemoryTypeManaged)
-    return cudaErrorInvalidValue;
-  void *Base = nullptr;
-  size_t Size = 0;
-  if (B.memGetAddressRange(Base, Size, Ptr) == cudaSuccess &&
-      static_cast<const char *>(Ptr) + Count >
-          static_cast<const char *>(Base) + Size)
-    return cudaErrorInvalidValue;
-  return cudaSuccess;
-}
-
 cudaError_t checkLocation(Backend &B, int Device) {
   if (Device == cudaCpuDeviceId)
     return cudaSuccess;
