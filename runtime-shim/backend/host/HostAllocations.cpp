@@ -23,8 +23,10 @@ cudaError_t HostBackend::allocate(void **Ptr, size_t Size,
   void *P = std::aligned_alloc(DeviceAllocationAlignment, Rounded);
   if (!P)
     return cudaErrorMemoryAllocation;
+  int Device = 0;
+  getDevice(Device);
   std::lock_guard<std::mutex> Lock(Mutex);
-  Allocations[reinterpret_cast<uintptr_t>(P)] = {Size, Kind};
+  Allocations[reinterpret_cast<uintptr_t>(P)] = {Size, Kind, Device};
   *Ptr = P;
   return cudaSuccess;
 }
@@ -79,10 +81,12 @@ cudaError_t HostBackend::mallocPitch(void **Ptr, size_t &Pitch, size_t Width,
 cudaError_t HostBackend::hostRegister(void *Ptr, size_t Size, unsigned) {
   if (!Ptr || !Size)
     return cudaErrorInvalidValue;
+  int Device = 0;
+  getDevice(Device);
   std::lock_guard<std::mutex> Lock(Mutex);
-  auto [It, Inserted] =
-      Allocations.try_emplace(reinterpret_cast<uintptr_t>(Ptr),
-                              Allocation{Size, AllocationKind::Registered});
+  auto [It, Inserted] = Allocations.try_emplace(
+      reinterpret_cast<uintptr_t>(Ptr),
+      Allocation{Size, AllocationKind::Registered, Device});
   return Inserted ? cudaSuccess : cudaErrorHostMemoryAlreadyRegistered;
 }
 
@@ -98,13 +102,13 @@ cudaError_t HostBackend::hostUnregister(void *Ptr) {
 cudaError_t HostBackend::pointerGetAttributes(cudaPointerAttributes &Attributes,
                                               const void *Ptr) {
   Attributes = {};
-  Attributes.device = 0;
   std::optional<Allocation> A = findAllocation(Ptr);
   if (!A) {
     Attributes.type = cudaMemoryTypeUnregistered;
     Attributes.device = -2;
     return cudaSuccess;
   }
+  Attributes.device = A->Device;
   switch (A->Kind) {
   case AllocationKind::Device:
   case AllocationKind::Mapped:

@@ -108,6 +108,8 @@ void unmapExternalBuffer(uintptr_t Address, size_t Size);
 struct Allocation {
   size_t Size;
   AllocationKind Kind;
+  /// The device current when it was made (cudaPointerGetAttributes).
+  int Device = 0;
 };
 
 /// Bytes of physical memory (the device's global memory).
@@ -123,17 +125,16 @@ public:
     return 1000 * RUBICON_CUDA_VERSION_MAJOR + 10 * RUBICON_CUDA_VERSION_MINOR;
   }
 
-  // Devices: one.
+  // Devices: RUBICON_HOST_DEVICES of them (default 1), every one a view of
+  // the same CPU and memory, so that multi-device programs run (HostDevice.cpp).
   cudaError_t getDeviceCount(int &Count) override {
-    Count = 1;
+    Count = DeviceCount;
     return cudaSuccess;
   }
-  cudaError_t setDevice(int Device) override {
-    return Device == 0 ? cudaSuccess : cudaErrorInvalidDevice;
-  }
-  cudaError_t getDevice(int &Device) override {
-    Device = 0;
-    return cudaSuccess;
+  cudaError_t setDevice(int Device) override;
+  cudaError_t getDevice(int &Device) override;
+  bool validDevice(int Device) const {
+    return Device >= 0 && Device < DeviceCount;
   }
   cudaError_t getDeviceProperties(cudaDeviceProp &Prop, int Device) override;
   cudaError_t deviceSynchronize() override;
@@ -212,16 +213,10 @@ public:
                                cudaStream_t) override {
     return cudaSuccess;
   }
-  cudaError_t deviceCanAccessPeer(int &CanAccess, int, int) override {
-    CanAccess = 0;
-    return cudaSuccess;
-  }
-  cudaError_t deviceEnablePeerAccess(int, unsigned) override {
-    return cudaErrorInvalidDevice;
-  }
-  cudaError_t deviceDisablePeerAccess(int) override {
-    return cudaErrorInvalidDevice;
-  }
+  cudaError_t deviceCanAccessPeer(int &CanAccess, int Device,
+                                  int PeerDevice) override;
+  cudaError_t deviceEnablePeerAccess(int PeerDevice, unsigned) override;
+  cudaError_t deviceDisablePeerAccess(int PeerDevice) override;
   cudaError_t memcpyPeer(void *Dst, int DstDevice, const void *Src,
                          int SrcDevice, size_t Count, cudaStream_t Stream,
                          bool Async) override;
@@ -406,6 +401,9 @@ private:
   std::mutex Mutex, RecordMutex;
   std::atomic<int> Fault{0};
   unsigned DeviceFlags = 0;
+  int DeviceCount = 1;
+  /// (device, peer) pairs with peer access enabled; guarded by Mutex.
+  std::set<std::pair<int, int>> PeerAccess;
   std::map<uintptr_t, Allocation> Allocations;
   std::set<HostStream *> Streams;
   std::set<HostEvent *> Events;

@@ -69,7 +69,7 @@ cudaError_t HostBackend::memset2D(void *Ptr, size_t Pitch, int Value,
 cudaError_t HostBackend::memcpyPeer(void *Dst, int DstDevice, const void *Src,
                                     int SrcDevice, size_t Count,
                                     cudaStream_t Stream, bool Async) {
-  if (DstDevice != 0 || SrcDevice != 0)
+  if (!validDevice(DstDevice) || !validDevice(SrcDevice))
     return cudaErrorInvalidDevice;
   return memcpyAsyncImpl(Dst, Src, Count, cudaMemcpyDeviceToDevice, Stream,
                          !Async);

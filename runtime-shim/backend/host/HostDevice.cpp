@@ -9,6 +9,7 @@
 #include "TextureLimits.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <unistd.h>
 
@@ -27,10 +28,73 @@ HostBackend::~HostBackend() {
   Pool.reset();
 }
 
+/// The number of devices the backend presents: RUBICON_HOST_DEVICES, 1 to
+/// MaxHostDevices; 1 when unset or not such a number.
+static int hostDeviceCount() {
+  constexpr int MaxHostDevices = 16;
+  const char *Text = std::getenv("RUBICON_HOST_DEVICES");
+  if (!Text || !*Text)
+    return 1;
+  char *End = nullptr;
+  long Count = std::strtol(Text, &End, 10);
+  if (*End || Count < 1 || Count > MaxHostDevices) {
+    logMessage("host backend: RUBICON_HOST_DEVICES=%s is not a number from 1 "
+               "to %d; using 1 device",
+               Text, MaxHostDevices);
+    return 1;
+  }
+  return static_cast<int>(Count);
+}
+
+/// CUDA's current device belongs to the calling host thread.
+static thread_local int CurrentDevice = 0;
+
 cudaError_t HostBackend::initialize() {
   Pool = std::make_unique<WorkerPool>(workerCount());
   Queue = std::make_unique<WorkQueue>();
-  logMessage("host backend: %u worker threads", Pool->size());
+  DeviceCount = hostDeviceCount();
+  logMessage("host backend: %u worker threads, %d device%s", Pool->size(),
+             DeviceCount, DeviceCount == 1 ? "" : "s");
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::setDevice(int Device) {
+  if (!validDevice(Device))
+    return cudaErrorInvalidDevice;
+  CurrentDevice = Device;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::getDevice(int &Device) {
+  Device = CurrentDevice;
+  return cudaSuccess;
+}
+
+// Every device is the same memory, so any two distinct devices are peers;
+// access still has to be enabled, with CUDA's errors.
+cudaError_t HostBackend::deviceCanAccessPeer(int &CanAccess, int Device,
+                                             int PeerDevice) {
+  if (!validDevice(Device) || !validDevice(PeerDevice))
+    return cudaErrorInvalidDevice;
+  CanAccess = Device != PeerDevice;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::deviceEnablePeerAccess(int PeerDevice, unsigned) {
+  if (!validDevice(PeerDevice) || PeerDevice == CurrentDevice)
+    return cudaErrorInvalidDevice;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!PeerAccess.insert({CurrentDevice, PeerDevice}).second)
+    return cudaErrorPeerAccessAlreadyEnabled;
+  return cudaSuccess;
+}
+
+cudaError_t HostBackend::deviceDisablePeerAccess(int PeerDevice) {
+  if (!validDevice(PeerDevice) || PeerDevice == CurrentDevice)
+    return cudaErrorInvalidDevice;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (!PeerAccess.erase({CurrentDevice, PeerDevice}))
+    return cudaErrorPeerAccessNotEnabled;
   return cudaSuccess;
 }
 
@@ -39,16 +103,27 @@ cudaError_t HostBackend::deviceSynchronize() {
   return deviceError();
 }
 
+// Frees what the current device allocated; the other devices' memory and
+// peer access stay.
 cudaError_t HostBackend::deviceReset() {
   Queue->waitForAll();
   std::lock_guard<std::mutex> Lock(Mutex);
-  for (auto &[Address, A] : Allocations)
+  for (auto It = Allocations.begin(); It != Allocations.end();) {
+    auto &[Address, A] = *It;
+    if (A.Device != CurrentDevice) {
+      ++It;
+      continue;
+    }
     if (A.Kind == AllocationKind::External)
       unmapExternalBuffer(Address, A.Size);
     else if (A.Kind != AllocationKind::Registered &&
              A.Kind != AllocationKind::Mapped)
       std::free(reinterpret_cast<void *>(Address));
-  Allocations.clear();
+    It = Allocations.erase(It);
+  }
+  std::erase_if(PeerAccess, [](const std::pair<int, int> &Pair) {
+    return Pair.first == CurrentDevice || Pair.second == CurrentDevice;
+  });
   Fault = 0;
   return cudaSuccess;
 }
@@ -61,29 +136,36 @@ cudaError_t HostBackend::getStreamPriorityRange(int &Least, int &Greatest) {
 
 cudaError_t HostBackend::deviceGetPCIBusId(char *BusId, int Length,
                                            int Device) {
-  if (Device != 0)
+  if (!validDevice(Device))
     return cudaErrorInvalidDevice;
   if (!BusId || Length <= 0)
     return cudaErrorInvalidValue;
-  std::snprintf(BusId, size_t(Length), "0000:00:00.0");
+  // Device N is bus N, as getDeviceProperties says.
+  std::snprintf(BusId, size_t(Length), "0000:%02x:00.0", unsigned(Device));
   return cudaSuccess;
 }
 
 cudaError_t HostBackend::deviceGetByPCIBusId(int &Device, const char *BusId) {
-  if (!BusId || std::strcmp(BusId, "0000:00:00.0") != 0)
+  unsigned Domain = 0, Bus = 0, Slot = 0, Function = 0;
+  char Extra = 0;
+  if (!BusId || std::sscanf(BusId, "%x:%x:%x.%x%c", &Domain, &Bus, &Slot,
+                            &Function, &Extra) != 4 ||
+      Domain != 0 || Slot != 0 || Function != 0 || !validDevice(int(Bus)))
     return cudaErrorInvalidValue;
-  Device = 0;
+  Device = int(Bus);
   return cudaSuccess;
 }
 
 cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
-  if (Device != 0)
+  if (!validDevice(Device))
     return cudaErrorInvalidDevice;
   Prop = {};
   std::snprintf(Prop.name, sizeof(Prop.name),
                 "Rubicon host device (x86-64 CPU, %u worker threads)",
                 Pool->size());
   std::memcpy(Prop.uuid.bytes, "rubicon-host-cpu", 16);
+  Prop.uuid.bytes[15] = static_cast<char>(Prop.uuid.bytes[15] + Device);
+  Prop.pciBusID = Device;
   Prop.totalGlobalMem = physicalMemory();
   Prop.sharedMemPerBlock = MaxSharedMemoryPerBlock;
   Prop.sharedMemPerBlockOptin = MaxSharedMemoryPerBlock;

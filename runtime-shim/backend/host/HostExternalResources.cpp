@@ -173,7 +173,7 @@ struct SharedArena {
 };
 
 cudaError_t HostBackend::arenaCreate(void *&Arena, int Device) {
-  if (Device != 0)
+  if (!validDevice(Device))
     return cudaErrorInvalidDevice;
   int Fd = memfd_create("rubicon-pool", MFD_CLOEXEC);
   if (Fd < 0)

@@ -40,14 +40,14 @@ bool aligned(const void *Address, size_t Size) {
 
 cudaError_t HostBackend::vmmGranularity(size_t &Granularity, int Device,
                                         bool Recommended) {
-  if (Device != 0)
+  if (!validDevice(Device))
     return cudaErrorInvalidDevice;
   Granularity = Recommended ? RecommendedGranularity : pageSize();
   return cudaSuccess;
 }
 
 cudaError_t HostBackend::vmmCreate(void *&Handle, size_t Size, int Device) {
-  if (Device != 0)
+  if (!validDevice(Device))
     return cudaErrorInvalidDevice;
   if (Size == 0 || Size % pageSize() != 0)
     return cudaErrorInvalidValue;
@@ -140,7 +140,7 @@ cudaError_t HostBackend::vmmUnmap(void *Address, size_t Size) {
 
 cudaError_t HostBackend::vmmSetAccess(void *Address, size_t Size, int Device,
                                       unsigned Flags) {
-  if (Device != 0)
+  if (!validDevice(Device))
     return cudaErrorInvalidDevice;
   if (!Address || !aligned(Address, Size) ||
       (Flags != 0 && Flags != 1 && Flags != 3))
