@@ -332,6 +332,10 @@ public:
   virtual cudaError_t arenaMap(void *&Ptr, void *Arena, size_t Offset,
                                size_t Size, bool Grow);
   virtual cudaError_t arenaRelease(void *Arena);
+  /// Kernels launched on Stream from now on run on at most Multiprocessors
+  /// of the device (0: all); a green context's streams (cuGreenCtxStreamCreate).
+  virtual cudaError_t streamLimitMultiprocessors(cudaStream_t Stream,
+                                                 unsigned Multiprocessors);
   /// Stream's later work waits until the 4- or 8-byte (Wide) value at
   /// Address satisfies Flags' condition against Value.
   virtual cudaError_t streamWaitValue(cudaStream_t Stream, void *Address,

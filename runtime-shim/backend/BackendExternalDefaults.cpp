@@ -1,7 +1,7 @@
 //===- BackendExternalDefaults.cpp - External resources for other backends ===//
 //
-// Part of Rubicon. The external memory, external semaphore, shareable arena
-// and stream memory operation families of Backend (Backend.h) for a backend that has none:
+// Part of Rubicon. The external memory, external semaphore, shareable arena,
+// stream memory operation and stream multiprocessor limit families of Backend (Backend.h) for a backend that has none:
 // every call is cudaErrorNotSupported (CUDA_ERROR_NOT_SUPPORTED in libcuda).
 //
 //===----------------------------------------------------------------------===//
@@ -47,6 +47,9 @@ cudaError_t Backend::arenaMap(void *&, void *, size_t, size_t, bool) {
   return cudaErrorNotSupported;
 }
 cudaError_t Backend::arenaRelease(void *) { return cudaErrorNotSupported; }
+cudaError_t Backend::streamLimitMultiprocessors(cudaStream_t, unsigned) {
+  return cudaErrorNotSupported;
+}
 cudaError_t Backend::streamWaitValue(cudaStream_t, void *, unsigned long long,
                                      bool, unsigned) {
   return cudaErrorNotSupported;

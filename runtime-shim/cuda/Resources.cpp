@@ -1,10 +1,8 @@
-//===- Resources.cpp - Device resources, batched copies, tensor maps ------===//
+//===- Resources.cpp - Pointer attributes, batched copies, tensor maps ----===//
 //
-// Part of Rubicon. The driver functions of __rubicon/cuda_resources.h:
-// device resources (a device's, or a context's, SM resource is all of its
-// multiprocessors; there are no green contexts, so creating one or its
-// descriptor is CUDA_ERROR_NOT_SUPPORTED and a stream's green context is
-// NULL), cuStreamGetCtx_v2, cuPointerGetAttributes, cuMemcpyBatchAsync (the
+// Part of Rubicon. The driver functions of __rubicon/cuda_resources.h but
+// device resources and green contexts (GreenContexts.cpp):
+// cuPointerGetAttributes, cuMemcpyBatchAsync (the
 // copies in order on the stream; the hints are accepted) and tensor map
 // encoding (no tensor memory accelerator: CUDA_ERROR_NOT_SUPPORTED).
 // docs/driver-api.md.
@@ -20,107 +18,7 @@
 
 using namespace rubicon::driver;
 
-namespace {
-
-/// The SM resource of a device: all of its multiprocessors.
-CUresult smResourceOf(CUdevice Device, CUdevResource *Resource,
-                      CUdevResourceType Type) {
-  if (!Resource || Type != CU_DEV_RESOURCE_TYPE_SM)
-    return CUDA_ERROR_INVALID_VALUE;
-  int Count = 0;
-  if (CUresult Status = cuDeviceGetAttribute(
-          &Count, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, Device))
-    return Status;
-  std::memset(Resource, 0, sizeof(*Resource));
-  Resource->type = CU_DEV_RESOURCE_TYPE_SM;
-  Resource->sm.smCount = static_cast<unsigned>(Count);
-  Resource->sm.minSmPartitionSize = static_cast<unsigned>(Count);
-  Resource->sm.smCoscheduledAlignment = 1;
-  return CUDA_SUCCESS;
-}
-
-} // namespace
-
 extern "C" {
-
-CUresult cuDeviceGetDevResource(CUdevice Device, CUdevResource *Resource,
-                                CUdevResourceType Type) {
-  return smResourceOf(Device, Resource, Type);
-}
-
-CUresult cuCtxGetDevResource(CUcontext Context, CUdevResource *Resource,
-                             CUdevResourceType Type) {
-  int Device = Context ? contextDevice(Context) : -1;
-  if (!Context) {
-    CUdevice Current = 0;
-    if (CUresult Status = cuCtxGetDevice(&Current))
-      return Status;
-    Device = Current;
-  }
-  if (Device < 0)
-    return CUDA_ERROR_INVALID_CONTEXT;
-  return smResourceOf(Device, Resource, Type);
-}
-
-CUresult cuGreenCtxGetDevResource(CUgreenCtx, CUdevResource *,
-                                  CUdevResourceType) {
-  return CUDA_ERROR_INVALID_VALUE; // no green context exists
-}
-
-CUresult cuDevSmResourceSplitByCount(CUdevResource *, unsigned int *,
-                                     const CUdevResource *, CUdevResource *,
-                                     unsigned int, unsigned int) {
-  return CUDA_ERROR_NOT_SUPPORTED;
-}
-
-CUresult cuDevResourceGenerateDesc(CUdevResourceDesc *Desc,
-                                   CUdevResource *Resources,
-                                   unsigned int Count) {
-  if (!Desc || !Resources || !Count)
-    return CUDA_ERROR_INVALID_VALUE;
-  return CUDA_ERROR_NOT_SUPPORTED;
-}
-
-CUresult cuGreenCtxCreate(CUgreenCtx *Context, CUdevResourceDesc, CUdevice,
-                          unsigned int) {
-  if (!Context)
-    return CUDA_ERROR_INVALID_VALUE;
-  return CUDA_ERROR_NOT_SUPPORTED;
-}
-
-CUresult cuGreenCtxDestroy(CUgreenCtx) { return CUDA_ERROR_INVALID_VALUE; }
-
-CUresult cuCtxFromGreenCtx(CUcontext *, CUgreenCtx) {
-  return CUDA_ERROR_INVALID_VALUE;
-}
-
-CUresult cuGreenCtxStreamCreate(CUstream *, CUgreenCtx, unsigned int, int) {
-  return CUDA_ERROR_INVALID_VALUE;
-}
-
-CUresult cuGreenCtxGetId(CUgreenCtx, unsigned long long *) {
-  return CUDA_ERROR_INVALID_VALUE;
-}
-
-CUresult cuStreamGetGreenCtx(CUstream Stream, CUgreenCtx *Context) {
-  if (!Context)
-    return CUDA_ERROR_INVALID_VALUE;
-  CUcontext Ignored = nullptr;
-  if (CUresult Status = cuStreamGetCtx(Stream, &Ignored))
-    return Status;
-  *Context = nullptr;
-  return CUDA_SUCCESS;
-}
-
-CUresult cuStreamGetCtx_v2(CUstream Stream, CUcontext *Context,
-                           CUgreenCtx *GreenContext) {
-  if (!Context || !GreenContext)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult Status = cuStreamGetCtx(Stream, Context))
-    return Status;
-  *GreenContext = nullptr;
-  return CUDA_SUCCESS;
-}
 
 CUresult cuPointerGetAttributes(unsigned int Count,
                                 CUpointer_attribute *Attributes, void **Data,

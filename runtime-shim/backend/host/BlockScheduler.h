@@ -34,6 +34,8 @@ struct GridLaunch {
   unsigned Grid[3] = {1, 1, 1};
   unsigned Block[3] = {1, 1, 1};
   size_t SharedBytes = 0; // static + dynamic
+  /// Worker threads the grid may use at once (0: the whole pool).
+  unsigned MaxWorkers = 0;
 };
 
 class BlockScheduler {

@@ -60,11 +60,13 @@ using Clock = std::chrono::steady_clock;
 constexpr size_t DeviceAllocationAlignment = 256;
 constexpr size_t MaxSharedMemoryPerBlock = 64 * 1024;
 
-/// One CUDA stream: only flags and the last piece of work queued on it.
+/// One CUDA stream: flags, the last piece of work queued on it, and the
+/// workers its kernels may use (0: all; a green context's share).
 struct HostStream {
   unsigned Flags = 0;
   int Priority = 0;
   uint64_t LastWork = 0;
+  unsigned MaxWorkers = 0;
 };
 
 struct HostEvent {
@@ -351,6 +353,8 @@ public:
   cudaError_t arenaMap(void *&Ptr, void *Arena, size_t Offset, size_t Size,
                        bool Grow) override;
   cudaError_t arenaRelease(void *Arena) override;
+  cudaError_t streamLimitMultiprocessors(cudaStream_t Stream,
+                                         unsigned Multiprocessors) override;
   cudaError_t streamWaitValue(cudaStream_t Stream, void *Address,
                               unsigned long long Value, bool Wide,
                               unsigned Flags) override;

@@ -111,6 +111,9 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
   L.Grid[0] = Grid.X, L.Grid[1] = Grid.Y, L.Grid[2] = Grid.Z;
   L.Block[0] = Block.X, L.Block[1] = Block.Y, L.Block[2] = Block.Z;
   L.SharedBytes = Kernel.StaticSharedBytes + SharedMem;
+  if (!isSpecialStream(Stream))
+    if (HostStream *S = userStream(Stream))
+      L.MaxWorkers = S->MaxWorkers;
   return enqueue(Stream, false, [this, Data, Cooperative] {
     if (int F = Cooperative ? runCooperativeGrid(Data->Launch)
                             : Pool->runGrid(Data->Launch)) {

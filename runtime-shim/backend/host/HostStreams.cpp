@@ -68,6 +68,16 @@ cudaError_t HostBackend::streamGetFlags(cudaStream_t Stream, unsigned &Flags) {
   return cudaSuccess;
 }
 
+cudaError_t HostBackend::streamLimitMultiprocessors(cudaStream_t Stream,
+                                                    unsigned Multiprocessors) {
+  HostStream *S = userStream(Stream);
+  if (!S)
+    return cudaErrorInvalidResourceHandle;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  S->MaxWorkers = Multiprocessors;
+  return cudaSuccess;
+}
+
 cudaError_t HostBackend::streamGetPriority(cudaStream_t Stream, int &Priority) {
   if (isSpecialStream(Stream)) {
     Priority = 0;

@@ -45,7 +45,9 @@ int WorkerPool::runGrid(const GridLaunch &Launch) {
   NextBlock.store(0, std::memory_order_relaxed);
   BlockCount = Blocks;
   FaultSeen.store(0, std::memory_order_relaxed);
-  uint64_t Wanted = std::min<uint64_t>(Blocks - 1, Helpers.size());
+  uint64_t Workers = Launch.MaxWorkers ? Launch.MaxWorkers : size();
+  uint64_t Wanted = std::min<uint64_t>(
+      {Blocks - 1, Helpers.size(), std::max<uint64_t>(Workers, 1) - 1});
   if (Wanted) {
     {
       std::lock_guard<std::mutex> Lock(Mutex);

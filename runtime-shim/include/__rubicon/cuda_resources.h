@@ -6,12 +6,13 @@
  * API reference. libcu++ 3.x (cuda/__driver/driver_api.h) names all of them.
  * Included by cuda.h inside its extern "C" block, after
  * __rubicon/cuda_graph.h (CUmemLocation). Implemented in
- * runtime-shim/cuda/Resources.cpp.
+ * runtime-shim/cuda/Resources.cpp, device resources and green contexts in
+ * runtime-shim/cuda/GreenContexts.cpp.
  *
- * AMD GPUs and the host target have no green contexts: a device's SM
- * resource is its whole set of multiprocessors, a stream's green context is
- * always NULL, and creating descriptors or green contexts returns
- * CUDA_ERROR_NOT_SUPPORTED (docs/driver-api.md).
+ * A device's SM resource is its multiprocessors (the host backend's worker
+ * threads); a green context is limited to a group of them, and so are its
+ * streams' kernels (docs/driver-api.md says what the limit means on each
+ * backend).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_INTERNAL_CUDA_RESOURCES_H
@@ -71,11 +72,13 @@ CUresult cuGreenCtxCreate(CUgreenCtx *phCtx, CUdevResourceDesc desc,
                           CUdevice dev, unsigned int flags);
 CUresult cuGreenCtxDestroy(CUgreenCtx hCtx);
 CUresult cuCtxFromGreenCtx(CUcontext *pContext, CUgreenCtx hCtx);
+CUresult cuGreenCtxRecordEvent(CUgreenCtx hCtx, CUevent hEvent);
+CUresult cuGreenCtxWaitEvent(CUgreenCtx hCtx, CUevent hEvent);
 CUresult cuGreenCtxStreamCreate(CUstream *phStream, CUgreenCtx greenCtx,
                                 unsigned int flags, int priority);
 CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx);
 CUresult cuGreenCtxGetId(CUgreenCtx greenCtx, unsigned long long *greenCtxId);
-/* CUDA 12.5: the stream's context, or its green context (always NULL here). */
+/* CUDA 12.5: a stream's context and, if it has one, its green context. */
 CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx,
                            CUgreenCtx *pGreenCtx);
 

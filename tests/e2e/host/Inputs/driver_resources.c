@@ -27,8 +27,9 @@ int main(void) {
   printf("bad type: %d\n", cuDeviceGetDevResource(dev, &res, CU_DEV_RESOURCE_TYPE_INVALID));
   CUdevResourceDesc desc = NULL;
   CUgreenCtx green;
-  printf("green: %d %d\n", cuDevResourceGenerateDesc(&desc, &res, 1),
+  printf("green: %d %d", cuDevResourceGenerateDesc(&desc, &res, 1),
          cuGreenCtxCreate(&green, desc, dev, CU_GREEN_CTX_DEFAULT_STREAM));
+  printf(" destroyed %d\n", cuGreenCtxDestroy(green));
 
   CUstream stream;
   cuStreamCreate(&stream, 0);
