@@ -15,6 +15,7 @@
 #include "Runtime.h"
 #include "graphs/StreamHooks.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 
@@ -370,6 +371,14 @@ cudaError_t cudaDeviceSetLimit(cudaLimit Limit, size_t Value) {
       if (cudaError_t Status = B.setDeviceHeapSize(Value);
           Status != cudaSuccess && Status != cudaErrorNotSupported)
         return Status;
+    // A hint, clamped to what the device can persist (0 where it cannot).
+    if (Limit == cudaLimitPersistingL2CacheSize) {
+      int Device = 0;
+      cudaDeviceProp Prop;
+      if (B.getDevice(Device) == cudaSuccess &&
+          B.getDeviceProperties(Prop, Device) == cudaSuccess)
+        Value = std::min(Value, size_t(Prop.persistingL2CacheMaxSize));
+    }
     LimitValues[Limit] = Value;
     return cudaSuccess;
   });

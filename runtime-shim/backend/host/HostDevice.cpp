@@ -197,6 +197,11 @@ cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
   Prop.memoryClockRate = 1000000;
   Prop.memoryBusWidth = 64;
   Prop.l2CacheSize = 4 * 1024 * 1024;
+  // Persisting L2 lines and access-policy windows are performance hints
+  // CUDA allows a device to ignore; the host device takes them and ignores
+  // them (docs/host-target.md), with an NVIDIA-like share of its L2.
+  Prop.persistingL2CacheMaxSize = Prop.l2CacheSize / 4 * 3;
+  Prop.accessPolicyMaxWindowSize = 128 * 1024 * 1024;
   Prop.maxThreadsPerMultiProcessor = 2048;
   Prop.maxBlocksPerMultiProcessor = 32;
   Prop.streamPrioritiesSupported = 1;

@@ -85,6 +85,18 @@ int main() {
   cudaStreamGetAttribute(B, cudaStreamAttributeAccessPolicyWindow, &Out);
   printf("window of B: %zu %g %d\n", Out.accessPolicyWindow.num_bytes,
          Out.accessPolicyWindow.hitRatio, (int)Out.accessPolicyWindow.hitProp);
+  // Persisting L2: a hint the device takes; the limit is clamped to what
+  // the device says it can persist.
+  cudaDeviceProp L2Props;
+  cudaGetDeviceProperties(&L2Props, 0);
+  size_t Persisting = 0;
+  cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, size_t(1) << 40);
+  cudaDeviceGetLimit(&Persisting, cudaLimitPersistingL2CacheSize);
+  printf("persisting L2: max %d of %d, window max %d, limit clamped %d\n",
+         L2Props.persistingL2CacheMaxSize, L2Props.l2CacheSize,
+         L2Props.accessPolicyMaxWindowSize,
+         Persisting == size_t(L2Props.persistingL2CacheMaxSize));
+  printf("reset persisting lines: %d\n", (int)cudaCtxResetPersistingL2Cache());
   Window.accessPolicyWindow.hitRatio = 2.0f;
   printf("bad ratio: %d\n",
          (int)cudaStreamSetAttribute(A, cudaStreamAttributeAccessPolicyWindow,
