@@ -21,6 +21,10 @@ TITLES = {
     "Cusolver": "cuSOLVER (libcusolver.so.12)",
     "Nvrtc": "NVRTC (libnvrtc.so.13)",
     "Nvml": "NVML (libnvidia-ml.so.1)",
+    "Npp": "NPP (libnppc.so.13, libnppisu.so.13, libnpps.so.13)",
+    "Nvjpeg": "nvJPEG (libnvjpeg.so.13)",
+    "NvJitLink": "nvJitLink (libnvJitLink.so.13)",
+    "Nvvm": "libNVVM (nvvm/lib64/libnvvm.so.4)",
 }
 STATUSES = ("implemented", "partial", "unsupported")
 

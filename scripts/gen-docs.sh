@@ -17,5 +17,7 @@ python3 "$root/runtime-shim/cudart/ApiTable.py" "$root/runtime-shim/cudart/ApiFu
 python3 "$root/libraries/ApiTable.py" "$root/libraries/cublas/Cublas.def" "$root/libraries/cublaslt/CublasLt.def" \
   "$root/libraries/curand/Curand.def" "$root/libraries/cufft/Cufft.def" "$root/libraries/cusparse/Cusparse.def" \
   "$root/libraries/cusolver/Cusolver.def" "$root/libraries/nvrtc/Nvrtc.def" "$root/libraries/nvml/Nvml.def" \
+  "$root/libraries/npp/Npp.def" "$root/libraries/nvjpeg/Nvjpeg.def" "$root/libraries/nvjitlink/NvJitLink.def" \
+  "$root/libraries/nvvm/Nvvm.def" \
   -o "$root/docs/cuda-libraries.table.md"
 echo "rubicon: regenerated docs/*.table.md"

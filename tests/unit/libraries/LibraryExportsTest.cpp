@@ -9,6 +9,8 @@
 
 #include <dlfcn.h>
 
+#include <vector>
+
 namespace {
 
 void expectExports(const char *Path, std::initializer_list<const char *> Names) {
@@ -74,6 +76,51 @@ TEST(LibraryExports, Nvrtc) {
 #include "Nvrtc.def"
   });
 #undef NVRTC_FUNCTION
+}
+
+TEST(LibraryExports, Nvjpeg) {
+#define NVJPEG_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBNVJPEG, {
+#include "Nvjpeg.def"
+  });
+#undef NVJPEG_FUNCTION
+}
+
+TEST(LibraryExports, NvJitLink) {
+#define NVJITLINK_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBNVJITLINK, {
+#include "NvJitLink.def"
+  });
+#undef NVJITLINK_FUNCTION
+}
+
+TEST(LibraryExports, Nvvm) {
+#define NVVM_FUNCTION(Name, Status, Note) #Name,
+  expectExports(RUBICON_TEST_LIBNVVM, {
+#include "Nvvm.def"
+  });
+#undef NVVM_FUNCTION
+}
+
+// Npp.def covers the core, image-memory and signal-memory libraries: each
+// row is exported by one of them.
+TEST(LibraryExports, Npp) {
+  std::vector<void *> Libraries;
+  for (const char *Path :
+       {RUBICON_TEST_LIBNPPC, RUBICON_TEST_LIBNPPISU, RUBICON_TEST_LIBNPPS}) {
+    Libraries.push_back(dlopen(Path, RTLD_NOW | RTLD_LOCAL));
+    ASSERT_NE(Libraries.back(), nullptr) << dlerror();
+  }
+#define NPP_FUNCTION(Name, Status, Note) #Name,
+  for (const char *Name : {
+#include "Npp.def"
+       }) {
+    bool Found = false;
+    for (void *Library : Libraries)
+      Found |= dlsym(Library, Name) != nullptr;
+    EXPECT_TRUE(Found) << "no NPP library exports " << Name;
+  }
+#undef NPP_FUNCTION
 }
 
 TEST(LibraryExports, Nvml) {
