@@ -29,6 +29,14 @@ __global__ void warpShuffles(int *out, int rounds) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = value;
 }
 
+// cuda-samples' graphMemoryFootprint's clockBlock: every thread waits until
+// clock() has advanced by `cycles`. A GPU's threads wait together.
+__global__ void clockWait(long long cycles) {
+  long long first = clock64();
+  while (clock64() - first < cycles) {
+  }
+}
+
 // __syncthreads, and the same barrier as __syncthreads_or(0): the host
 // target runs kernels with the first as loops over the block's threads, and
 // keeps a fiber per thread for the second, so that each kernel below is
@@ -190,6 +198,29 @@ int main(int argc, char **argv) {
                 1e6f * loopMs / (reps * float(side) * side * steps),
                 1e6f * fiberMs / (reps * float(side) * side * steps),
                 fiberMs / loopMs);
+  }
+  {
+    // 16 blocks of 512 threads waiting 5 us each at the reported clock rate:
+    // the time as a multiple of the waits of one block (16 waits per worker
+    // when the blocks are shared by the workers), 512 if a block's threads
+    // waited one after the other.
+    int kHz = 0;
+    cudaDeviceGetAttribute(&kHz, cudaDevAttrClockRate, 0);
+    const float waitMs = 0.005f;
+    const int blocks = 16;
+    clockWait<<<blocks, 512>>>(1); // warm-up
+    float best = 0;
+    for (int i = 0; i < 3; ++i) { // the best of three: waits are short
+      cudaEventRecord(start);
+      clockWait<<<blocks, 512>>>((long long)(waitMs * kHz));
+      cudaEventRecord(stop);
+      cudaEventSynchronize(stop);
+      float ms = elapsed(start, stop);
+      best = i == 0 || ms < best ? ms : best;
+    }
+    std::printf("clock wait (%d blocks of 512 threads, 5 us each): %.1f "
+                "waits\n",
+                blocks, best / waitMs);
   }
   cudaError_t e = cudaDeviceSynchronize();
   std::printf("status: %s\n", cudaGetErrorName(e));

@@ -114,6 +114,10 @@ constexpr StringLiteral BlockBarrierNames[] = {
 #define RUBICON_HOST_BLOCK_BARRIER(Name) Name,
 #include "HostThreadLoops.def"
 };
+constexpr StringLiteral ClockNames[] = {
+#define RUBICON_HOST_CLOCK(Name) Name,
+#include "HostThreadLoops.def"
+};
 constexpr StringLiteral ThreadIndependentNames[] = {
 #define RUBICON_HOST_THREAD_INDEPENDENT(Name) Name,
 #include "HostThreadLoops.def"
@@ -212,7 +216,11 @@ bool isBlockBarrier(const Function &F) {
   return llvm::is_contained(BlockBarrierNames, F.getName());
 }
 
+bool isClock(StringRef Name) { return llvm::is_contained(ClockNames, Name); }
+
 bool isThreadIndependent(StringRef Name) {
+  if (isClock(Name))
+    return true;
   for (StringRef Known : ThreadIndependentNames)
     if (Known == Name)
       return true;
@@ -235,8 +243,9 @@ bool isCompilerBarrier(const CallBase &Call) {
 /// What a function of the module does, as far as thread loops care.
 struct Verdict {
   bool Loopable = false;
-  /// Reads %tid or a BlockUniformNames register, or reaches a barrier,
-  /// itself or through a callee: inlined into the loop's copy of the kernel.
+  /// Reads %tid, a BlockUniformNames register or a clock, or reaches a
+  /// barrier, itself or through a callee: inlined into the loop's copy of
+  /// the kernel.
   bool Inline = false;
   std::string Reason; // why not Loopable
 };
@@ -301,6 +310,11 @@ public:
           Result.Inline = true;
           continue;
         }
+        if (isClock(Name)) {
+          // Inlined, so that a loop waiting on the clock is seen as one.
+          Result.Inline = true;
+          continue;
+        }
         if (isThreadIndependent(Name))
           continue;
         Fail("calls '" + Name.str() + "'");
@@ -347,6 +361,10 @@ constexpr uint64_t ExchangeBytes = 16;
 /// Set in the number of a region that starts after a warp point: threads
 /// stopped there are resumed before threads stopped at a block barrier.
 constexpr uint32_t WarpPointBit = 0x40000000u;
+
+/// Which loops of a kernel without barriers run one iteration of every
+/// thread per round (splitAtBarriers).
+enum class LockstepLoop { None, GridStride, ClockWait };
 
 /// Where a thread's work is split: a __syncthreads, a warp operation, or
 /// the latch of a grid-stride loop (`Iteration`: at its branch back).
@@ -488,7 +506,7 @@ bool reachesWarpPointsTogether(Function &Thread, ArrayRef<SplitPoint> Points,
 /// included), or returns 0 and sets `WhyNot`.
 unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
                          SmallVectorImpl<uint32_t> &RegionIds, bool &Exchanges,
-                         bool &Strided, uint64_t &StateBytes,
+                         LockstepLoop &Strided, uint64_t &StateBytes,
                          std::string &WhyNot) {
   SmallVector<SplitPoint> Points(Given.begin(), Given.end());
   LLVMContext &Ctx = Thread.getContext();
@@ -503,7 +521,8 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       Return->eraseFromParent();
     }
   RegionIds.assign(1, 0);
-  Exchanges = Strided = false;
+  Exchanges = false;
+  Strided = LockstepLoop::None;
   unsigned First = Thread.arg_size() - ThreadParamCount;
   // Locals become SSA values (the front end keeps them in allocas).
   {
@@ -535,17 +554,25 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       if (!Latch || !Preheader || L->getNumBackEdges() != 1 ||
           !isa<BranchInst>(Latch->getTerminator()))
         continue;
-      // printf keeps the fibers' order: each thread's lines together.
-      bool Prints = llvm::any_of(L->blocks(), [](BasicBlock *BB) {
-        return llvm::any_of(*BB, [](Instruction &I) {
-          auto *Call = dyn_cast<CallBase>(&I);
-          Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-          return Callee && Callee->getName() == "vprintf";
+      auto Calls = [&](function_ref<bool(StringRef)> Named) {
+        return llvm::any_of(L->blocks(), [&](BasicBlock *BB) {
+          return llvm::any_of(*BB, [&](Instruction &I) {
+            auto *Call = dyn_cast<CallBase>(&I);
+            Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+            return Callee && Named(Callee->getName());
+          });
         });
-      });
-      if (Prints)
+      };
+      // printf keeps the fibers' order: each thread's lines together.
+      if (Calls([](StringRef Name) { return Name == "vprintf"; }))
         continue;
-      if (llvm::any_of(L->getHeader()->phis(), [&](PHINode &Phi) {
+      // A loop that reads a clock waits for time to pass (cuda-samples'
+      // clockBlock spins until clock() has advanced by a given count): the
+      // threads of a GPU's block wait together, not one after the other.
+      bool Waits = Calls(isClock);
+      if (Waits)
+        Strided = LockstepLoop::ClockWait;
+      if (Waits || llvm::any_of(L->getHeader()->phis(), [&](PHINode &Phi) {
             return isThreadOffset(Phi.getIncomingValueForBlock(Preheader),
                                   ThreadX);
           }))
@@ -553,7 +580,8 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
     }
     if (Points.empty())
       return 1;
-    Strided = true;
+    if (Strided == LockstepLoop::None)
+      Strided = LockstepLoop::GridStride;
   }
   // Lifetime markers would span regions, which run for all threads in turn.
   for (Instruction &I : make_early_inc_range(instructions(Thread)))
@@ -923,7 +951,7 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
                             Function *&Thread,
                             SmallVectorImpl<uint32_t> &RegionIds,
                             unsigned &WarpPoints, bool &Exchanges,
-                            bool &Strided, uint64_t &StateBytes,
+                            LockstepLoop &Strided, uint64_t &StateBytes,
                             std::string &WhyNot) {
   Module &M = *Kernel.getParent();
   LLVMContext &Ctx = M.getContext();
@@ -1324,7 +1352,8 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
     uint64_t StateBytes = 0;
     std::string WhyNot;
     unsigned Regions = 0, WarpPoints = 0;
-    bool Exchanges = false, Strided = false;
+    bool Exchanges = false;
+    LockstepLoop Strided = LockstepLoop::None;
     SmallVector<uint32_t> RegionIds;
     if (!Entry)
       Form = "fibers: no entry point";
@@ -1339,8 +1368,11 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
       Form = "fibers: the entry does not call the kernel";
     else if (Regions == 1)
       Form = "thread-loop";
-    else if (Strided)
-      Form = "thread-loop, grid-stride loop in lockstep, " +
+    else if (Strided != LockstepLoop::None)
+      Form = std::string("thread-loop, ") +
+             (Strided == LockstepLoop::ClockWait ? "clock wait"
+                                                 : "grid-stride loop") +
+             " in lockstep, " +
              std::to_string(StateBytes) + " bytes kept per thread";
     else
       Form = "thread-loop, " + std::to_string(Regions) +
