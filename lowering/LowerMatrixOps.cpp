@@ -7,7 +7,7 @@
 //
 //   - an operation of MatrixOps.def on a target of its family: the call is
 //     replaced by the matrix-core code built here (gfx908/gfx90a/gfx94x/
-//     gfx950: llvm.amdgcn.mfma.*);
+//     gfx950: llvm.amdgcn.mfma.*; gfx11: llvm.amdgcn.wmma.*);
 //   - anything else: the call is inlined (the generic path).
 //
 // Then the functions go. Each decision is recorded in the named metadata
@@ -94,12 +94,16 @@ public:
   Value *build(const MatrixOpRow &Row) {
     StringRef Op = Row.Op;
     if (Row.Family == MatrixFamily::WMMA) {
+      if (Op == "mma" && !multiplicandsAre("f16"))
+        return wmmaWholeRows();
       if (Op == "mma")
         return wmma16x16x16();
       return accumulator16x16x16(Op == "store.d");
     }
     StringRef Shape =
         Callee.getFnAttribute("rubicon-wmma-shape").getValueAsString();
+    if (Op == "mma" && Shape == "m16n16k16" && !multiplicandsAre("f16"))
+      return mfmaSplitK();
     if (Op == "mma")
       return mma(Shape);
     return mfmaAccess(Op, Shape);
@@ -109,6 +113,16 @@ private:
   CallInst &Call;
   const Function &Callee;
   IRBuilder<> B;
+
+  StringRef types() {
+    return Callee.getFnAttribute("rubicon-wmma-types").getValueAsString();
+  }
+  /// The mma's A type (d.a.b.c): "f16", "bf16", "s8", "u8".
+  bool multiplicandsAre(StringRef T) {
+    SmallVector<StringRef, 4> Parts;
+    types().split(Parts, '.');
+    return Parts.size() == 4 && Parts[1] == T;
+  }
 
   Value *lane() {
     // The lane within the logical warp (0..31): the NVVM intrinsic, which
@@ -175,6 +189,14 @@ private:
   /// l: the lane in the logical warp, s: the slot).
   Value *mfmaAccess(StringRef Op, StringRef Shape) {
     Value *L = lane();
+    if (Shape == "m16n16k16" && types() != "f16") {
+      // bf16, s8, u8 B (split K): column (l%16) ^ 8(l/16), k = 8(l/16) + s.
+      Value *N = i64(B.CreateXor(bits(L, 0, 4), B.CreateShl(bits(L, 4, 1), 3)));
+      Value *K0 = i64(B.CreateShl(bits(L, 4, 1), 3));
+      return access(false, 8, types() == "bf16" ? 16 : 8, [&](unsigned S) {
+        return std::pair{B.CreateAdd(K0, B.getInt64(S)), N};
+      });
+    }
     if (Shape == "m16n16k16") {
       // B: column 8(l/16) + 4((l/8)%2) + l%4, k = 8((l/4)%2) + s.
       Value *N = i64(B.CreateOr(B.CreateOr(B.CreateShl(bits(L, 4, 1), 3),
@@ -189,12 +211,13 @@ private:
     // 4(l/16) + l%4, k = 4((l/4)%4) + s.
     Value *Major = i64(B.CreateOr(B.CreateShl(bits(L, 4, 1), 2), bits(L, 0, 2)));
     Value *K0 = i64(B.CreateShl(bits(L, 2, 2), 2));
+    unsigned Bits = types().ends_with("8") ? 8 : 16;
     if (Op == "load.b")
-      return access(false, 4, 16, [&](unsigned S) {
+      return access(false, 4, Bits, [&](unsigned S) {
         return std::pair{B.CreateAdd(K0, B.getInt64(S)), Major};
       });
     if (Op == "load.a")
-      return access(false, 4, 16, [&](unsigned S) {
+      return access(false, 4, Bits, [&](unsigned S) {
         return std::pair{Major, B.CreateAdd(K0, B.getInt64(S))};
       });
     // m8n32k16 C and D: row s, column l.
@@ -286,21 +309,20 @@ private:
   ///              K = 2(a%2) + p;
   ///   m32n8k16, m8n32k16: CBSZ=3, piece a (words 0, 1): J = a/4, K = a%4.
   Value *mma(StringRef Shape) {
-    StringRef Types = Callee.getFnAttribute("rubicon-wmma-types")
-                          .getValueAsString();
-    bool DHalf = Types.starts_with("f16."), CHalf = Types.ends_with(".f16");
+    bool DHalf = types().starts_with("f16."), CHalf = types().ends_with(".f16");
     bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
+    bool Integer = isInteger();
     bool SharedA = Shape == "m8n32k16", Square = Shape == "m16n16k16";
     Value *Shared = Call.getArgOperand(SharedA ? 0 : 1),
           *Private = Call.getArgOperand(SharedA ? 1 : 0),
           *C = Call.getArgOperand(2);
     Type *F32 = B.getFloatTy();
-    auto *Acc = FixedVectorType::get(F32, 4);
-    // Accumulator j: slots 4j..4j+3.
+    auto *Acc = FixedVectorType::get(mfmaElement(), 4);
+    // Accumulator j: slots 4j..4j+3 (integer C is added at the end).
     Value *Sum[2];
     for (unsigned J = 0; J < 2; ++J) {
-      Value *V = PoisonValue::get(Acc);
-      for (unsigned I = 0; I < 4; ++I) {
+      Value *V = Constant::getNullValue(Acc);
+      for (unsigned I = 0; I < 4 && !Integer; ++I) {
         unsigned Slot = 4 * J + I;
         Value *E;
         if (CHalf) {
@@ -317,15 +339,206 @@ private:
     }
     for (unsigned Piece = 0; Piece < 8; ++Piece) {
       unsigned Abid = Square ? Piece / 2 : Piece;
-      unsigned Word = Square ? 2 * (Piece % 2) : 0;
+      unsigned SharedChunk = Square ? Piece % 2 : 0;
       unsigned J = Square ? Abid / 2 : Abid / 4;
       unsigned K = Square ? 2 * (Abid % 2) + Piece % 2 : Abid % 4;
       Sum[J] = B.CreateIntrinsic(
-          Intrinsic::amdgcn_mfma_f32_4x4x4f16, {},
-          {halves4(Shared, Word), halves4(Private, 2 * K), Sum[J],
+          blockMfma(), {},
+          {chunk(Shared, SharedChunk), chunk(Private, K), Sum[J],
            B.getInt32(Square ? 2 : 3), B.getInt32(Abid), B.getInt32(0)});
     }
-    return finish({Sum[0], Sum[1]}, DHalf, SatFinite);
+    if (!Integer)
+      return finish({Sum[0], Sum[1]}, DHalf, SatFinite);
+    SmallVector<Value *, 8> D;
+    for (unsigned Slot = 0; Slot < 8; ++Slot)
+      D.push_back(integerSum(B.CreateExtractElement(Sum[Slot / 4], Slot % 4)));
+    return addIntegerC(D);
+  }
+
+  /// The multiplicands are s8 or u8 (s32 C and D).
+  bool isInteger() { return multiplicandsAre("s8") || multiplicandsAre("u8"); }
+
+  /// The 4x4x4 block MFMA of the multiplicand type: f16, bf16, s8 have their
+  /// own; u8 goes through f16 (exact: the bytes are integers below 2^8 and
+  /// every partial sum one below 2^24), CDNA's integer MFMA being signed.
+  Intrinsic::ID blockMfma() {
+    return multiplicandsAre("bf16") ? Intrinsic::amdgcn_mfma_f32_4x4x4bf16_1k
+           : multiplicandsAre("s8") ? Intrinsic::amdgcn_mfma_i32_4x4x4i8
+                                    : Intrinsic::amdgcn_mfma_f32_4x4x4f16;
+  }
+  Type *mfmaElement() {
+    return multiplicandsAre("s8") ? B.getInt32Ty() : B.getFloatTy();
+  }
+  /// An MFMA accumulator element as the s32 it stands for (u8: through f32).
+  Value *integerSum(Value *E) {
+    return E->getType()->isFloatTy() ? B.CreateFPToSI(E, B.getInt32Ty()) : E;
+  }
+
+  /// Chunk K (four consecutive k) of a multiplicand fragment as the block
+  /// MFMA's operand: 16-bit elements, words 2K and 2K+1; bytes, word K.
+  Value *chunk(Value *Words, unsigned K) {
+    if (multiplicandsAre("f16"))
+      return halves4(Words, 2 * K);
+    if (multiplicandsAre("bf16"))
+      return B.CreateBitCast(
+          B.CreateShuffleVector(Words, {int(2 * K), int(2 * K + 1)}),
+          FixedVectorType::get(B.getInt16Ty(), 4));
+    Value *Word = B.CreateExtractElement(Words, K);
+    if (multiplicandsAre("s8"))
+      return Word;
+    // u8 -> f16 exactly: 0x6400 | byte is the f16 1024 + byte.
+    auto *Halves = FixedVectorType::get(B.getHalfTy(), 4);
+    Value *Bytes = B.CreateBitCast(Word, FixedVectorType::get(B.getInt8Ty(), 4));
+    Value *Biased = B.CreateOr(
+        B.CreateZExt(Bytes, FixedVectorType::get(B.getInt16Ty(), 4)),
+        ConstantInt::get(FixedVectorType::get(B.getInt16Ty(), 4), 0x6400));
+    return B.CreateFSub(B.CreateBitCast(Biased, Halves),
+                        ConstantFP::get(Halves, 1024.0));
+  }
+
+  /// Word of every lane of the logical warp from lane l ^ 16 (the other
+  /// half of the warp), with no LDS traffic: gfx9, ds_swizzle_b32 in bitmask
+  /// mode (32-lane groups: and 0x1f, xor 0x10: SWAP,16); gfx11,
+  /// v_permlanex16_b32 (lane i of each row of 16 from lane i of the other).
+  /// Emitted directly rather than as a shuffle call, so that no call is left
+  /// when LLVM's AMDGPU attributor decides whether the kernel needs AGPRs.
+  Value *fromOtherHalf(Value *Word, MatrixFamily Family) {
+    if (Family == MatrixFamily::MFMA)
+      return B.CreateIntrinsic(Intrinsic::amdgcn_ds_swizzle, {},
+                               {Word, B.getInt32(0x1f | 0x10 << 10)});
+    return B.CreateIntrinsic(Intrinsic::amdgcn_permlanex16, {B.getInt32Ty()},
+                             {Word, Word, B.getInt32(0x76543210),
+                              B.getInt32(int(0xfedcba98)), B.getFalse(),
+                              B.getFalse()});
+  }
+
+  /// The words of a fragment as a list.
+  SmallVector<Value *, 8> words(Value *V) {
+    SmallVector<Value *, 8> W;
+    for (unsigned I = 0,
+                  E = cast<FixedVectorType>(V->getType())->getNumElements();
+         I < E; ++I)
+      W.push_back(B.CreateExtractElement(V, I));
+    return W;
+  }
+
+  Value *vector(ArrayRef<Value *> Elements) {
+    Value *V = PoisonValue::get(
+        FixedVectorType::get(Elements[0]->getType(), Elements.size()));
+    for (unsigned I = 0; I < Elements.size(); ++I)
+      V = B.CreateInsertElement(V, Elements[I], I);
+    return V;
+  }
+
+  /// Integer D words (s32): the product sum (exact, it cannot overflow) plus
+  /// C, wrapped, or clamped to the int range with .satfinite.
+  Value *addIntegerC(ArrayRef<Value *> Sums) {
+    bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
+    Value *C = Call.getArgOperand(2);
+    SmallVector<Value *, 8> D;
+    for (unsigned Slot = 0; Slot < Sums.size(); ++Slot) {
+      Value *CSlot = B.CreateExtractElement(C, Slot);
+      D.push_back(SatFinite ? B.CreateBinaryIntrinsic(Intrinsic::sadd_sat,
+                                                      Sums[Slot], CSlot)
+                            : B.CreateAdd(Sums[Slot], CSlot));
+    }
+    return vector(D);
+  }
+
+  /// d = a * b + c, m16n16k16 with bf16, s8 or u8 multiplicands, on MFMA
+  /// (docs/matrix-cores.md, "Split K"). Their fragments hold half a line
+  /// each: lane l has A row l%16 (the generic layout) and B column
+  /// (l%16) ^ 8g (mfmaAccess), k = 8g + s, g = l/16. Each half of the warp (a
+  /// group of four blocks, CBSZ=2) computes the whole 16x16 product over its
+  /// k half: for ABID a and chunk p (k = 8g + 4p + 0..3), block a lends its
+  /// B chunk p (columns (4a + 8g) % 16 + 0..3), every block multiplies it by
+  /// its own A chunk p, into accumulator a (lane l, register i: the partial
+  /// D[l%16][(4a + 8g) % 16 + i]). Accumulators 0 and 1 are the lane's own
+  /// C/D slots (row l%16, columns 8g + s); 2 and 3 are those of lane l^16,
+  /// which adds them to its own.
+  Value *mfmaSplitK() {
+    bool Integer = isInteger();
+    bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
+    Value *A = Call.getArgOperand(0), *Bm = Call.getArgOperand(1),
+          *C = Call.getArgOperand(2);
+    Type *Element = mfmaElement();
+    auto *Acc = FixedVectorType::get(Element, 4);
+    // Float C is where the kept accumulators start; integer C is added at
+    // the end (the product sums cannot overflow).
+    Value *Sum[4];
+    for (unsigned Ab = 0; Ab < 4; ++Ab) {
+      int First = 4 * Ab;
+      Sum[Ab] = Integer || Ab >= 2
+                    ? Constant::getNullValue(Acc)
+                    : B.CreateBitCast(
+                          B.CreateShuffleVector(
+                              C, {First, First + 1, First + 2, First + 3}),
+                          Acc);
+    }
+    for (unsigned Ab = 0; Ab < 4; ++Ab)
+      for (unsigned P = 0; P < 2; ++P)
+        Sum[Ab] = B.CreateIntrinsic(blockMfma(), {},
+                                    {chunk(Bm, P), chunk(A, P), Sum[Ab],
+                                     B.getInt32(2), B.getInt32(Ab),
+                                     B.getInt32(0)});
+    // Slot 4h+i = accumulator h + lane l^16's accumulator 2+h.
+    SmallVector<Value *, 8> D;
+    for (unsigned H = 0; H < 2; ++H)
+      for (unsigned I = 0; I < 4; ++I) {
+        Value *Keep = B.CreateExtractElement(Sum[H], I),
+              *Give = B.CreateExtractElement(Sum[2 + H], I);
+        Value *Got = B.CreateBitCast(
+            fromOtherHalf(B.CreateBitCast(Give, B.getInt32Ty()),
+                          MatrixFamily::MFMA),
+            Element);
+        Value *Total = Element->isFloatTy() ? B.CreateFAdd(Keep, Got)
+                                            : B.CreateAdd(Keep, Got);
+        D.push_back(Integer ? integerSum(Total) : Total);
+      }
+    if (Integer)
+      return addIntegerC(D);
+    SmallVector<Value *, 2> Sums{vector(ArrayRef(D).take_front(4)),
+                                 vector(ArrayRef(D).drop_front(4))};
+    return finish(Sums, false, SatFinite);
+  }
+
+  /// d = a * b + c, m16n16k16 with bf16, s8 or u8 multiplicands, on RDNA3:
+  /// their fragments hold half a line (lane l: A row l%16, B column l%16,
+  /// k = 8(l/16) + s), so each lane first takes the other half of its lines
+  /// from lane l^16; then, as for f16, one v_wmma_*_16x16x16_{bf16,iu8} with
+  /// the operands swapped gives the WMMA C/D layout. Integer C is added
+  /// after the product (wrapped or clamped as .satfinite says).
+  Value *wmmaWholeRows() {
+    bool BF16 = multiplicandsAre("bf16");
+    bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
+    Value *Upper = B.CreateICmpNE(bits(lane(), 4, 1), B.getInt32(0));
+    auto Whole = [&](Value *Fragment) {
+      SmallVector<Value *, 8> Mine = words(Fragment), Low, High;
+      for (Value *W : Mine) {
+        Value *Other = fromOtherHalf(W, MatrixFamily::WMMA);
+        Low.push_back(B.CreateSelect(Upper, Other, W));
+        High.push_back(B.CreateSelect(Upper, W, Other));
+      }
+      Low.append(High.begin(), High.end());
+      return vector(Low);
+    };
+    Value *A = Whole(Call.getArgOperand(0)),
+          *Bm = Whole(Call.getArgOperand(1)), *C = Call.getArgOperand(2);
+    if (BF16) {
+      auto *Acc = FixedVectorType::get(B.getFloatTy(), 8);
+      auto *Shorts = FixedVectorType::get(B.getInt16Ty(), 16);
+      Value *Sum = B.CreateIntrinsic(
+          Intrinsic::amdgcn_wmma_f32_16x16x16_bf16, {Acc, Shorts},
+          {B.CreateBitCast(Bm, Shorts), B.CreateBitCast(A, Shorts),
+           B.CreateBitCast(C, Acc)});
+      return finish({Sum}, false, SatFinite);
+    }
+    Value *Signed = B.getInt1(multiplicandsAre("s8"));
+    auto *Acc = FixedVectorType::get(B.getInt32Ty(), 8);
+    Value *Sum = B.CreateIntrinsic(
+        Intrinsic::amdgcn_wmma_i32_16x16x16_iu8, {Acc, A->getType()},
+        {Signed, Bm, Signed, A, Constant::getNullValue(Acc), B.getFalse()});
+    return addIntegerC(words(Sum));
   }
 
   /// .satfinite (the CUDA C++ satf): +-inf -> +-MAX, NaN -> +0.

@@ -7,9 +7,10 @@ gfx1100, generic path against matrix path, counted in the emitted assembly.
 Compiles wmma_kernels.cu with PREFIX/bin/nvcc (matrix path), then the same
 NVVM IR with rubicon-opt -rubicon-disable-matrix-cores (generic path), and
 counts, in each kernel, the instructions (s_endpgm included), the LDS
-operations (ds_*) and the matrix instructions, for m16n16k16, m32n8k16 and
-m8n32k16 (on gfx1100 only m16n16k16 has a matrix path: the others print
-ratio 1). Per product = (five_products -
+operations (ds_*: ds_bpermute and ds_swizzle use the LDS hardware, not its
+memory) and the matrix instructions, for f16, bf16, s8 and u8 and the shapes
+m16n16k16, m32n8k16 and m8n32k16 (on gfx1100 only m16n16k16 has a matrix
+path: the others print ratio 1). Per product = (five_products -
 one_product) / 4: what one more load-load-mma costs. Prints ratios measured
 in one run; no hardware needed (nothing is executed).
 """
@@ -51,21 +52,25 @@ def assemble(arch):
     return {"generic": generic, "matrix": matrix}
 
 
-print("wmma f16 -> f32: instructions / ds_* LDS ops / matrix instructions")
-print(f"{'':22} {'kernel, 1 product':>22} {'per extra product':>22}")
+print("wmma (f16, bf16 -> f32; s8, u8 -> s32): instructions / ds_* ops /"
+      " matrix instructions")
+print(f"{'':30} {'kernel, 1 product':>18} {'per extra product':>24}")
 for arch in ("gfx942", "gfx1100"):
     asm = assemble(arch)
-    for shape in ("m16n16k16", "m32n8k16", "m8n32k16"):
-        rows = {}
-        for name in ("generic", "matrix"):
-            one = count(asm[name], "one_" + shape)
-            five = count(asm[name], "five_" + shape)
-            rows[name] = (one, tuple((f - o) / 4 for f, o in zip(five, one)))
-        for name, (one, per) in rows.items():
-            print(f"{arch + ' ' + shape + ' ' + name:<30}"
-                  f" {one[0]:>6} /{one[1]:>4} /{one[2]:>3}"
-                  f" {per[0]:>10.1f} /{per[1]:>5.1f} /{per[2]:>4.1f}")
-        g, m = rows["generic"], rows["matrix"]
-        print(f"  ratio generic/matrix: instructions {g[0][0] / m[0][0]:.1f}x"
-              f" (kernel), {g[1][0] / m[1][0]:.1f}x (per product); LDS ops per"
-              f" product {g[1][1]:.1f} vs {m[1][1]:.1f}")
+    for ty in ("f16", "bf16", "s8", "u8"):
+        for shape in ("m16n16k16", "m32n8k16", "m8n32k16"):
+            rows = {}
+            for name in ("generic", "matrix"):
+                one = count(asm[name], f"one_{ty}_{shape}")
+                five = count(asm[name], f"five_{ty}_{shape}")
+                rows[name] = (one,
+                              tuple((f - o) / 4 for f, o in zip(five, one)))
+            for name, (one, per) in rows.items():
+                print(f"{arch + ' ' + ty + ' ' + shape + ' ' + name:<30}"
+                      f" {one[0]:>6} /{one[1]:>4} /{one[2]:>3}"
+                      f" {per[0]:>10.1f} /{per[1]:>5.1f} /{per[2]:>4.1f}")
+            g, m = rows["generic"], rows["matrix"]
+            print(f"  ratio generic/matrix: instructions"
+                  f" {g[0][0] / m[0][0]:.1f}x (kernel),"
+                  f" {g[1][0] / m[1][0]:.1f}x (per product); ds_* per"
+                  f" product {g[1][1]:.1f} vs {m[1][1]:.1f}")

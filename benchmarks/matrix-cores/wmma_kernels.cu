@@ -1,15 +1,17 @@
-// The kernels benchmarks/matrix-cores/count.py compiles: for each f16 wmma
-// shape, one and five products (f32 accumulators) per warp, each product
-// with its own A and B fragments loaded from global memory.
+// The kernels benchmarks/matrix-cores/count.py compiles: for each wmma
+// multiplicand type (f16, bf16, s8, u8) and shape, one and five products
+// (f32 or int accumulators) per warp, each product with its own A and B
+// fragments loaded from global memory.
+#include <cuda_bf16.h>
 #include <mma.h>
 using namespace nvcuda;
 
-template <int M, int N, int K, int Products>
-__device__ void products(const half *a, const half *b, float *c) {
-  wmma::fragment<wmma::matrix_a, M, N, K, half, wmma::row_major> fa;
-  wmma::fragment<wmma::matrix_b, M, N, K, half, wmma::col_major> fb;
-  wmma::fragment<wmma::accumulator, M, N, K, float> acc;
-  wmma::fill_fragment(acc, 0.0f);
+template <int M, int N, int K, int Products, typename T, typename TC>
+__device__ void products(const T *a, const T *b, TC *c) {
+  wmma::fragment<wmma::matrix_a, M, N, K, T, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, M, N, K, T, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, M, N, K, TC> acc;
+  wmma::fill_fragment(acc, TC(0));
 #pragma unroll
   for (int p = 0; p < Products; ++p) {
     wmma::load_matrix_sync(fa, a + p * K, K * Products);
@@ -19,15 +21,20 @@ __device__ void products(const half *a, const half *b, float *c) {
   wmma::store_matrix_sync(c, acc, N, wmma::mem_row_major);
 }
 
-#define SHAPE(M, N, K)                                                         \
-  extern "C" __global__ void one_m##M##n##N##k##K(const half *a,               \
-                                                  const half *b, float *c) {   \
+#define SHAPE(Name, T, TC, M, N, K)                                            \
+  extern "C" __global__ void one_##Name##_m##M##n##N##k##K(                    \
+      const T *a, const T *b, TC *c) {                                         \
     products<M, N, K, 1>(a, b, c);                                             \
   }                                                                            \
-  extern "C" __global__ void five_m##M##n##N##k##K(const half *a,              \
-                                                   const half *b, float *c) {  \
+  extern "C" __global__ void five_##Name##_m##M##n##N##k##K(                   \
+      const T *a, const T *b, TC *c) {                                         \
     products<M, N, K, 5>(a, b, c);                                             \
   }
-SHAPE(16, 16, 16)
-SHAPE(32, 8, 16)
-SHAPE(8, 32, 16)
+#define TYPE(Name, T, TC)                                                      \
+  SHAPE(Name, T, TC, 16, 16, 16)                                               \
+  SHAPE(Name, T, TC, 32, 8, 16)                                                \
+  SHAPE(Name, T, TC, 8, 32, 16)
+TYPE(f16, half, float)
+TYPE(bf16, __nv_bfloat16, float)
+TYPE(s8, signed char, int)
+TYPE(u8, unsigned char, int)

@@ -14,6 +14,11 @@
 //     D[b] = A[b'] * B[b] + C[b], where CBSZ/ABID broadcast one block's A to
 //     its aligned group of 2^CBSZ blocks: b' = (b & ~(2^CBSZ - 1)) + ABID;
 //     BLGP makes B come from other lanes (the eight patterns below).
+//   V_MFMA_F32_4X4X4_16B_BF16 (llvm.amdgcn.mfma.f32.4x4x4bf16.1k): the same
+//     blocks and layouts, four bf16 per lane (two VGPRs, low first).
+//   V_MFMA_I32_4X4X4_16B_I8 (llvm.amdgcn.mfma.i32.4x4x4i8): the same blocks
+//     and layouts, four signed bytes per lane in one VGPR (byte k = element
+//     k), i32 C and D; the sum wraps modulo 2^32.
 //
 // Each lane computes its own D column from the A values of the lanes that
 // hold them (a rendezvous of the wavefront per value, Emulation.h). A source
@@ -60,34 +65,54 @@ RUBICON_EMULATION_HELPER u64 operandOfLane(u64 Active, u32 Source, u64 Value,
   return readLane(Source, Value);
 }
 
-} // namespace
 
-RUBICON_AMDGCN float4 __rubicon_amdgcn_mfma_f32_4x4x4f16(half4 A, half4 B,
-                                                         float4 C, i32 Cbsz,
-                                                         i32 Abid, i32 Blgp) {
+/// The operands of one 4x4x4 block instruction seen by this lane: the
+/// four A rows of its block's source (CBSZ/ABID) and its own B column (BLGP),
+/// each as the 64 bits of its register pair (32-bit operands: the low half).
+struct BlockOperands {
+  u64 Row[4];
+  u64 Column;
+};
+
+RUBICON_EMULATION_HELPER BlockOperands blockOperands(const char *Name, u64 A,
+                                                     u64 B, i32 Cbsz, i32 Abid,
+                                                     i32 Blgp) {
   if (waveSize() != 64)
     __rubicon_amdgcn_unsupported("v_mfma on a wave32 GPU, wave size", 32);
   if (Cbsz < 0 || Cbsz > 4 || Abid < 0 || Abid >= (1 << Cbsz) || Blgp < 0 ||
       Blgp > 7)
-    __rubicon_amdgcn_unsupported("v_mfma_f32_4x4x4_16b_f16 CBSZ/ABID/BLGP",
-                                 u32(Cbsz << 8 | Abid << 4 | Blgp));
+    __rubicon_amdgcn_unsupported(Name, u32(Cbsz << 8 | Abid << 4 | Blgp));
   u64 Active = activeLanes();
   u32 Lane = lane();
   u32 Block = Lane / 4;
   u32 Source = (Block & ~((1u << Cbsz) - 1)) + u32(Abid);
   // Every lane takes part in every read (they are wavefront rendezvous).
-  u64 Row[4];
+  BlockOperands O;
   for (u32 I = 0; I < 4; ++I)
-    Row[I] = operandOfLane(Active, 4 * Source + I,
-                           __builtin_bit_cast(u64, A),
-                           "v_mfma A operand of an inactive lane");
-  half4 MyB = __builtin_bit_cast(
-      half4, operandOfLane(Active, blgpLane(Lane, u32(Blgp)),
-                           __builtin_bit_cast(u64, B),
-                           "v_mfma B operand of an inactive lane"));
+    O.Row[I] = operandOfLane(Active, 4 * Source + I, A,
+                             "v_mfma A operand of an inactive lane");
+  O.Column = operandOfLane(Active, blgpLane(Lane, u32(Blgp)), B,
+                           "v_mfma B operand of an inactive lane");
+  return O;
+}
+
+/// bf16 bits as f32 (exact).
+RUBICON_EMULATION_HELPER float bf16ToFloat(u16 Bits) {
+  return __builtin_bit_cast(float, u32(Bits) << 16);
+}
+
+} // namespace
+
+RUBICON_AMDGCN float4 __rubicon_amdgcn_mfma_f32_4x4x4f16(half4 A, half4 B,
+                                                         float4 C, i32 Cbsz,
+                                                         i32 Abid, i32 Blgp) {
+  BlockOperands O = blockOperands("v_mfma_f32_4x4x4_16b_f16 CBSZ/ABID/BLGP",
+                                  __builtin_bit_cast(u64, A),
+                                  __builtin_bit_cast(u64, B), Cbsz, Abid, Blgp);
+  half4 MyB = __builtin_bit_cast(half4, O.Column);
   float4 D;
   for (u32 I = 0; I < 4; ++I) {
-    half4 RowI = __builtin_bit_cast(half4, Row[I]);
+    half4 RowI = __builtin_bit_cast(half4, O.Row[I]);
     float Sum = C[I];
     for (u32 K = 0; K < 4; ++K)
       Sum = __builtin_fmaf(float(RowI[K]), float(MyB[K]), Sum);
@@ -95,6 +120,44 @@ RUBICON_AMDGCN float4 __rubicon_amdgcn_mfma_f32_4x4x4f16(half4 A, half4 B,
   }
   return D;
 }
+
+using short4 = short __attribute__((ext_vector_type(4)));
+
+RUBICON_AMDGCN float4 __rubicon_amdgcn_mfma_f32_4x4x4bf16_1k(
+    short4 A, short4 B, float4 C, i32 Cbsz, i32 Abid, i32 Blgp) {
+  BlockOperands O = blockOperands("v_mfma_f32_4x4x4_16b_bf16 CBSZ/ABID/BLGP",
+                                  __builtin_bit_cast(u64, A),
+                                  __builtin_bit_cast(u64, B), Cbsz, Abid, Blgp);
+  float4 D;
+  for (u32 I = 0; I < 4; ++I) {
+    float Sum = C[I];
+    // Products of bf16 are exact in f32.
+    for (u32 K = 0; K < 4; ++K)
+      Sum = __builtin_fmaf(bf16ToFloat(u16(O.Row[I] >> (16 * K))),
+                           bf16ToFloat(u16(O.Column >> (16 * K))), Sum);
+    D[I] = Sum;
+  }
+  return D;
+}
+
+using int4 = int __attribute__((ext_vector_type(4)));
+
+RUBICON_AMDGCN int4 __rubicon_amdgcn_mfma_i32_4x4x4i8(i32 A, i32 B, int4 C,
+                                                      i32 Cbsz, i32 Abid,
+                                                      i32 Blgp) {
+  BlockOperands O = blockOperands("v_mfma_i32_4x4x4_16b_i8 CBSZ/ABID/BLGP",
+                                  u32(A), u32(B), Cbsz, Abid, Blgp);
+  int4 D;
+  for (u32 I = 0; I < 4; ++I) {
+    u32 Sum = u32(C[I]);
+    for (u32 K = 0; K < 4; ++K)
+      Sum += u32(i32(static_cast<signed char>(O.Row[I] >> (8 * K))) *
+                 i32(static_cast<signed char>(O.Column >> (8 * K))));
+    D[I] = i32(Sum);
+  }
+  return D;
+}
+
 
 // ---- RDNA3 WMMA ----
 //
@@ -109,18 +172,17 @@ RUBICON_AMDGCN float4 __rubicon_amdgcn_mfma_f32_4x4x4f16(half4 A, half4 B,
 using half16 = _Float16 __attribute__((ext_vector_type(16)));
 using float8 = float __attribute__((ext_vector_type(8)));
 
-RUBICON_AMDGCN float8 __rubicon_amdgcn_wmma_f32_16x16x16_f16_v8f32_v16f16(
-    half16 A, half16 B, float8 C) {
-  if (waveSize() != 32)
-    __rubicon_amdgcn_unsupported("v_wmma on a wave64 wavefront, wave size",
-                                 waveSize());
+namespace {
+
+/// The A rows this lane's D registers need (register V: row 2V + l/16, from
+/// the lane holding it), as Words 64-bit words of A each, after checking
+/// the replication rule: lanes l and l^16 hold the same A and B. Every lane
+/// makes the same reads in the same order (each is a wavefront rendezvous).
+RUBICON_EMULATION_HELPER void wmmaRows(const u64 *AWords, const u64 *BWords,
+                                       u64 (*Rows)[4], u32 Words = 4) {
   u64 Active = activeLanes();
   u32 Lane = lane();
-  u64 AWords[4], BWords[4];
-  __builtin_memcpy(AWords, &A, sizeof AWords);
-  __builtin_memcpy(BWords, &B, sizeof BWords);
-  // The replication rule: lane l < 16 compares with lane l + 16.
-  for (u32 W = 0; W < 4; ++W) {
+  for (u32 W = 0; W < Words; ++W) {
     u64 OtherA = operandOfLane(Active, Lane ^ 16, AWords[W],
                                "v_wmma A operand of an inactive lane");
     u64 OtherB = operandOfLane(Active, Lane ^ 16, BWords[W],
@@ -129,22 +191,99 @@ RUBICON_AMDGCN float8 __rubicon_amdgcn_wmma_f32_16x16x16_f16_v8f32_v16f16(
       __rubicon_amdgcn_unsupported(
           "v_wmma A or B differing between lanes l and l+16, lane", Lane);
   }
-  // D[i][j], i = 2V + l/16, j = l%16: row i of A (from lane i) times this
-  // lane's B column. Every lane makes the same reads in the same order (each
-  // is a wavefront rendezvous).
+  for (u32 V = 0; V < 8; ++V)
+    for (u32 W = 0; W < 4; ++W)
+      Rows[V][W] = W < Words ? operandOfLane(Active, 2 * V + Lane / 16,
+                                             AWords[W],
+                                             "v_wmma A operand of an "
+                                             "inactive lane")
+                             : 0;
+}
+
+} // namespace
+
+RUBICON_AMDGCN float8 __rubicon_amdgcn_wmma_f32_16x16x16_f16_v8f32_v16f16(
+    half16 A, half16 B, float8 C) {
+  if (waveSize() != 32)
+    __rubicon_amdgcn_unsupported("v_wmma on a wave64 wavefront, wave size",
+                                 waveSize());
+  u64 AWords[4], BWords[4];
+  __builtin_memcpy(AWords, &A, sizeof AWords);
+  __builtin_memcpy(BWords, &B, sizeof BWords);
+  u64 Rows[8][4];
+  wmmaRows(AWords, BWords, Rows);
   half16 MyB = B;
   float8 D;
   for (u32 V = 0; V < 8; ++V) {
-    u64 RowWords[4];
-    for (u32 W = 0; W < 4; ++W)
-      RowWords[W] = operandOfLane(Active, 2 * V + Lane / 16, AWords[W],
-                                  "v_wmma A operand of an inactive lane");
     half16 Row;
-    __builtin_memcpy(&Row, RowWords, sizeof RowWords);
+    __builtin_memcpy(&Row, Rows[V], sizeof Rows[V]);
     float Sum = C[V];
     for (u32 K = 0; K < 16; ++K)
       Sum = __builtin_fmaf(float(Row[K]), float(MyB[K]), Sum);
     D[V] = Sum;
+  }
+  return D;
+}
+
+// V_WMMA_F32_16X16X16_BF16 (llvm.amdgcn.wmma.f32.16x16x16.bf16): the layouts
+// of the f16 form, with bf16 elements.
+using short16 = short __attribute__((ext_vector_type(16)));
+
+RUBICON_AMDGCN float8 __rubicon_amdgcn_wmma_f32_16x16x16_bf16_v8f32_v16i16(
+    short16 A, short16 B, float8 C) {
+  if (waveSize() != 32)
+    __rubicon_amdgcn_unsupported("v_wmma on a wave64 wavefront, wave size",
+                                 waveSize());
+  u64 AWords[4], BWords[4];
+  __builtin_memcpy(AWords, &A, sizeof AWords);
+  __builtin_memcpy(BWords, &B, sizeof BWords);
+  u64 Rows[8][4];
+  wmmaRows(AWords, BWords, Rows);
+  u16 MyB[16];
+  __builtin_memcpy(MyB, BWords, sizeof MyB);
+  float8 D;
+  for (u32 V = 0; V < 8; ++V) {
+    u16 Row[16];
+    __builtin_memcpy(Row, Rows[V], sizeof Row);
+    float Sum = C[V];
+    for (u32 K = 0; K < 16; ++K)
+      Sum = __builtin_fmaf(bf16ToFloat(Row[K]), bf16ToFloat(MyB[K]), Sum);
+    D[V] = Sum;
+  }
+  return D;
+}
+
+// V_WMMA_I32_16X16X16_IU8 (llvm.amdgcn.wmma.i32.16x16x16.iu8): A and B are
+// sixteen bytes per lane (four VGPRs, byte k = element k), signed or
+// unsigned as the instruction's NEG bits (the intrinsic's A_sign, B_sign)
+// say; C and D i32 in the f32 form's layout. The sum wraps modulo 2^32, or
+// with CLAMP saturates to the i32 range.
+using int8 = int __attribute__((ext_vector_type(8)));
+
+RUBICON_AMDGCN int8 __rubicon_amdgcn_wmma_i32_16x16x16_iu8_v8i32_v4i32(
+    bool ASigned, int4 A, bool BSigned, int4 B, int8 C, bool Clamp) {
+  if (waveSize() != 32)
+    __rubicon_amdgcn_unsupported("v_wmma on a wave64 wavefront, wave size",
+                                 waveSize());
+  u64 AWords[4] = {}, BWords[4] = {};
+  __builtin_memcpy(AWords, &A, sizeof A);
+  __builtin_memcpy(BWords, &B, sizeof B);
+  u64 Rows[8][4];
+  wmmaRows(AWords, BWords, Rows, 2);
+  auto Byte = [](const u64 *Words, u32 K, bool Signed) -> long long {
+    unsigned char Bits = (unsigned char)(Words[K / 8] >> (8 * (K % 8)));
+    return Signed ? (long long)(signed char)Bits : (long long)Bits;
+  };
+  int8 D;
+  for (u32 V = 0; V < 8; ++V) {
+    long long Sum = C[V];
+    for (u32 K = 0; K < 16; ++K)
+      Sum += Byte(Rows[V], K, ASigned) * Byte(BWords, K, BSigned);
+    if (Clamp)
+      Sum = Sum > 2147483647LL ? 2147483647LL
+            : Sum < -2147483648LL ? -2147483648LL
+                                  : Sum;
+    D[V] = i32(u32((unsigned long long)Sum));
   }
   return D;
 }

@@ -3,7 +3,7 @@
 // mma_sync, its operands swapped (our B fragment is its A); A and B load in
 // the generic layout, C and D in WMMA's (lane l: row l%16, columns
 // 2s + l/16); f16 accumulators are widened, then rounded once. No lane
-// moves. s8 keeps the generic path.
+// moves. tf32 keeps the generic path.
 // REQUIRES: target-gfx1100
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 -v --amdgpu-arch=gfx1100 %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
@@ -19,7 +19,7 @@ using namespace nvcuda;
 // NOTES-DAG: rubicon: gfx1100: kernel '{{.*}}': wmma.store.d.m16n16k16.row.f32: matrix-core fragment layout
 // NOTES-DAG: rubicon: gfx1100: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (1 x v_wmma_f32_16x16x16_f16)
 // NOTES-DAG: rubicon: gfx1100: kernel 'f16x(__half const*, __half const*, __half*)': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (1 x v_wmma_f32_16x16x16_f16)
-// NOTES-DAG: rubicon: gfx1100: kernel 's8(signed char const*, signed char const*, int*)': wmma.mma.m16n16k16.s32.s8.s8.s32: generic
+// NOTES-DAG: rubicon: gfx1100: kernel 'tf32(float const*, float const*, float*)': wmma.mma.m16n16k8.f32.tf32.tf32.f32: generic
 
 // CHECK-LABEL: <_Z4f32xPK6__halfS1_Pf>:
 // CHECK-NOT: ds_
@@ -54,16 +54,16 @@ __global__ void f16x(const half *a, const half *b, half *c) {
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
 }
 
-// CHECK-LABEL: <_Z2s8PKaS0_Pi>:
+// CHECK-LABEL: <_Z4tf32PKfS0_Pf>:
 // CHECK-NOT: v_wmma
 // CHECK: s_endpgm
-__global__ void s8(const signed char *a, const signed char *b, int *c) {
-  wmma::fragment<wmma::matrix_a, 16, 16, 16, signed char, wmma::row_major> fa;
-  wmma::fragment<wmma::matrix_b, 16, 16, 16, signed char, wmma::col_major> fb;
-  wmma::fragment<wmma::accumulator, 16, 16, 16, int> acc;
-  wmma::fill_fragment(acc, 0);
-  wmma::load_matrix_sync(fa, a, 16);
-  wmma::load_matrix_sync(fb, b, 16);
+__global__ void tf32(const float *a, const float *b, float *c) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 16, 16, 8, float> acc;
+  wmma::fill_fragment(acc, 0.0f);
+  wmma::load_matrix_sync(fa, a, 8);
+  wmma::load_matrix_sync(fb, b, 8);
   wmma::mma_sync(acc, fa, fb, acc);
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
 }

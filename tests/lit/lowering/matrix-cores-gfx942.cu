@@ -3,7 +3,7 @@
 // block a of each 16-lane group lending its B piece to the group (cbsz:2
 // abid:a), with no lane moves; `-v` names each operation's path. The host
 // target keeps the generic path, as do the shapes and types without a matrix
-// path (here s8). gfx1100: matrix-cores-gfx1100.cu.
+// path (here tf32). gfx1100: matrix-cores-gfx1100.cu.
 // REQUIRES: target-gfx942
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 -v %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
@@ -18,7 +18,7 @@ using namespace nvcuda;
 // NOTES-DAG: rubicon: gfx942: kernel '{{.*}}': wmma.load.b.m16n16k16.col.f16: matrix-core fragment layout
 // NOTES-DAG: rubicon: gfx942: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
 // NOTES-DAG: rubicon: gfx942: kernel 'f16x(__half const*, __half const*, __half*)': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
-// NOTES-DAG: rubicon: gfx942: kernel 's8(signed char const*, signed char const*, int*)': wmma.mma.m16n16k16.s32.s8.s8.s32: generic
+// NOTES-DAG: rubicon: gfx942: kernel 'tf32(float const*, float const*, float*)': wmma.mma.m16n16k8.f32.tf32.tf32.f32: generic
 // HOST: rubicon: host: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: generic
 // HOST-NOT: matrix cores
 
@@ -105,17 +105,17 @@ __global__ void wide(const half *a, const half *b, float *c) {
   wmma::store_matrix_sync(c, acc, 32, wmma::mem_row_major);
 }
 
-// No matrix path for s8 yet: the generic IR, no MFMA.
-// CHECK-LABEL: <_Z2s8PKaS0_Pi>:
+// No matrix path for tf32 yet: the generic IR, no MFMA.
+// CHECK-LABEL: <_Z4tf32PKfS0_Pf>:
 // CHECK-NOT: v_mfma
 // CHECK: s_endpgm
-__global__ void s8(const signed char *a, const signed char *b, int *c) {
-  wmma::fragment<wmma::matrix_a, 16, 16, 16, signed char, wmma::row_major> fa;
-  wmma::fragment<wmma::matrix_b, 16, 16, 16, signed char, wmma::col_major> fb;
-  wmma::fragment<wmma::accumulator, 16, 16, 16, int> acc;
-  wmma::fill_fragment(acc, 0);
-  wmma::load_matrix_sync(fa, a, 16);
-  wmma::load_matrix_sync(fb, b, 16);
+__global__ void tf32(const float *a, const float *b, float *c) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 16, 16, 8, float> acc;
+  wmma::fill_fragment(acc, 0.0f);
+  wmma::load_matrix_sync(fa, a, 8);
+  wmma::load_matrix_sync(fb, b, 8);
   wmma::mma_sync(acc, fa, fb, acc);
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
 }
