@@ -102,7 +102,8 @@ public:
     }
     StringRef Shape =
         Callee.getFnAttribute("rubicon-wmma-shape").getValueAsString();
-    if (Op == "mma" && Shape == "m16n16k16" && !multiplicandsAre("f16"))
+    if (Op == "mma" && (Shape == "m16n16k8" ||
+                        (Shape == "m16n16k16" && !multiplicandsAre("f16"))))
       return mfmaSplitK();
     if (Op == "mma")
       return mma(Shape);
@@ -189,13 +190,21 @@ private:
   /// l: the lane in the logical warp, s: the slot).
   Value *mfmaAccess(StringRef Op, StringRef Shape) {
     Value *L = lane();
-    if (Shape == "m16n16k16" && types() != "f16") {
-      // bf16, s8, u8 B (split K): column (l%16) ^ 8(l/16), k = 8(l/16) + s.
-      Value *N = i64(B.CreateXor(bits(L, 0, 4), B.CreateShl(bits(L, 4, 1), 3)));
-      Value *K0 = i64(B.CreateShl(bits(L, 4, 1), 3));
-      return access(false, 8, types() == "bf16" ? 16 : 8, [&](unsigned S) {
-        return std::pair{B.CreateAdd(K0, B.getInt64(S)), N};
-      });
+    if (Shape == "m16n16k8" || (Shape == "m16n16k16" && types() != "f16")) {
+      // bf16, s8, u8, tf32 B (split K): column (l%16) ^ 8(l/16),
+      // k = Slots(l/16) + s (Slots: 8, tf32 4).
+      bool TF32 = types() == "tf32";
+      unsigned Slots = TF32 ? 4 : 8;
+      Value *N =
+          i64(B.CreateXor(bits(L, 0, 4), B.CreateShl(bits(L, 4, 1), 3)));
+      Value *K0 = i64(B.CreateMul(bits(L, 4, 1), B.getInt32(Slots)));
+      return access(false, Slots,
+                    TF32                   ? 32
+                    : types() == "bf16" ? 16
+                                        : 8,
+                    [&](unsigned S) {
+                      return std::pair{B.CreateAdd(K0, B.getInt64(S)), N};
+                    });
     }
     if (Shape == "m16n16k16") {
       // B: column 8(l/16) + 4((l/8)%2) + l%4, k = 8((l/4)%2) + s.
@@ -363,7 +372,8 @@ private:
   /// every partial sum one below 2^24), CDNA's integer MFMA being signed.
   Intrinsic::ID blockMfma() {
     return multiplicandsAre("bf16") ? Intrinsic::amdgcn_mfma_f32_4x4x4bf16_1k
-           : multiplicandsAre("s8") ? Intrinsic::amdgcn_mfma_i32_4x4x4i8
+           : multiplicandsAre("s8")   ? Intrinsic::amdgcn_mfma_i32_4x4x4i8
+           : multiplicandsAre("tf32") ? Intrinsic::amdgcn_mfma_f32_4x4x1f32
                                     : Intrinsic::amdgcn_mfma_f32_4x4x4f16;
   }
   Type *mfmaElement() {
@@ -379,6 +389,8 @@ private:
   Value *chunk(Value *Words, unsigned K) {
     if (multiplicandsAre("f16"))
       return halves4(Words, 2 * K);
+    if (multiplicandsAre("tf32")) // a chunk of one k (v_mfma_*_4x4x1_*)
+      return B.CreateBitCast(B.CreateExtractElement(Words, K), B.getFloatTy());
     if (multiplicandsAre("bf16"))
       return B.CreateBitCast(
           B.CreateShuffleVector(Words, {int(2 * K), int(2 * K + 1)}),
@@ -456,6 +468,8 @@ private:
   /// D[l%16][(4a + 8g) % 16 + i]). Accumulators 0 and 1 are the lane's own
   /// C/D slots (row l%16, columns 8g + s); 2 and 3 are those of lane l^16,
   /// which adds them to its own.
+  /// m16n16k8 tf32 is the same with four k per lane (k = 4g + s) and chunks
+  /// of one k (v_mfma_f32_4x4x1_16b_f32): sixteen MFMAs.
   Value *mfmaSplitK() {
     bool Integer = isInteger();
     bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
@@ -476,7 +490,7 @@ private:
                           Acc);
     }
     for (unsigned Ab = 0; Ab < 4; ++Ab)
-      for (unsigned P = 0; P < 2; ++P)
+      for (unsigned P = 0, E = multiplicandsAre("tf32") ? 4 : 2; P < E; ++P)
         Sum[Ab] = B.CreateIntrinsic(blockMfma(), {},
                                     {chunk(Bm, P), chunk(A, P), Sum[Ab],
                                      B.getInt32(2), B.getInt32(Ab),

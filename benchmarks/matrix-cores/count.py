@@ -9,8 +9,9 @@ NVVM IR with rubicon-opt -rubicon-disable-matrix-cores (generic path), and
 counts, in each kernel, the instructions (s_endpgm included), the LDS
 operations (ds_*: ds_bpermute and ds_swizzle use the LDS hardware, not its
 memory) and the matrix instructions, for f16, bf16, s8 and u8 and the shapes
-m16n16k16, m32n8k16 and m8n32k16 (on gfx1100 only m16n16k16 has a matrix
-path: the others print ratio 1). Per product = (five_products -
+m16n16k16, m32n8k16 and m8n32k16, and tf32 m16n16k8 (a 16x16x8 product:
+half the work of the others); on gfx1100 only m16n16k16 has a matrix path:
+the others print ratio 1. Per product = (five_products -
 one_product) / 4: what one more load-load-mma costs. Prints ratios measured
 in one run; no hardware needed (nothing is executed).
 """
@@ -57,8 +58,10 @@ print("wmma (f16, bf16 -> f32; s8, u8 -> s32): instructions / ds_* ops /"
 print(f"{'':30} {'kernel, 1 product':>18} {'per extra product':>24}")
 for arch in ("gfx942", "gfx1100"):
     asm = assemble(arch)
-    for ty in ("f16", "bf16", "s8", "u8"):
-        for shape in ("m16n16k16", "m32n8k16", "m8n32k16"):
+    for ty in ("f16", "bf16", "s8", "u8", "tf32"):
+        shapes = ("m16n16k8",) if ty == "tf32" else (
+            "m16n16k16", "m32n8k16", "m8n32k16")
+        for shape in shapes:
             rows = {}
             for name in ("generic", "matrix"):
                 one = count(asm[name], f"one_{ty}_{shape}")

@@ -16,6 +16,8 @@
 //     BLGP makes B come from other lanes (the eight patterns below).
 //   V_MFMA_F32_4X4X4_16B_BF16 (llvm.amdgcn.mfma.f32.4x4x4bf16.1k): the same
 //     blocks and layouts, four bf16 per lane (two VGPRs, low first).
+//   V_MFMA_F32_4X4X1_16B_F32 (llvm.amdgcn.mfma.f32.4x4x1f32): the same
+//     blocks with K = 1: one f32 per lane for A and B.
 //   V_MFMA_I32_4X4X4_16B_I8 (llvm.amdgcn.mfma.i32.4x4x4i8): the same blocks
 //     and layouts, four signed bytes per lane in one VGPR (byte k = element
 //     k), i32 C and D; the sum wraps modulo 2^32.
@@ -137,6 +139,19 @@ RUBICON_AMDGCN float4 __rubicon_amdgcn_mfma_f32_4x4x4bf16_1k(
                            bf16ToFloat(u16(O.Column >> (16 * K))), Sum);
     D[I] = Sum;
   }
+  return D;
+}
+
+RUBICON_AMDGCN float4 __rubicon_amdgcn_mfma_f32_4x4x1f32(float A, float B,
+                                                         float4 C, i32 Cbsz,
+                                                         i32 Abid, i32 Blgp) {
+  BlockOperands O = blockOperands("v_mfma_f32_4x4x1_16b_f32 CBSZ/ABID/BLGP",
+                                  __builtin_bit_cast(u32, A),
+                                  __builtin_bit_cast(u32, B), Cbsz, Abid, Blgp);
+  float MyB = __builtin_bit_cast(float, u32(O.Column));
+  float4 D;
+  for (u32 I = 0; I < 4; ++I)
+    D[I] = __builtin_fmaf(__builtin_bit_cast(float, u32(O.Row[I])), MyB, C[I]);
   return D;
 }
 

@@ -2,8 +2,9 @@
 // with f16 multiplicands is eight v_mfma_f32_4x4x4_16b_f16 per mma_sync,
 // block a of each 16-lane group lending its B piece to the group (cbsz:2
 // abid:a), with no lane moves; `-v` names each operation's path. The host
-// target keeps the generic path, as do the shapes and types without a matrix
-// path (here tf32). gfx1100: matrix-cores-gfx1100.cu.
+// target keeps the generic path. tf32 (m16n16k8) is split K (see
+// matrix-cores-bf16-int-gfx942.cu) on sixteen v_mfma_f32_4x4x1_16b_f32.
+// gfx1100: matrix-cores-gfx1100.cu.
 // REQUIRES: target-gfx942
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 -v %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
@@ -18,7 +19,7 @@ using namespace nvcuda;
 // NOTES-DAG: rubicon: gfx942: kernel '{{.*}}': wmma.load.b.m16n16k16.col.f16: matrix-core fragment layout
 // NOTES-DAG: rubicon: gfx942: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
 // NOTES-DAG: rubicon: gfx942: kernel 'f16x(__half const*, __half const*, __half*)': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
-// NOTES-DAG: rubicon: gfx942: kernel 'tf32(float const*, float const*, float*)': wmma.mma.m16n16k8.f32.tf32.tf32.f32: generic
+// NOTES-DAG: rubicon: gfx942: kernel 'tf32(float const*, float const*, float*)': wmma.mma.m16n16k8.f32.tf32.tf32.f32: matrix cores (16 x v_mfma_f32_4x4x1_16b_f32)
 // HOST: rubicon: host: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: generic
 // HOST-NOT: matrix cores
 
@@ -105,9 +106,35 @@ __global__ void wide(const half *a, const half *b, float *c) {
   wmma::store_matrix_sync(c, acc, 32, wmma::mem_row_major);
 }
 
-// No matrix path for tf32 yet: the generic IR, no MFMA.
+// tf32: sixteen 4x4x1 block MFMAs (ABID 0..3, four k each), eight
+// swizzles, no ds_bpermute.
 // CHECK-LABEL: <_Z4tf32PKfS0_Pf>:
-// CHECK-NOT: v_mfma
+// CHECK-NOT: ds_bpermute
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2{{ *//}}
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2{{ *//}}
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2{{ *//}}
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2{{ *//}}
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:1
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:1
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:1
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:1
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:2
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:2
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:2
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:2
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:3
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:3
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:3
+// CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2 abid:3
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-NOT: ds_bpermute
 // CHECK: s_endpgm
 __global__ void tf32(const float *a, const float *b, float *c) {
   wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> fa;
