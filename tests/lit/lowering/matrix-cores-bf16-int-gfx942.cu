@@ -7,11 +7,15 @@
 // through the f16 instruction (CDNA's integer MFMA is signed) and back with
 // v_cvt_i32_f32; satfinite is a clamping add of C. m32n8k16 and m8n32k16:
 // eight MFMAs with cbsz:3 and no lane moves, as for f16.
-// REQUIRES: target-gfx942
+// gfx950 (CDNA4) has the same instructions and takes the same path.
+// REQUIRES: target-gfx942, target-gfx950
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 -v %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
 // RUN: cuobjdump -xelf all k.o
 // RUN: llvm-objdump -d --no-show-raw-insn k.1.gfx942.elf | FileCheck %s
+// RUN: nvcc -c -O2 --amdgpu-arch=gfx950 %s -o k950.o
+// RUN: cuobjdump -xelf all k950.o
+// RUN: llvm-objdump -d --no-show-raw-insn k950.1.gfx950.elf | FileCheck %s
 
 #include <cuda_bf16.h>
 #include <mma.h>

@@ -1,8 +1,7 @@
 // mma.h (nvcuda::wmma) compiles with nvcc for gfx942 through the inline-PTX
 // wmma translation: fragment loads as wide global loads (a lane's 16 halves
 // of A are contiguous), f16 products on the matrix cores, element-wise
-// operations on x[], and integer fragments (generic path: B's columns
-// gathered with ds_bpermute or swizzles, exact integer sums).
+// operations on x[], and integer fragments (matrix cores too).
 // REQUIRES: target-gfx942
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 %s -o kernels.o
@@ -36,12 +35,14 @@ __global__ void gemm16(const half *a, const half *b, float *c) {
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
 }
 
-// Signed bytes, exact integer sums, satf clamps them.
-// In 32x8x16 every lane reads B's columns from the same lanes: constant-lane
-// shuffles, which the warp fast paths turn into swizzles.
+// Signed bytes, 32x8x16: eight v_mfma_i32_4x4x4_16b_i8 lending B's chunks
+// to the whole logical warp (cbsz:3), no lane moves; satf is a clamping add
+// of C (the product sums cannot overflow).
 // CHECK-LABEL: <_Z4int8PKaS0_PKiPi>:
-// CHECK: {{ds_bpermute_b32|ds_swizzle_b32|v_readlane_b32}}
-// CHECK: v_cmp_{{.*}}_i64
+// CHECK-NOT: ds_bpermute_b32
+// CHECK-COUNT-8: v_mfma_i32_4x4x4_16b_i8 {{.*}} cbsz:3
+// CHECK-NOT: ds_bpermute_b32
+// CHECK: v_add_i32 {{.*}} clamp
 // CHECK: s_endpgm
 __global__ void int8(const signed char *a, const signed char *b, const int *c,
                      int *d) {
