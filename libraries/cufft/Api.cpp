@@ -11,6 +11,7 @@
 #include "cufftXt.h"
 #include "rocm/Hipfft.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -68,8 +69,10 @@ cufftResult makePlan(cufftHandle Handle, int Rank, const int *N, int *InEmbed,
     P->In = {std::vector<int>(InEmbed, InEmbed + Rank), IStride, IDist};
     P->Out = {std::vector<int>(OutEmbed, OutEmbed + Rank), OStride, ODist};
   }
-  if (WorkSize)
-    *WorkSize = 0; // neither backend needs the caller's workspace
+  // Neither backend needs the caller's workspace; a plan over several GPUs
+  // has one size per GPU.
+  for (size_t I = 0; WorkSize && I < std::max<size_t>(1, P->GPUs.size()); ++I)
+    WorkSize[I] = 0;
   P->Made = true;
   if (P->OnRocm)
     return rocm::make(*P, P->Advanced ? InEmbed : nullptr,
@@ -106,14 +109,35 @@ cufftResult execute(cufftHandle Handle, void *In, void *Out, int Direction,
     return CUFFT_INVALID_VALUE;
   if (!P->isReal() && Direction != CUFFT_FORWARD && Direction != CUFFT_INVERSE)
     return CUFFT_INVALID_VALUE;
-  if (P->OnRocm)
-    return rocm::execute(*P, In, Out, Direction);
-  if (cudaStreamSynchronize(P->Stream) != cudaSuccess)
+  return executePlan(*P, In, Out, Direction);
+}
+
+cufftResult runOnBackend(Plan &P, void *In, void *Out, int Direction) {
+  if (P.OnRocm)
+    return rocm::execute(P, In, Out, Direction);
+  if (cudaStreamSynchronize(P.Stream) != cudaSuccess)
     return CUFFT_EXEC_FAILED;
-  return P->Host->execute(In, Out, Direction);
+  return P.Host->execute(In, Out, Direction);
 }
 
 } // namespace
+
+namespace rubicon::cufft {
+
+Plan *findPlan(cufftHandle Handle) { return PlanTable::get().find(Handle); }
+
+cufftResult executePlan(Plan &P, void *In, void *Out, int Direction) {
+  if (!P.hasCallbacks())
+    return runOnBackend(P, In, Out, Direction);
+  // Callbacks are the caller's device functions: host-target code objects
+  // are host code, so the host backend calls them; on AMD GPUs they are not
+  // forwarded to hipFFT yet.
+  if (P.OnRocm)
+    return CUFFT_NOT_SUPPORTED;
+  return executeWithCallbacks(P, In, Out, Direction, runOnBackend);
+}
+
+} // namespace rubicon::cufft
 
 extern "C" {
 

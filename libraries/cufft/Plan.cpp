@@ -50,5 +50,13 @@ Layout Plan::inputLayout(bool InPlace) const {
 Layout Plan::outputLayout(bool InPlace) const {
   return Advanced ? Out : basic(*this, complexOutput(Type), InPlace);
 }
+size_t Plan::inputElements() const {
+  return size_t(Batch) * size_t(product(basic(*this, complexInput(Type),
+                                               /*InPlace=*/false).Embed));
+}
+size_t Plan::outputElements() const {
+  return size_t(Batch) * size_t(product(basic(*this, complexOutput(Type),
+                                               /*InPlace=*/false).Embed));
+}
 
 } // namespace rubicon::cufft

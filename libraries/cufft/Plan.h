@@ -42,6 +42,13 @@ struct Plan {
   Layout In, Out;        // as given (advanced layout)
   std::unique_ptr<host::FftwPlans> Host;
   void *Rocm = nullptr; // the hipfftHandle
+  /// cufftXtSetGPUs's devices (MultiGpu.cpp); empty: the current device.
+  std::vector<int> GPUs;
+  /// cufftXtSetCallback's routines and caller data (Callbacks.cpp), by
+  /// cufftXtCallbackType; null when not set.
+  void *Callback[8] = {};
+  void *CallerInfo[8] = {};
+  size_t CallbackShared[8] = {};
 
   bool isReal() const {
     return Type == CUFFT_R2C || Type == CUFFT_C2R || Type == CUFFT_D2Z ||
@@ -54,7 +61,26 @@ struct Plan {
   /// layout (with FFTW's padding of real data when \p InPlace).
   Layout inputLayout(bool InPlace) const;
   Layout outputLayout(bool InPlace) const;
+  /// Elements of one transform's input and output in the basic layout.
+  size_t inputElements() const;
+  size_t outputElements() const;
+  bool hasCallbacks() const {
+    for (void *C : Callback)
+      if (C)
+        return true;
+    return false;
+  }
 };
+
+/// The plan a handle names (Api.cpp's table), or null.
+Plan *findPlan(cufftHandle Handle);
+/// Runs a made plan as cufftXtExec does, callbacks included.
+cufftResult executePlan(Plan &P, void *In, void *Out, int Direction);
+/// Runs \p P's load and store callbacks around \p Run on the host
+/// (Callbacks.cpp).
+cufftResult executeWithCallbacks(
+    Plan &P, void *In, void *Out, int Direction,
+    cufftResult (*Run)(Plan &, void *, void *, int));
 
 } // namespace rubicon::cufft
 
