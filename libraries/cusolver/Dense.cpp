@@ -2,7 +2,7 @@
 //
 // Part of Rubicon. getrf/getrs, potrf/potrs, geqrf, ormqr/unmqr, gesvd,
 // syevd/heevd and their buffer sizes in the four precisions. Host target:
-// LAPACK (OpenBLAS's, host/Lapack.h) on the program's buffers after waiting
+// LAPACK (OpenBLAS's, common/Lapack.h) on the program's buffers after waiting
 // for the handle's stream, as cuBLAS's host backend does; devInfo receives
 // LAPACK's info, which is cuSOLVER's. Buffer sizes are LAPACK's optimal
 // workspaces; the computation allocates its own, so any workspace the
@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Handle.h"
 #include "LibraryTarget.h"
-#include "host/Lapack.h"
+#include "Lapack.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -207,6 +207,40 @@ cusparseStatus_t cusparseCooSetPointers(cusparseSpMatDescr_t D, void *Rows,
   return CUSPARSE_STATUS_SUCCESS;
 }
 
+cusparseStatus_t cusparseCreateSpVec(cusparseSpVecDescr_t *Descr, int64_t Size,
+                                     int64_t Nnz, void *Indices, void *Values,
+                                     cusparseIndexType_t IndexType,
+                                     cusparseIndexBase_t Base,
+                                     cudaDataType Type) {
+  if (!Descr || Size < 0 || Nnz < 0 || Nnz > Size || !validIndex(IndexType) ||
+      !validBase(Base) || !validValue(Type) || (Nnz && (!Indices || !Values)))
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  *Descr = new (std::nothrow)
+      cusparseSpVecDescr{Size, Nnz, Indices, Values, IndexType, Base, Type};
+  return *Descr ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_ALLOC_FAILED;
+}
+cusparseStatus_t cusparseDestroySpVec(cusparseConstSpVecDescr_t D) {
+  delete D;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+cusparseStatus_t cusparseSpVecGet(cusparseSpVecDescr_t D, int64_t *Size,
+                                  int64_t *Nnz, void **Indices, void **Values,
+                                  cusparseIndexType_t *IndexType,
+                                  cusparseIndexBase_t *Base,
+                                  cudaDataType *Type) {
+  if (!D || !Size || !Nnz || !Indices || !Values || !IndexType || !Base ||
+      !Type)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  *Size = D->Size;
+  *Nnz = D->Nnz;
+  *Indices = D->Indices;
+  *Values = D->Values;
+  *IndexType = D->IndexType;
+  *Base = D->Base;
+  *Type = D->ValueType;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
 cusparseStatus_t cusparseCreateDnVec(cusparseDnVecDescr_t *Descr, int64_t Size,
                                      void *Values, cudaDataType Type) {
   if (!Descr || Size < 0 || !validValue(Type) || (Size > 0 && !Values))

@@ -13,89 +13,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Handle.h"
-#include "LibraryTarget.h"
+#include "Host.h"
 
 #include <complex>
 #include <cstdio>
 #include <cstring>
 
+using namespace rubicon::cusparse;
+
 namespace {
-
-cusparseStatus_t begin(cusparseHandle_t Handle) {
-  if (!Handle)
-    return CUSPARSE_STATUS_NOT_INITIALIZED;
-  using rubicon::libraries::LibraryTarget;
-  if (rubicon::libraries::currentTarget() != LibraryTarget::Host) {
-    static bool Said = false;
-    if (!Said) {
-      Said = true;
-      std::fprintf(stderr, "rubicon: cuSPARSE's operations run on the host "
-                           "target only so far (rocSPARSE is not forwarded "
-                           "to): CUSPARSE_STATUS_NOT_SUPPORTED\n");
-    }
-    return CUSPARSE_STATUS_NOT_SUPPORTED;
-  }
-  if (cudaStreamSynchronize(Handle->Stream) != cudaSuccess)
-    return CUSPARSE_STATUS_EXECUTION_FAILED;
-  return CUSPARSE_STATUS_SUCCESS;
-}
-
-int64_t index(const void *Array, cusparseIndexType_t Type, int64_t I) {
-  return Type == CUSPARSE_INDEX_64I ? static_cast<const int64_t *>(Array)[I]
-                                    : static_cast<const int32_t *>(Array)[I];
-}
-void setIndex(void *Array, cusparseIndexType_t Type, int64_t I, int64_t V) {
-  if (Type == CUSPARSE_INDEX_64I)
-    static_cast<int64_t *>(Array)[I] = V;
-  else
-    static_cast<int32_t *>(Array)[I] = int32_t(V);
-}
-
-float conjugate(float X) { return X; }
-double conjugate(double X) { return X; }
-template <class R> std::complex<R> conjugate(std::complex<R> X) { return std::conj(X); }
-
-/// Calls F(row, column, value) for each entry of A, 0-based.
-template <class V, class F> void forEachEntry(const cusparseSpMatDescr *A, F &&Visit) {
-  const V *Values = static_cast<const V *>(A->Values);
-  int64_t Base = A->Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
-  if (A->Format == CUSPARSE_FORMAT_COO) {
-    for (int64_t K = 0; K < A->Nnz; ++K)
-      Visit(index(A->Offsets, A->OffsetType, K) - Base,
-            index(A->Indices, A->IndexType, K) - Base, Values[K]);
-    return;
-  }
-  bool Csr = A->Format == CUSPARSE_FORMAT_CSR;
-  int64_t Outer = Csr ? A->Rows : A->Cols;
-  for (int64_t O = 0; O < Outer; ++O)
-    for (int64_t K = index(A->Offsets, A->OffsetType, O) - Base,
-                 End = index(A->Offsets, A->OffsetType, O + 1) - Base;
-         K < End; ++K) {
-      int64_t Inner = index(A->Indices, A->IndexType, K) - Base;
-      if (Csr)
-        Visit(O, Inner, Values[K]);
-      else
-        Visit(Inner, O, Values[K]);
-    }
-}
-
-/// Element (R, C) of a dense matrix.
-template <class V> V &element(const cusparseDnMatDescr *M, int64_t R, int64_t C) {
-  V *Values = static_cast<V *>(M->Values);
-  return M->Order == CUSPARSE_ORDER_COL ? Values[R + C * M->Ld]
-                                        : Values[R * M->Ld + C];
-}
-
-/// Calls F.template operator()<V>() with V the C++ type of Type.
-template <class F> cusparseStatus_t withType(cudaDataType Type, F &&Run) {
-  switch (Type) {
-  case CUDA_R_32F: return Run(float());
-  case CUDA_R_64F: return Run(double());
-  case CUDA_C_32F: return Run(std::complex<float>());
-  case CUDA_C_64F: return Run(std::complex<double>());
-  default: return CUSPARSE_STATUS_NOT_SUPPORTED;
-  }
-}
 
 bool validOp(cusparseOperation_t Op) {
   return Op == CUSPARSE_OPERATION_NON_TRANSPOSE ||
@@ -359,6 +285,50 @@ cusparseStatus_t cusparseDenseToSparse_convert(cusparseHandle_t Handle,
        (B->Format == CUSPARSE_FORMAT_COO && !B->Offsets)))
     return CUSPARSE_STATUS_INVALID_VALUE;
   return denseToSparse(Handle, A, B, true);
+}
+
+cusparseStatus_t cusparseScatter(cusparseHandle_t handle,
+                                 cusparseConstSpVecDescr_t vecX,
+                                 cusparseDnVecDescr_t vecY) {
+  if (!handle)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!vecX || !vecY || vecX->Size != vecY->Size)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (vecX->ValueType != vecY->ValueType)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (cusparseStatus_t S = begin(handle))
+    return S;
+  return withType(vecX->ValueType, [&](auto Zero) {
+    using V = decltype(Zero);
+    int64_t Base = vecX->Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+    const V *X = static_cast<const V *>(vecX->Values);
+    V *Y = static_cast<V *>(vecY->Values);
+    for (int64_t K = 0; K < vecX->Nnz; ++K)
+      Y[index(vecX->Indices, vecX->IndexType, K) - Base] = X[K];
+    return CUSPARSE_STATUS_SUCCESS;
+  });
+}
+
+cusparseStatus_t cusparseGather(cusparseHandle_t handle,
+                                cusparseConstDnVecDescr_t vecY,
+                                cusparseSpVecDescr_t vecX) {
+  if (!handle)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  if (!vecX || !vecY || vecX->Size != vecY->Size)
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (vecX->ValueType != vecY->ValueType)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (cusparseStatus_t S = begin(handle))
+    return S;
+  return withType(vecX->ValueType, [&](auto Zero) {
+    using V = decltype(Zero);
+    int64_t Base = vecX->Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+    V *X = static_cast<V *>(vecX->Values);
+    const V *Y = static_cast<const V *>(vecY->Values);
+    for (int64_t K = 0; K < vecX->Nnz; ++K)
+      X[K] = Y[index(vecX->Indices, vecX->IndexType, K) - Base];
+    return CUSPARSE_STATUS_SUCCESS;
+  });
 }
 
 } // extern "C"

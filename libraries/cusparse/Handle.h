@@ -37,6 +37,14 @@ struct cusparseSpMatDescr {
   cusparseDiagType_t Diag = CUSPARSE_DIAG_TYPE_NON_UNIT;
 };
 
+struct cusparseSpVecDescr {
+  int64_t Size, Nnz;
+  void *Indices, *Values;
+  cusparseIndexType_t IndexType;
+  cusparseIndexBase_t Base;
+  cudaDataType ValueType;
+};
+
 struct cusparseDnVecDescr {
   int64_t Size;
   void *Values;

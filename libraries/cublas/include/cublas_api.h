@@ -390,6 +390,23 @@ CUBLASAPI cublasStatus_t CUBLASWINAPI cublasZtrsm_v2(cublasHandle_t handle,
     cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
     cublasDiagType_t diag, int m, int n, const cuDoubleComplex *alpha, const
     cuDoubleComplex *A, int lda, cuDoubleComplex *B, int ldb);
+/* Batched LU (getrf), solve (getrs) and inverse (getri) of small matrices. */
+#define RUBICON_CUBLAS_BATCHED_LU(P, T)                                        \
+  CUBLASAPI cublasStatus_t CUBLASWINAPI cublas##P##getrfBatched(               \
+      cublasHandle_t handle, int n, T *const Aarray[], int lda,                \
+      int *PivotArray, int *infoArray, int batchSize);                         \
+  CUBLASAPI cublasStatus_t CUBLASWINAPI cublas##P##getrsBatched(               \
+      cublasHandle_t handle, cublasOperation_t trans, int n, int nrhs,         \
+      const T *const Aarray[], int lda, const int *devIpiv,                    \
+      T *const Barray[], int ldb, int *info, int batchSize);                   \
+  CUBLASAPI cublasStatus_t CUBLASWINAPI cublas##P##getriBatched(               \
+      cublasHandle_t handle, int n, const T *const A[], int lda,               \
+      const int *P_, T *const C[], int ldc, int *info, int batchSize);
+RUBICON_CUBLAS_BATCHED_LU(S, float)
+RUBICON_CUBLAS_BATCHED_LU(D, double)
+RUBICON_CUBLAS_BATCHED_LU(C, cuComplex)
+RUBICON_CUBLAS_BATCHED_LU(Z, cuDoubleComplex)
+#undef RUBICON_CUBLAS_BATCHED_LU
 CUBLASAPI cublasStatus_t CUBLASWINAPI cublasGemmEx(cublasHandle_t handle,
     cublasOperation_t transa, cublasOperation_t transb, int m, int n, int k,
     const void *alpha, const void *A, cudaDataType Atype, int lda, const void

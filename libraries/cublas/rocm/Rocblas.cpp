@@ -16,7 +16,19 @@ libraries::RocmLibrary &rocblas() {
        "librocblas.so"});
   return Library;
 }
+libraries::RocmLibrary &rocsolver() {
+  static libraries::RocmLibrary Library(
+      "cuBLAS", "rocSOLVER", "RUBICON_ROCSOLVER_LIBRARY",
+      {"librocsolver.so.0", "librocsolver.so"});
+  return Library;
+}
 } // namespace
+
+void *lookupRocsolver(const char *Name) {
+  if (!rocsolver().load())
+    return nullptr;
+  return rocsolver().resolve(Name);
+}
 
 void *lookup(const char *Name) {
   if (!rocblas().load())

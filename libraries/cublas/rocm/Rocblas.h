@@ -28,6 +28,11 @@ cublasStatus_t toCublas(RocblasStatus Status);
 /// missing, and a message said so).
 void *lookup(const char *Name);
 
+/// The address of a rocSOLVER function (cuBLAS's batched LU family, which
+/// ROCm has in rocSOLVER, on the same rocblas_handle); null: rocSOLVER or
+/// the function is missing, and a message said so.
+void *lookupRocsolver(const char *Name);
+
 /// rocblas_create_handle + rocblas_set_stream; rocblas_destroy_handle.
 cublasStatus_t createHandle(cublasHandle_t Handle);
 cublasStatus_t destroyHandle(cublasHandle_t Handle);
@@ -58,14 +63,16 @@ template <class T> using RocblasArg = decltype(toRocblas(std::declval<T>()));
 /// One rocBLAS function, found by name at its first call.
 class Function {
 public:
-  explicit constexpr Function(const char *Name) : Name(Name) {}
+  explicit constexpr Function(const char *Name,
+                              void *(*Lookup)(const char *) = lookup)
+      : Name(Name), Lookup(Lookup) {}
 
   template <class... ArgTs>
   cublasStatus_t operator()(cublasHandle_t Handle, ArgTs... Args) {
     using Fn = RocblasStatus (*)(RocblasHandle, RocblasArg<ArgTs>...);
     void *Address = Cached.load(std::memory_order_acquire);
     if (!Address) {
-      Address = lookup(Name);
+      Address = Lookup(Name);
       if (!Address)
         return CUBLAS_STATUS_NOT_SUPPORTED;
       Cached.store(Address, std::memory_order_release);
@@ -76,6 +83,7 @@ public:
 
 private:
   const char *Name;
+  void *(*Lookup)(const char *);
   std::atomic<void *> Cached{nullptr};
 };
 
@@ -86,6 +94,15 @@ private:
 #define RUBICON_ROCBLAS(Name)                                                  \
   ([]() -> ::rubicon::cublas::rocm::Function & {                               \
     static ::rubicon::cublas::rocm::Function F("rocblas_" #Name);              \
+    return F;                                                                  \
+  }())
+
+/// The rocSOLVER function \p Name (without its rocsolver_ prefix), called
+/// with the cuBLAS handle's rocblas_handle and the given arguments.
+#define RUBICON_ROCSOLVER(Name)                                                \
+  ([]() -> ::rubicon::cublas::rocm::Function & {                               \
+    static ::rubicon::cublas::rocm::Function F(                                \
+        "rocsolver_" #Name, ::rubicon::cublas::rocm::lookupRocsolver);         \
     return F;                                                                  \
   }())
 

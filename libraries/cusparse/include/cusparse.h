@@ -181,6 +181,30 @@ typedef struct cusparseDnVecDescr *cusparseDnVecDescr_t;
 typedef const struct cusparseDnVecDescr *cusparseConstDnVecDescr_t;
 typedef struct cusparseDnMatDescr *cusparseDnMatDescr_t;
 typedef const struct cusparseDnMatDescr *cusparseConstDnMatDescr_t;
+struct cusparseSpVecDescr;
+typedef struct cusparseSpVecDescr *cusparseSpVecDescr_t;
+typedef const struct cusparseSpVecDescr *cusparseConstSpVecDescr_t;
+
+/* Sparse vectors: nnz (index, value) pairs of a vector of size entries. */
+cusparseStatus_t cusparseCreateSpVec(cusparseSpVecDescr_t *spVecDescr,
+                                     int64_t size, int64_t nnz, void *indices,
+                                     void *values, cusparseIndexType_t idxType,
+                                     cusparseIndexBase_t idxBase,
+                                     cudaDataType valueType);
+cusparseStatus_t cusparseDestroySpVec(cusparseConstSpVecDescr_t spVecDescr);
+cusparseStatus_t cusparseSpVecGet(cusparseSpVecDescr_t spVecDescr,
+                                  int64_t *size, int64_t *nnz, void **indices,
+                                  void **values, cusparseIndexType_t *idxType,
+                                  cusparseIndexBase_t *idxBase,
+                                  cudaDataType *valueType);
+/* y[indices[i]] = x.values[i] (scatter); x.values[i] = y[indices[i]]
+ * (gather). */
+cusparseStatus_t cusparseScatter(cusparseHandle_t handle,
+                                 cusparseConstSpVecDescr_t vecX,
+                                 cusparseDnVecDescr_t vecY);
+cusparseStatus_t cusparseGather(cusparseHandle_t handle,
+                                cusparseConstDnVecDescr_t vecY,
+                                cusparseSpVecDescr_t vecX);
 
 cusparseStatus_t cusparseCreateCsr(cusparseSpMatDescr_t *spMatDescr,
                                    int64_t rows, int64_t cols, int64_t nnz,
@@ -298,6 +322,103 @@ cusparseStatus_t cusparseDenseToSparse_convert(
     cusparseHandle_t handle, cusparseConstDnMatDescr_t matA,
     cusparseSpMatDescr_t matB, cusparseDenseToSparseAlg_t alg,
     void *externalBuffer);
+
+/* Triangular solves: SpSV (generic API). */
+typedef enum { CUSPARSE_SPSV_ALG_DEFAULT = 0 } cusparseSpSVAlg_t;
+struct cusparseSpSVDescr;
+typedef struct cusparseSpSVDescr *cusparseSpSVDescr_t;
+cusparseStatus_t cusparseSpSV_createDescr(cusparseSpSVDescr_t *descr);
+cusparseStatus_t cusparseSpSV_destroyDescr(cusparseSpSVDescr_t descr);
+cusparseStatus_t cusparseSpSV_bufferSize(
+    cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX,
+    cusparseDnVecDescr_t vecY, cudaDataType computeType,
+    cusparseSpSVAlg_t alg, cusparseSpSVDescr_t spsvDescr, size_t *bufferSize);
+cusparseStatus_t cusparseSpSV_analysis(
+    cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX,
+    cusparseDnVecDescr_t vecY, cudaDataType computeType,
+    cusparseSpSVAlg_t alg, cusparseSpSVDescr_t spsvDescr,
+    void *externalBuffer);
+cusparseStatus_t cusparseSpSV_solve(
+    cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX,
+    cusparseDnVecDescr_t vecY, cudaDataType computeType,
+    cusparseSpSVAlg_t alg, cusparseSpSVDescr_t spsvDescr);
+
+/* The legacy incomplete factorizations (ILU(0), IC(0)) and triangular
+ * solve (csrsv2) on CSR matrices with 32-bit indices. */
+typedef enum {
+  CUSPARSE_SOLVE_POLICY_NO_LEVEL = 0,
+  CUSPARSE_SOLVE_POLICY_USE_LEVEL = 1
+} cusparseSolvePolicy_t;
+struct csrilu02Info;
+typedef struct csrilu02Info *csrilu02Info_t;
+struct csric02Info;
+typedef struct csric02Info *csric02Info_t;
+struct csrsv2Info;
+typedef struct csrsv2Info *csrsv2Info_t;
+cusparseStatus_t cusparseCreateCsrilu02Info(csrilu02Info_t *info);
+cusparseStatus_t cusparseDestroyCsrilu02Info(csrilu02Info_t info);
+cusparseStatus_t cusparseCreateCsric02Info(csric02Info_t *info);
+cusparseStatus_t cusparseDestroyCsric02Info(csric02Info_t info);
+cusparseStatus_t cusparseCreateCsrsv2Info(csrsv2Info_t *info);
+cusparseStatus_t cusparseDestroyCsrsv2Info(csrsv2Info_t info);
+cusparseStatus_t cusparseXcsrilu02_zeroPivot(cusparseHandle_t handle,
+                                             csrilu02Info_t info,
+                                             int *position);
+cusparseStatus_t cusparseXcsric02_zeroPivot(cusparseHandle_t handle,
+                                            csric02Info_t info, int *position);
+cusparseStatus_t cusparseXcsrsv2_zeroPivot(cusparseHandle_t handle,
+                                           csrsv2Info_t info, int *position);
+#define RUBICON_CUSPARSE_LEGACY_PRECONDITIONERS(P, T)                          \
+  cusparseStatus_t cusparse##P##csrilu02_bufferSize(                           \
+      cusparseHandle_t handle, int m, int nnz,                                 \
+      const cusparseMatDescr_t descrA, T *csrValA, const int *csrRowPtrA,      \
+      const int *csrColIndA, csrilu02Info_t info, int *pBufferSizeInBytes);    \
+  cusparseStatus_t cusparse##P##csrilu02_analysis(                             \
+      cusparseHandle_t handle, int m, int nnz,                                 \
+      const cusparseMatDescr_t descrA, const T *csrValA,                       \
+      const int *csrRowPtrA, const int *csrColIndA, csrilu02Info_t info,       \
+      cusparseSolvePolicy_t policy, void *pBuffer);                            \
+  cusparseStatus_t cusparse##P##csrilu02(                                      \
+      cusparseHandle_t handle, int m, int nnz,                                 \
+      const cusparseMatDescr_t descrA, T *csrValA_valM,                        \
+      const int *csrRowPtrA, const int *csrColIndA, csrilu02Info_t info,       \
+      cusparseSolvePolicy_t policy, void *pBuffer);                            \
+  cusparseStatus_t cusparse##P##csric02_bufferSize(                            \
+      cusparseHandle_t handle, int m, int nnz,                                 \
+      const cusparseMatDescr_t descrA, T *csrValA, const int *csrRowPtrA,      \
+      const int *csrColIndA, csric02Info_t info, int *pBufferSizeInBytes);     \
+  cusparseStatus_t cusparse##P##csric02_analysis(                              \
+      cusparseHandle_t handle, int m, int nnz,                                 \
+      const cusparseMatDescr_t descrA, const T *csrValA,                       \
+      const int *csrRowPtrA, const int *csrColIndA, csric02Info_t info,        \
+      cusparseSolvePolicy_t policy, void *pBuffer);                            \
+  cusparseStatus_t cusparse##P##csric02(                                       \
+      cusparseHandle_t handle, int m, int nnz,                                 \
+      const cusparseMatDescr_t descrA, T *csrValA_valM,                        \
+      const int *csrRowPtrA, const int *csrColIndA, csric02Info_t info,        \
+      cusparseSolvePolicy_t policy, void *pBuffer);                            \
+  cusparseStatus_t cusparse##P##csrsv2_bufferSize(                             \
+      cusparseHandle_t handle, cusparseOperation_t transA, int m, int nnz,     \
+      const cusparseMatDescr_t descrA, T *csrValA, const int *csrRowPtrA,      \
+      const int *csrColIndA, csrsv2Info_t info, int *pBufferSizeInBytes);      \
+  cusparseStatus_t cusparse##P##csrsv2_analysis(                               \
+      cusparseHandle_t handle, cusparseOperation_t transA, int m, int nnz,     \
+      const cusparseMatDescr_t descrA, const T *csrValA,                       \
+      const int *csrRowPtrA, const int *csrColIndA, csrsv2Info_t info,         \
+      cusparseSolvePolicy_t policy, void *pBuffer);                            \
+  cusparseStatus_t cusparse##P##csrsv2_solve(                                  \
+      cusparseHandle_t handle, cusparseOperation_t transA, int m, int nnz,     \
+      const T *alpha, const cusparseMatDescr_t descrA, const T *csrValA,       \
+      const int *csrRowPtrA, const int *csrColIndA, csrsv2Info_t info,         \
+      const T *f, T *x, cusparseSolvePolicy_t policy, void *pBuffer);
+RUBICON_CUSPARSE_LEGACY_PRECONDITIONERS(S, float)
+RUBICON_CUSPARSE_LEGACY_PRECONDITIONERS(D, double)
+RUBICON_CUSPARSE_LEGACY_PRECONDITIONERS(C, cuComplex)
+RUBICON_CUSPARSE_LEGACY_PRECONDITIONERS(Z, cuDoubleComplex)
+#undef RUBICON_CUSPARSE_LEGACY_PRECONDITIONERS
 
 #ifdef __cplusplus
 }

@@ -18,8 +18,10 @@
 
 namespace {
 
-const int ForceRocm = setenv("RUBICON_BACKEND", "hip", 1) +
-                      setenv("RUBICON_ROCBLAS_LIBRARY", RUBICON_FAKE_ROCBLAS, 1);
+const int ForceRocm =
+    setenv("RUBICON_BACKEND", "hip", 1) +
+    setenv("RUBICON_ROCBLAS_LIBRARY", RUBICON_FAKE_ROCBLAS, 1) +
+    setenv("RUBICON_ROCSOLVER_LIBRARY", RUBICON_FAKE_ROCBLAS, 1);
 
 std::string takeLog() {
   void *Fake = dlopen(RUBICON_FAKE_ROCBLAS, RTLD_NOW | RTLD_NOLOAD);
@@ -103,6 +105,53 @@ TEST(CublasRocm, ForwardsToRocblas) {
 
   ASSERT_EQ(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
   EXPECT_EQ(takeLog(), "destroy_handle ours\n");
+}
+
+// The batched LU family is rocSOLVER's, on the same rocblas_handle, with
+// the pivots' stride n; a NULL pivot array picks the _npvt forms.
+TEST(CublasRocm, BatchedLuForwardsToRocsolver) {
+  cublasHandle_t H = nullptr;
+  ASSERT_EQ(cublasCreate(&H), CUBLAS_STATUS_SUCCESS);
+  takeLog();
+  double *A[2] = {};
+  int Piv[8], Info[2];
+  ASSERT_EQ(cublasDgetrfBatched(H, 4, A, 5, Piv, Info, 2),
+            CUBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(takeLog(), "rocsolver_dgetrf_batched handle=ours m=4 n=4 lda=5 "
+                       "strideP=4 count=2\n");
+  float *S[1] = {};
+  ASSERT_EQ(cublasSgetrfBatched(H, 3, S, 3, nullptr, Info, 1),
+            CUBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(takeLog(), "rocsolver_sgetrf_npvt_batched m=3 n=3 lda=3 count=1\n");
+  const cuDoubleComplex *Z[1] = {};
+  cuDoubleComplex *ZB[1] = {};
+  int SolveInfo = -1;
+  ASSERT_EQ(cublasZgetrsBatched(H, CUBLAS_OP_C, 6, 2, Z, 6, Piv, ZB, 7,
+                                &SolveInfo, 1),
+            CUBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(SolveInfo, 0);
+  EXPECT_EQ(takeLog(), "rocsolver_zgetrs_batched trans=113 n=6 nrhs=2 lda=6 "
+                       "strideP=6 ldb=7 count=1\n");
+  const double *Ac[1] = {};
+  ASSERT_EQ(cublasDgetriBatched(H, 5, Ac, 5, Piv, A, 6, Info, 1),
+            CUBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(takeLog(), "rocsolver_dgetri_outofplace_batched n=5 lda=5 "
+                       "strideP=5 ldc=6 count=1\n");
+  // rocblas_status_invalid_size comes back as cuBLAS's INVALID_VALUE.
+  EXPECT_EQ(cublasDgetrfBatched(H, 999, A, 999, Piv, Info, 1),
+            CUBLAS_STATUS_INVALID_VALUE);
+  takeLog();
+  // A function the rocSOLVER library lacks: cuBLAS's NOT_SUPPORTED, and a
+  // message naming it.
+  ::testing::internal::CaptureStderr();
+  const cuComplex *C[1] = {};
+  cuComplex *CC[1] = {};
+  EXPECT_EQ(cublasCgetriBatched(H, 2, C, 2, Piv, CC, 2, Info, 1),
+            CUBLAS_STATUS_NOT_SUPPORTED);
+  std::string Err = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(Err.find("rocsolver_cgetri_outofplace_batched"), std::string::npos)
+      << Err;
+  EXPECT_EQ(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
 }
 
 } // namespace

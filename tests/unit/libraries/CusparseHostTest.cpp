@@ -289,4 +289,35 @@ TEST(CusparseHostLegacy, MatrixDescriptors) {
   EXPECT_EQ(cusparseDestroyMatDescr(D), CUSPARSE_STATUS_SUCCESS);
 }
 
+// Sparse vectors: y[idx[k]] = x[k] (scatter, base 1 here) and back (gather).
+TEST(CusparseHostVectors, ScatterAndGather) {
+  cusparseHandle_t H;
+  ASSERT_EQ(cusparseCreate(&H), CUSPARSE_STATUS_SUCCESS);
+  int64_t Indices[] = {4, 1, 3};
+  double Values[] = {10, 20, 30}, Y[5] = {1, 2, 3, 4, 5};
+  cusparseSpVecDescr_t X;
+  ASSERT_EQ(cusparseCreateSpVec(&X, 5, 3, Indices, Values, CUSPARSE_INDEX_64I,
+                                CUSPARSE_INDEX_BASE_ONE, CUDA_R_64F),
+            CUSPARSE_STATUS_SUCCESS);
+  cusparseDnVecDescr_t DY;
+  ASSERT_EQ(cusparseCreateDnVec(&DY, 5, Y, CUDA_R_64F), CUSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(cusparseScatter(H, X, DY), CUSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(std::vector<double>(Y, Y + 5),
+            (std::vector<double>{20, 2, 30, 10, 5}));
+  Y[0] = -1;
+  Y[2] = -3;
+  Y[3] = -4;
+  ASSERT_EQ(cusparseGather(H, DY, X), CUSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(std::vector<double>(Values, Values + 3),
+            (std::vector<double>{-4, -1, -3}));
+  cusparseSpVecDescr_t Bad;
+  EXPECT_EQ(cusparseCreateSpVec(&Bad, 2, 3, Indices, Values,
+                                CUSPARSE_INDEX_64I, CUSPARSE_INDEX_BASE_ONE,
+                                CUDA_R_64F),
+            CUSPARSE_STATUS_INVALID_VALUE);
+  cusparseDestroySpVec(X);
+  cusparseDestroyDnVec(DY);
+  cusparseDestroy(H);
+}
+
 } // namespace

@@ -2,7 +2,9 @@
 //
 // Part of Rubicon's unit tests. Loaded by libcublas through
 // RUBICON_ROCBLAS_LIBRARY (CublasRocmTest.cpp): each function appends what
-// it received to a log the test reads with fake_rocblas_log(). rocBLAS's
+// it received to a log the test reads with fake_rocblas_log(). It also
+// stands in for librocsolver (RUBICON_ROCSOLVER_LIBRARY): the batched LU
+// functions cuBLAS forwards there. rocBLAS's
 // status values: 0 success, 4 invalid_size, 5 memory_error.
 //
 //===----------------------------------------------------------------------===//
@@ -96,6 +98,41 @@ int rocblas_gemm_ex(void *, int TransA, int TransB, int M, int N, int K,
          "ldc=%d ldd=%d d_is_c=%d compute=%d algo=%d solution=%d flags=%u",
          TransA, TransB, M, N, K, AType, BType, CType, DType, Lda, Ldb, Ldc,
          Ldd, C == D, Compute, Algo, Solution, Flags);
+  return 0;
+}
+
+// rocSOLVER's batched LU (cuBLAS's getrf/getrs/getriBatched on AMD).
+int rocsolver_dgetrf_batched(void *Handle, int M, int N, double *const *,
+                             int Lda, int *, int64_t StrideP, int *,
+                             int Count) {
+  record("rocsolver_dgetrf_batched handle=%s m=%d n=%d lda=%d strideP=%lld "
+         "count=%d",
+         Handle == &HandleObject ? "ours" : "other", M, N, Lda,
+         (long long)StrideP, Count);
+  return N == 999 ? 4 : 0;
+}
+int rocsolver_sgetrf_npvt_batched(void *, int M, int N, float *const *,
+                                  int Lda, int *, int Count) {
+  record("rocsolver_sgetrf_npvt_batched m=%d n=%d lda=%d count=%d", M, N, Lda,
+         Count);
+  return 0;
+}
+int rocsolver_zgetrs_batched(void *, int Trans, int N, int Nrhs,
+                             const void *const *, int Lda, const int *,
+                             int64_t StrideP, void *const *, int Ldb,
+                             int Count) {
+  record("rocsolver_zgetrs_batched trans=%d n=%d nrhs=%d lda=%d strideP=%lld "
+         "ldb=%d count=%d",
+         Trans, N, Nrhs, Lda, (long long)StrideP, Ldb, Count);
+  return 0;
+}
+int rocsolver_dgetri_outofplace_batched(void *, int N, const double *const *,
+                                        int Lda, const int *, int64_t StrideP,
+                                        double *const *, int Ldc, int *,
+                                        int Count) {
+  record("rocsolver_dgetri_outofplace_batched n=%d lda=%d strideP=%lld "
+         "ldc=%d count=%d",
+         N, Lda, (long long)StrideP, Ldc, Count);
   return 0;
 }
 

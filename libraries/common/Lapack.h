@@ -1,14 +1,14 @@
 //===- Lapack.h - LAPACK's Fortran routines, per precision ------*- C++ -*-===//
 //
-// Part of Rubicon. The host backend of cuSOLVER's dense functions: the
-// reference LAPACK interface OpenBLAS exports (Fortran calling convention:
-// every argument by address, each CHARACTER argument followed at the end by
-// its hidden length). Lapack<T> names the routines of one precision; the
+// Part of Rubicon. The host backend of cuSOLVER's dense functions and of
+// cuBLAS's batched LU: the reference LAPACK interface OpenBLAS exports
+// (Fortran calling convention: every argument by address, each CHARACTER
+// argument followed at the end by its hidden length). Lapack<T> names the routines of one precision; the
 // complex forms of ormqr and syevd are unmqr and heevd.
 //
 //===----------------------------------------------------------------------===//
-#ifndef RUBICON_CUSOLVER_HOST_LAPACK_H
-#define RUBICON_CUSOLVER_HOST_LAPACK_H
+#ifndef RUBICON_LIBRARIES_LAPACK_H
+#define RUBICON_LIBRARIES_LAPACK_H
 
 #include "cuComplex.h"
 
@@ -29,6 +29,24 @@ RUBICON_LAPACK_DECLARE(d, double, double)
 RUBICON_LAPACK_DECLARE(c, cuComplex, float)
 RUBICON_LAPACK_DECLARE(z, cuDoubleComplex, double)
 #undef RUBICON_LAPACK_DECLARE
+
+// Band matrices: general (LU with partial pivoting) and positive definite
+// (Cholesky), for cuSOLVER's sparse solvers.
+#define RUBICON_LAPACK_DECLARE_BAND(P, T)                                      \
+  void P##gbtrf_(const int *, const int *, const int *, const int *, T *,     \
+                 const int *, int *, int *);                                   \
+  void P##gbtrs_(const char *, const int *, const int *, const int *,          \
+                 const int *, const T *, const int *, const int *, T *,        \
+                 const int *, int *, size_t);                                  \
+  void P##pbtrf_(const char *, const int *, const int *, T *, const int *,     \
+                 int *, size_t);                                               \
+  void P##pbtrs_(const char *, const int *, const int *, const int *,          \
+                 const T *, const int *, T *, const int *, int *, size_t);
+RUBICON_LAPACK_DECLARE_BAND(s, float)
+RUBICON_LAPACK_DECLARE_BAND(d, double)
+RUBICON_LAPACK_DECLARE_BAND(c, cuComplex)
+RUBICON_LAPACK_DECLARE_BAND(z, cuDoubleComplex)
+#undef RUBICON_LAPACK_DECLARE_BAND
 
 #define RUBICON_LAPACK_DECLARE_REAL(P, T)                                      \
   void P##ormqr_(const char *, const char *, const int *, const int *,         \
@@ -106,4 +124,4 @@ template <> struct Lapack<cuDoubleComplex> {
 
 } // namespace rubicon::cusolver
 
-#endif // RUBICON_CUSOLVER_HOST_LAPACK_H
+#endif // RUBICON_LIBRARIES_LAPACK_H
