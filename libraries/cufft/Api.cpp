@@ -97,17 +97,10 @@ cufftResult createAndMake(cufftHandle *Handle, int Rank, const int *N,
 
 cufftResult execute(cufftHandle Handle, void *In, void *Out, int Direction,
                     std::initializer_list<cufftType> Types) {
-  Plan *P = PlanTable::get().find(Handle);
-  if (!P || !P->Made)
-    return CUFFT_INVALID_PLAN;
-  bool TypeMatches = false;
-  for (cufftType T : Types)
-    TypeMatches |= T == P->Type;
-  if (!TypeMatches)
-    return CUFFT_INVALID_TYPE;
+  Plan *P = nullptr;
+  if (cufftResult R = planToExecute(Handle, Types, Direction, P))
+    return R;
   if (!In || !Out)
-    return CUFFT_INVALID_VALUE;
-  if (!P->isReal() && Direction != CUFFT_FORWARD && Direction != CUFFT_INVERSE)
     return CUFFT_INVALID_VALUE;
   return executePlan(*P, In, Out, Direction);
 }
@@ -125,6 +118,19 @@ cufftResult runOnBackend(Plan &P, void *In, void *Out, int Direction) {
 namespace rubicon::cufft {
 
 Plan *findPlan(cufftHandle Handle) { return PlanTable::get().find(Handle); }
+
+cufftResult planToExecute(cufftHandle Handle,
+                          std::initializer_list<cufftType> Types,
+                          int Direction, Plan *&P) {
+  P = findPlan(Handle);
+  if (!P || !P->Made)
+    return CUFFT_INVALID_PLAN;
+  if (std::find(Types.begin(), Types.end(), P->Type) == Types.end())
+    return CUFFT_INVALID_TYPE;
+  if (!P->isReal() && Direction != CUFFT_FORWARD && Direction != CUFFT_INVERSE)
+    return CUFFT_INVALID_VALUE;
+  return CUFFT_SUCCESS;
+}
 
 cufftResult executePlan(Plan &P, void *In, void *Out, int Direction) {
   if (!P.hasCallbacks())

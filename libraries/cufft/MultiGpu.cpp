@@ -107,18 +107,11 @@ cufftResult copyPieces(cudaXtDesc *To, const cudaXtDesc *From) {
 cufftResult executeDescriptor(cufftHandle Handle, cudaLibXtDesc *In,
                               cudaLibXtDesc *Out, int Direction,
                               std::initializer_list<cufftType> Types) {
-  Plan *P = findPlan(Handle);
-  if (!P || !P->Made)
-    return CUFFT_INVALID_PLAN;
-  bool TypeMatches = false;
-  for (cufftType T : Types)
-    TypeMatches |= T == P->Type;
-  if (!TypeMatches)
-    return CUFFT_INVALID_TYPE;
+  Plan *P = nullptr;
+  if (cufftResult R = planToExecute(Handle, Types, Direction, P))
+    return R;
   if (!validDescriptor(In) || !validDescriptor(Out) ||
       !sameShape(In->descriptor, Out->descriptor))
-    return CUFFT_INVALID_VALUE;
-  if (!P->isReal() && Direction != CUFFT_FORWARD && Direction != CUFFT_INVERSE)
     return CUFFT_INVALID_VALUE;
   cudaXtDesc *I = In->descriptor, *O = Out->descriptor;
   DeviceScope Scope;

@@ -12,6 +12,7 @@
 
 #include "cufft.h"
 
+#include <initializer_list>
 #include <memory>
 #include <vector>
 
@@ -74,6 +75,11 @@ struct Plan {
 
 /// The plan a handle names (Api.cpp's table), or null.
 Plan *findPlan(cufftHandle Handle);
+/// The made plan \p Handle names, if it has one of \p Types and
+/// \p Direction suits it; else the error cuFFT gives.
+cufftResult planToExecute(cufftHandle Handle,
+                          std::initializer_list<cufftType> Types,
+                          int Direction, Plan *&P);
 /// Runs a made plan as cufftXtExec does, callbacks included.
 cufftResult executePlan(Plan &P, void *In, void *Out, int Direction);
 /// Runs \p P's load and store callbacks around \p Run on the host
