@@ -30,6 +30,7 @@
 namespace rubicon::cudart {
 
 class MemoryRecords;
+class ProcessGate;
 
 /// A grid or block shape (the layout of CUDA's dim3).
 struct LaunchDims {
@@ -280,6 +281,9 @@ public:
   /// The process's records of memory advice and host allocation flags
   /// (MemoryRecords.h), shared by both APIs. Not meant to be overridden.
   virtual MemoryRecords &memoryRecords();
+  /// The process's checkpoint state (ProcessGate.h), shared the same way;
+  /// both libraries pass it before each call reaches the backend.
+  virtual ProcessGate &processGate();
 
   // Interprocess communication (cudaIpc*, cuIpc*): 64-byte handles another
   // process opens. The defaults (BackendVirtualMemoryDefaults.cpp) answer

@@ -16,7 +16,9 @@
 #include "arrays/Array.h"
 #include "arrays/Copy.h"
 
+#include <cstdint>
 #include <cstring>
+#include <vector>
 
 using namespace rubicon::driver;
 using namespace rubicon::arrays;
@@ -475,6 +477,89 @@ CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *Copy, CUstream Stream) {
 }
 CUresult cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *Copy, CUstream Stream) {
   return cuMemcpy3DAsync(Copy, Stream);
+}
+
+// Batches of 3D copies: each as cuMemcpy3DAsync's, in order on the stream
+// (CUDA lets a batch's copies run in any order); DuringApiCall sources are
+// read before the call returns. FailIndex (CUDA 12.8's form) names the copy
+// that failed, SIZE_MAX when the batch itself was invalid.
+static CUresult memcpy3DBatch(size_t Count, CUDA_MEMCPY3D_BATCH_OP *Ops,
+                              size_t *FailIndex, unsigned long long Flags,
+                              CUstream Stream) {
+  if (FailIndex)
+    *FailIndex = SIZE_MAX;
+  if (!Count || !Ops || Flags || !Stream)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::vector<CUDA_MEMCPY3D> Copies(Count);
+  for (size_t I = 0; I < Count; ++I) {
+    const CUDA_MEMCPY3D_BATCH_OP &Op = Ops[I];
+    const CUextent3D &E = Op.extent;
+    if (!E.width || !E.height || !E.depth ||
+        Op.srcAccessOrder == CU_MEMCPY_SRC_ACCESS_ORDER_INVALID ||
+        Op.srcAccessOrder > CU_MEMCPY_SRC_ACCESS_ORDER_ANY ||
+        Op.flags > CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE)
+      return CUDA_ERROR_INVALID_VALUE;
+    size_t Texel = 1; // an array end's element size, else one byte
+    for (const CUmemcpy3DOperand *End : {&Op.src, &Op.dst})
+      if (End->type == CU_MEMCPY_OPERAND_TYPE_ARRAY && End->op.array.array)
+        Texel = texelSize(toArray(End->op.array.array)->Desc);
+    if (!Texel)
+      return CUDA_ERROR_INVALID_VALUE;
+    CUDA_MEMCPY3D &C = Copies[I];
+    std::memset(&C, 0, sizeof C);
+    C.WidthInBytes = E.width * Texel;
+    C.Height = E.height;
+    C.Depth = E.depth;
+    auto End = [&](const CUmemcpy3DOperand &Operand, CUmemorytype &Type,
+                   CUdeviceptr &Device, CUarray &Array, size_t &Pitch,
+                   size_t &Rows, size_t &X, size_t &Y, size_t &Z) {
+      if (Operand.type == CU_MEMCPY_OPERAND_TYPE_ARRAY) {
+        Type = CU_MEMORYTYPE_ARRAY;
+        Array = Operand.op.array.array;
+        X = Operand.op.array.offset.x * Texel;
+        Y = Operand.op.array.offset.y;
+        Z = Operand.op.array.offset.z;
+        return Array != nullptr;
+      }
+      const auto &P = Operand.op.ptr;
+      if (Operand.type != CU_MEMCPY_OPERAND_TYPE_POINTER || !P.ptr ||
+          (P.rowLength && P.rowLength < E.width) ||
+          (P.layerHeight && P.layerHeight < E.height))
+        return false;
+      Type = CU_MEMORYTYPE_UNIFIED;
+      Device = P.ptr;
+      Pitch = (P.rowLength ? P.rowLength : E.width) * Texel;
+      Rows = P.layerHeight ? P.layerHeight : E.height;
+      return true;
+    };
+    if (!End(Op.src, C.srcMemoryType, C.srcDevice, C.srcArray, C.srcPitch,
+             C.srcHeight, C.srcXInBytes, C.srcY, C.srcZ) ||
+        !End(Op.dst, C.dstMemoryType, C.dstDevice, C.dstArray, C.dstPitch,
+             C.dstHeight, C.dstXInBytes, C.dstY, C.dstZ))
+      return CUDA_ERROR_INVALID_VALUE;
+  }
+  for (size_t I = 0; I < Count; ++I) {
+    bool Now = Ops[I].srcAccessOrder == CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL;
+    CUresult Status = Now ? cuStreamSynchronize(Stream) : CUDA_SUCCESS;
+    if (!Status)
+      Status = copy3D(&Copies[I], Now ? nullptr : &Stream);
+    if (Status) {
+      if (FailIndex)
+        *FailIndex = I;
+      return Status;
+    }
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpy3DBatchAsync_v2(size_t Count, CUDA_MEMCPY3D_BATCH_OP *Ops,
+                                 unsigned long long Flags, CUstream Stream) {
+  return memcpy3DBatch(Count, Ops, nullptr, Flags, Stream);
+}
+CUresult cuMemcpy3DBatchAsync(size_t Count, CUDA_MEMCPY3D_BATCH_OP *Ops,
+                              size_t *FailIndex, unsigned long long Flags,
+                              CUstream Stream) {
+  return memcpy3DBatch(Count, Ops, FailIndex, Flags, Stream);
 }
 
 // 2D fills.

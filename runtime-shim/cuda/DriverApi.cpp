@@ -17,6 +17,7 @@
 
 #include "Backend.h"
 #include "DriverInternal.h"
+#include "ProcessGate.h"
 #include "MemoryRecords.h"
 #include "graphs/StreamHooks.h"
 #include "BackendSelection.h"
@@ -68,7 +69,7 @@ const DriverErrorInfo *findDriverError(int Code) {
 
 /// The driver API's error for a runtime API error from the backend. Both
 /// APIs give most errors the same number; the rest are listed here.
-CUresult toDriverError(cudaError_t Status) {
+CUresult translateError(cudaError_t Status) {
   switch (Status) {
   case cudaErrorInsufficientDriver:
     return CUDA_ERROR_STUB_LIBRARY;
@@ -85,6 +86,11 @@ CUresult toDriverError(cudaError_t Status) {
     return findDriverError(Status) ? static_cast<CUresult>(Status)
                                    : CUDA_ERROR_UNKNOWN;
   }
+}
+
+/// The same, for an error a driver call returns: logged (cuLogs*, Logs.cpp).
+CUresult toDriverError(cudaError_t Status) {
+  return rubicon::driver::logDriverError(translateError(Status));
 }
 
 /// The driver's state: the backend once cuInit succeeded. It is the
@@ -123,14 +129,20 @@ public:
 
   /// The backend, or CUDA_ERROR_NOT_INITIALIZED before a successful cuInit
   /// (the cuInit failure itself if it failed).
-  CUresult acquire(Backend *&Out) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    Out = nullptr;
-    if (!InitStatus)
-      return CUDA_ERROR_NOT_INITIALIZED;
-    if (*InitStatus != cudaSuccess)
-      return toDriverError(*InitStatus);
-    Out = ActiveBackend.get();
+  /// Unless Ungated, first waits while a checkpoint locks the process
+  /// (ProcessGate.h).
+  CUresult acquire(Backend *&Out, bool Ungated = false) {
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Out = nullptr;
+      if (!InitStatus)
+        return rubicon::driver::logDriverError(CUDA_ERROR_NOT_INITIALIZED);
+      if (*InitStatus != cudaSuccess)
+        return toDriverError(*InitStatus);
+      Out = ActiveBackend.get();
+    }
+    if (!Ungated)
+      Out->processGate().pass();
     return CUDA_SUCCESS;
   }
 
@@ -250,6 +262,9 @@ namespace rubicon::driver {
 CUresult acquireBackend(Backend *&Out) {
   return Driver::instance().acquire(Out);
 }
+CUresult acquireUngatedBackend(Backend *&Out) {
+  return Driver::instance().acquire(Out, /*Ungated=*/true);
+}
 CUresult toDriverResult(cudaError_t Status) { return toDriverError(Status); }
 void *backendFunction(CUfunction Function) {
   return backendFunctionOf(Function);
@@ -284,7 +299,7 @@ __rubicon_shared_backend_v1(const FatBinaryRecord *const *Records, size_t Count,
   if (Status != cudaSuccess)
     return Status;
   Backend *B = nullptr;
-  Driver::instance().acquire(B);
+  Driver::instance().acquire(B, /*Ungated=*/true);
   if (Out)
     *Out = B;
   return cudaSuccess;
@@ -1310,8 +1325,8 @@ struct PendingDriverCallback {
 void runDriverCallback(cudaStream_t Stream, cudaError_t Status, void *Data) {
   auto *Pending = static_cast<PendingDriverCallback *>(Data);
   if (Pending->Callback)
-    Pending->Callback(reinterpret_cast<CUstream>(Stream), toDriverError(Status),
-                      Pending->UserData);
+    Pending->Callback(reinterpret_cast<CUstream>(Stream),
+                      translateError(Status), Pending->UserData);
   else
     Pending->HostFunction(Pending->UserData);
   delete Pending;

@@ -93,8 +93,14 @@ CUresult loadModuleImage(CUmodule *Module, const void *Data, size_t MaxSize,
 /// The driver's backend after a successful cuInit; CUDA_ERROR_NOT_INITIALIZED
 /// before (the cuInit failure if it failed).
 CUresult acquireBackend(cudart::Backend *&Out);
-/// The driver API's error for a runtime API error.
+/// The same, without waiting while a checkpoint locks the process (the
+/// checkpoint calls themselves, Checkpoint.cpp).
+CUresult acquireUngatedBackend(cudart::Backend *&Out);
+/// The driver API's error for a runtime API error (logged, as below).
 CUresult toDriverResult(cudaError_t Status);
+/// Status, after adding a line to the driver's log (cuLogs*, Logs.cpp) when
+/// it is an error.
+CUresult logDriverError(CUresult Status);
 /// The backend's function behind a CUfunction; nullptr for a stale or
 /// made-up handle.
 void *backendFunction(CUfunction Function);

@@ -11,24 +11,52 @@
 // cuMemRetainAllocationHandle take a reference; cuMemRelease and cuMemUnmap
 // drop one; the backend frees it at the last.
 //
+// A multicast object (cuMulticast*) is a handle without memory of its own:
+// memory of its team's devices is bound to ranges of it, and mapping it maps
+// the bound memory. Its team is a single device: a write through the mapping
+// reaches every member's memory, as CUDA's broadcast does
+// (docs/driver-api.md).
+//
 //===----------------------------------------------------------------------===//
 
 #include "DriverInternal.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 using namespace rubicon;
 using namespace rubicon::driver;
 
 namespace {
 
+struct PhysicalAllocation;
+
+/// What a multicast object (cuMulticastCreate) adds to a handle: its team of
+/// devices and the memory bound to it. A team is one device (the only one
+/// whose writes need no broadcast), so a mapping of the object maps the
+/// memory bound at the mapped offsets.
+struct MulticastTeam {
+  unsigned NumDevices = 0;
+  std::vector<int> Devices;
+  struct Binding {
+    size_t Offset = 0, Size = 0; // in the multicast object
+    PhysicalAllocation *Memory = nullptr;
+    size_t MemoryOffset = 0;
+    int Device = 0;
+  };
+  std::vector<Binding> Bindings;
+};
+
 struct PhysicalAllocation {
   void *BackendHandle = nullptr;
   CUmemAllocationProp Prop{};
   size_t Size = 0;
   int References = 1;
+  /// Set for a multicast object, which has no memory of its own.
+  std::unique_ptr<MulticastTeam> Team;
 };
 
 struct Mapping {
@@ -36,6 +64,8 @@ struct Mapping {
   PhysicalAllocation *Allocation = nullptr;
   /// CU_MEM_ACCESS_FLAGS_* of the device (the one device a mapping lives on).
   unsigned long long Access = CU_MEM_ACCESS_FLAGS_PROT_NONE;
+  /// Where in the allocation the mapping starts.
+  size_t Offset = 0;
 };
 
 struct VmmState {
@@ -65,7 +95,14 @@ PhysicalAllocation *findAllocation(CUmemGenericAllocationHandle Handle) {
 cudaError_t unreference(cudart::Backend &B, PhysicalAllocation *Allocation) {
   if (--Allocation->References > 0)
     return cudaSuccess;
-  cudaError_t Status = B.vmmRelease(Allocation->BackendHandle);
+  cudaError_t Status = cudaSuccess;
+  if (Allocation->Team) // a multicast object: its bindings' references
+    for (const MulticastTeam::Binding &Bound : Allocation->Team->Bindings) {
+      if (cudaError_t Released = unreference(B, Bound.Memory))
+        Status = Released;
+    }
+  else
+    Status = B.vmmRelease(Allocation->BackendHandle);
   state().Allocations.erase(handleOf(Allocation));
   return Status;
 }
@@ -78,6 +115,47 @@ std::map<CUdeviceptr, Mapping>::iterator findMapping(CUdeviceptr Address) {
     return Mappings.end();
   --It;
   return Address < It->first + It->second.Size ? It : Mappings.end();
+}
+
+/// Maps [Offset, Offset + Size) of a multicast object at Ptr: the memory
+/// bound there, piece by piece. Every byte must be bound, and every device
+/// of the team added (CUDA would wait for them). Mutex held.
+cudaError_t mapMulticast(cudart::Backend &B, CUdeviceptr Ptr, size_t Size,
+                         size_t Offset, const MulticastTeam &Team) {
+  if (Team.Devices.size() != Team.NumDevices)
+    return cudaErrorInvalidValue;
+  std::vector<const MulticastTeam::Binding *> Pieces;
+  size_t At = Offset;
+  while (At < Offset + Size) {
+    const MulticastTeam::Binding *Found = nullptr;
+    for (const MulticastTeam::Binding &Bound : Team.Bindings)
+      if (Bound.Offset <= At && At < Bound.Offset + Bound.Size)
+        Found = &Bound;
+    if (!Found)
+      return cudaErrorInvalidValue; // unbound bytes
+    Pieces.push_back(Found);
+    At = Found->Offset + Found->Size;
+  }
+  At = Offset;
+  for (const MulticastTeam::Binding *Bound : Pieces) {
+    size_t Skip = At - Bound->Offset;
+    size_t Length = std::min(Bound->Size - Skip, Offset + Size - At);
+    if (cudaError_t Status = B.vmmMap(
+            reinterpret_cast<void *>(Ptr + (At - Offset)), Length,
+            Bound->MemoryOffset + Skip, Bound->Memory->BackendHandle)) {
+      if (At > Offset)
+        B.vmmUnmap(reinterpret_cast<void *>(Ptr), At - Offset);
+      return Status;
+    }
+    At += Length;
+  }
+  return cudaSuccess;
+}
+
+/// The multicast object behind Handle; nullptr for any other. Mutex held.
+PhysicalAllocation *findMulticast(CUmemGenericAllocationHandle Handle) {
+  PhysicalAllocation *Allocation = findAllocation(Handle);
+  return Allocation && Allocation->Team ? Allocation : nullptr;
 }
 
 /// Which properties Rubicon supports: pinned device memory, shareable as a
@@ -191,11 +269,18 @@ CUresult cuMemMap(CUdeviceptr Ptr, size_t Size, size_t Offset,
     if ((Next != state().Mappings.end() && Next->first < Ptr + Size) ||
         findMapping(Ptr) != state().Mappings.end())
       return cudaErrorInvalidValue; // already mapped
-    if (cudaError_t Status = B.vmmMap(reinterpret_cast<void *>(Ptr), Size,
-                                      Offset, Allocation->BackendHandle))
+    if (Allocation->Team) {
+      if (cudaError_t Status = mapMulticast(B, Ptr, Size, Offset,
+                                            *Allocation->Team))
+        return Status;
+    } else if (cudaError_t Status =
+                   B.vmmMap(reinterpret_cast<void *>(Ptr), Size, Offset,
+                            Allocation->BackendHandle)) {
       return Status;
+    }
     ++Allocation->References;
-    state().Mappings[Ptr] = {Size, Allocation, CU_MEM_ACCESS_FLAGS_PROT_NONE};
+    state().Mappings[Ptr] = {Size, Allocation, CU_MEM_ACCESS_FLAGS_PROT_NONE,
+                             Offset};
     return cudaSuccess;
   });
 }
@@ -363,6 +448,163 @@ CUresult cuMemGetHandleForAddressRange(void *Handle, CUdeviceptr Ptr,
       Type != CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD)
     return CUDA_ERROR_INVALID_VALUE;
   return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+//===-- Multicast objects -------------------------------------------------===//
+
+CUresult cuMulticastGetGranularity(size_t *Granularity,
+                                   const CUmulticastObjectProp *Prop,
+                                   CUmulticastGranularity_flags Option) {
+  if (!Granularity || !Prop || (Option != CU_MULTICAST_GRANULARITY_MINIMUM &&
+                                Option != CU_MULTICAST_GRANULARITY_RECOMMENDED))
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](cudart::Backend &B) {
+    return B.vmmGranularity(*Granularity, 0,
+                            Option == CU_MULTICAST_GRANULARITY_RECOMMENDED);
+  });
+}
+
+CUresult cuMulticastCreate(CUmemGenericAllocationHandle *Handle,
+                           const CUmulticastObjectProp *Prop) {
+  if (!Handle || !Prop || !Prop->numDevices || !Prop->size || Prop->flags)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (Prop->handleTypes & ~CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  return withBackend([&](cudart::Backend &B) {
+    int Count = 0;
+    if (cudaError_t Status = B.getDeviceCount(Count))
+      return Status;
+    if (Prop->numDevices > unsigned(Count))
+      return cudaErrorInvalidValue;
+    if (Prop->numDevices > 1) // no broadcast between devices
+      return cudaErrorNotSupported;
+    size_t Granularity = 0;
+    if (cudaError_t Status = B.vmmGranularity(Granularity, 0, false))
+      return Status;
+    if (Prop->size % Granularity)
+      return cudaErrorInvalidValue;
+    auto Object = std::make_unique<PhysicalAllocation>();
+    Object->Size = Prop->size;
+    Object->Prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    Object->Team = std::make_unique<MulticastTeam>();
+    Object->Team->NumDevices = Prop->numDevices;
+    std::lock_guard<std::mutex> Lock(state().Mutex);
+    *Handle = handleOf(Object.get());
+    state().Allocations.emplace(*Handle, std::move(Object));
+    return cudaSuccess;
+  });
+}
+
+CUresult cuMulticastAddDevice(CUmemGenericAllocationHandle Handle,
+                              CUdevice Device) {
+  return withBackend([&](cudart::Backend &B) {
+    int Count = 0;
+    if (cudaError_t Status = B.getDeviceCount(Count))
+      return Status;
+    if (Device < 0 || Device >= Count)
+      return cudaErrorInvalidDevice;
+    std::lock_guard<std::mutex> Lock(state().Mutex);
+    PhysicalAllocation *Object = findMulticast(Handle);
+    if (!Object)
+      return cudaErrorInvalidValue;
+    MulticastTeam &Team = *Object->Team;
+    if (Team.Devices.size() == Team.NumDevices ||
+        std::find(Team.Devices.begin(), Team.Devices.end(), int(Device)) !=
+            Team.Devices.end())
+      return cudaErrorInvalidValue; // the team is full, or has it already
+    Team.Devices.push_back(Device);
+    return cudaSuccess;
+  });
+}
+
+// Binds Size bytes of Memory from MemoryOffset at Offset of the object.
+static CUresult bindMulticast(CUmemGenericAllocationHandle Handle,
+                              size_t Offset,
+                              CUmemGenericAllocationHandle MemoryHandle,
+                              size_t MemoryOffset, size_t Size,
+                              unsigned long long Flags) {
+  if (!Size || Flags)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](cudart::Backend &B) {
+    size_t Granularity = 0;
+    if (cudaError_t Status = B.vmmGranularity(Granularity, 0, false))
+      return Status;
+    std::lock_guard<std::mutex> Lock(state().Mutex);
+    PhysicalAllocation *Object = findMulticast(Handle);
+    PhysicalAllocation *Memory = findAllocation(MemoryHandle);
+    if (!Object || !Memory || Memory->Team)
+      return cudaErrorInvalidValue;
+    MulticastTeam &Team = *Object->Team;
+    int Device = Memory->Prop.location.id;
+    if (Team.Devices.size() != Team.NumDevices || // CUDA would wait
+        std::find(Team.Devices.begin(), Team.Devices.end(), Device) ==
+            Team.Devices.end() ||
+        Offset % Granularity || MemoryOffset % Granularity ||
+        Size % Granularity || Offset > Object->Size ||
+        Size > Object->Size - Offset || MemoryOffset > Memory->Size ||
+        Size > Memory->Size - MemoryOffset)
+      return cudaErrorInvalidValue;
+    for (const MulticastTeam::Binding &Bound : Team.Bindings)
+      if (Bound.Device == Device && Bound.Offset < Offset + Size &&
+          Offset < Bound.Offset + Bound.Size)
+        return cudaErrorInvalidValue; // already bound there
+    ++Memory->References;
+    Team.Bindings.push_back({Offset, Size, Memory, MemoryOffset, Device});
+    return cudaSuccess;
+  });
+}
+
+CUresult cuMulticastBindMem(CUmemGenericAllocationHandle Handle,
+                            size_t Offset,
+                            CUmemGenericAllocationHandle MemoryHandle,
+                            size_t MemoryOffset, size_t Size,
+                            unsigned long long Flags) {
+  return bindMulticast(Handle, Offset, MemoryHandle, MemoryOffset, Size,
+                       Flags);
+}
+
+CUresult cuMulticastBindAddr(CUmemGenericAllocationHandle Handle,
+                             size_t Offset, CUdeviceptr Address, size_t Size,
+                             unsigned long long Flags) {
+  CUmemGenericAllocationHandle MemoryHandle = 0;
+  size_t MemoryOffset = 0;
+  {
+    std::lock_guard<std::mutex> Lock(state().Mutex);
+    auto It = findMapping(Address);
+    if (It == state().Mappings.end() || It->second.Allocation->Team ||
+        Size > It->first + It->second.Size - Address)
+      return CUDA_ERROR_INVALID_VALUE;
+    MemoryHandle = handleOf(It->second.Allocation);
+    MemoryOffset = It->second.Offset + (Address - It->first);
+  }
+  return bindMulticast(Handle, Offset, MemoryHandle, MemoryOffset, Size,
+                       Flags);
+}
+
+CUresult cuMulticastUnbind(CUmemGenericAllocationHandle Handle,
+                           CUdevice Device, size_t Offset, size_t Size) {
+  if (!Size)
+    return CUDA_ERROR_INVALID_VALUE;
+  return withBackend([&](cudart::Backend &B) {
+    std::lock_guard<std::mutex> Lock(state().Mutex);
+    PhysicalAllocation *Object = findMulticast(Handle);
+    if (!Object || Offset > Object->Size || Size > Object->Size - Offset)
+      return cudaErrorInvalidValue;
+    auto &Bindings = Object->Team->Bindings;
+    cudaError_t Status = cudaSuccess;
+    bool Found = false;
+    for (auto It = Bindings.begin(); It != Bindings.end();)
+      if (It->Device == Device && It->Offset >= Offset &&
+          It->Offset + It->Size <= Offset + Size) {
+        if (cudaError_t Released = unreference(B, It->Memory))
+          Status = Released;
+        It = Bindings.erase(It);
+        Found = true;
+      } else {
+        ++It;
+      }
+    return Found ? Status : cudaErrorInvalidValue;
+  });
 }
 
 } // extern "C"

@@ -15,6 +15,8 @@
 #include "arrays/Copy.h"
 #include "graphs/StreamHooks.h"
 
+#include <vector>
+
 using namespace rubicon::cudart;
 using namespace rubicon::arrays;
 
@@ -88,9 +90,76 @@ cudaError_t memset3D(cudaPitchedPtr Ptr, int Value, cudaExtent E,
   });
 }
 
+/// One operand of a cudaMemcpy3DBatchOp as an end of cudaMemcpy3DParms.
+bool batchOperand(const cudaMemcpy3DOperand &Op, const cudaExtent &E,
+                  size_t Texel, cudaArray *&Array, cudaPitchedPtr &Ptr,
+                  cudaPos &Pos) {
+  if (Op.type == cudaMemcpyOperandTypeArray) {
+    Array = Op.op.array.array;
+    Pos = {Op.op.array.offset.x, Op.op.array.offset.y, Op.op.array.offset.z};
+    return Array != nullptr;
+  }
+  if (Op.type != cudaMemcpyOperandTypePointer || !Op.op.ptr.ptr ||
+      (Op.op.ptr.rowLength && Op.op.ptr.rowLength < E.width) ||
+      (Op.op.ptr.layerHeight && Op.op.ptr.layerHeight < E.height))
+    return false;
+  size_t Row = Op.op.ptr.rowLength ? Op.op.ptr.rowLength : E.width;
+  size_t Layer = Op.op.ptr.layerHeight ? Op.op.ptr.layerHeight : E.height;
+  Ptr = {Op.op.ptr.ptr, Row * Texel, Row * Texel, Layer};
+  return true;
+}
+
 } // namespace
 
 extern "C" {
+
+// Each copy as cudaMemcpy3DAsync's, in order on the stream (CUDA lets a
+// batch's copies run in any order); DuringApiCall sources are read before
+// the call returns.
+cudaError_t cudaMemcpy3DBatchAsync(size_t Count, cudaMemcpy3DBatchOp *Ops,
+                                   unsigned long long Flags,
+                                   cudaStream_t Stream) {
+  if (!Count || !Ops || Flags || !Stream)
+    return fail(cudaErrorInvalidValue);
+  std::vector<cudaMemcpy3DParms> Copies(Count);
+  for (size_t I = 0; I < Count; ++I) {
+    const cudaMemcpy3DBatchOp &Op = Ops[I];
+    const cudaExtent &E = Op.extent;
+    if (!E.width || !E.height || !E.depth ||
+        Op.srcAccessOrder < cudaMemcpySrcAccessOrderStream ||
+        Op.srcAccessOrder > cudaMemcpySrcAccessOrderAny ||
+        Op.flags > cudaMemcpyFlagPreferOverlapWithCompute)
+      return fail(cudaErrorInvalidValue);
+    // The element size: an array end's, else one byte.
+    size_t Texel = 1;
+    for (const cudaMemcpy3DOperand *End : {&Op.src, &Op.dst})
+      if (End->type == cudaMemcpyOperandTypeArray && End->op.array.array)
+        Texel = texelSize(End->op.array.array->Desc);
+    cudaMemcpy3DParms &P = Copies[I];
+    P = {};
+    P.extent = E;
+    P.kind = cudaMemcpyDefault;
+    if (!Texel ||
+        !batchOperand(Op.src, E, Texel, P.srcArray, P.srcPtr, P.srcPos) ||
+        !batchOperand(Op.dst, E, Texel, P.dstArray, P.dstPtr, P.dstPos))
+      return fail(cudaErrorInvalidValue);
+  }
+  for (size_t I = 0; I < Count; ++I) {
+    bool Now = Ops[I].srcAccessOrder == cudaMemcpySrcAccessOrderDuringApiCall;
+    if (Now)
+      if (cudaError_t Status = cudaStreamSynchronize(Stream))
+        return Status;
+    if (cudaError_t Status = memcpy3D(&Copies[I], Stream, !Now))
+      return Status;
+  }
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpy3DBatchAsync_ptsz(size_t Count, cudaMemcpy3DBatchOp *Ops,
+                                        unsigned long long Flags,
+                                        cudaStream_t Stream) {
+  return cudaMemcpy3DBatchAsync(Count, Ops, Flags,
+                                Stream ? Stream : cudaStreamPerThread);
+}
 
 cudaError_t cudaMalloc3D(cudaPitchedPtr *PitchedDevPtr, cudaExtent Extent) {
   if (!PitchedDevPtr)

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
+
+#include "ProcessGate.h"
 #include "ErrorTable.h"
 #include "Log.h"
 #include "BackendSelection.h"
@@ -159,6 +161,13 @@ cudaError_t Runtime::replayPending() {
 }
 
 cudaError_t Runtime::acquire(Backend *&Out) {
+  if (cudaError_t Status = acquireUngated(Out))
+    return Status;
+  Out->processGate().pass();
+  return cudaSuccess;
+}
+
+cudaError_t Runtime::acquireUngated(Backend *&Out) {
   Out = nullptr;
   std::lock_guard<std::mutex> Lock(Mutex);
   if (!InitStatus) {

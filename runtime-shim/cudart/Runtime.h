@@ -60,6 +60,7 @@ public:
   /// The initialized backend with every registration replayed, or the error
   /// that keeps it from being used: the initialization failure (every call
   /// gets it again) or a sticky error.
+  /// Then waits while a checkpoint locks the process (ProcessGate.h).
   cudaError_t acquire(Backend *&Out);
   /// How initialization went; std::nullopt before the first acquire().
   std::optional<cudaError_t> initializationStatus() const;
@@ -96,6 +97,8 @@ public:
   size_t registeredFatBinaryCount() const;
 
 private:
+  /// acquire() without the checkpoint gate.
+  cudaError_t acquireUngated(Backend *&Out);
   Runtime();
 
   struct FatBinaryEntry {

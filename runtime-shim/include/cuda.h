@@ -855,6 +855,9 @@ CUresult cuIpcCloseMemHandle(CUdeviceptr dptr);
 /* Peers, contexts and devices beyond the first subset. */
 #include "__rubicon/cuda_peer_device.h"
 
+/* Checkpoint/restore, GPU coredump settings and the driver's error log. */
+#include "__rubicon/cuda_process.h"
+
 #if defined(__cplusplus)
 } /* extern "C" */
 #endif

@@ -118,6 +118,57 @@ CUresult cuMemcpyBatchAsync_v2(CUdeviceptr *dsts, CUdeviceptr *srcs,
 #define cuMemcpyBatchAsync cuMemcpyBatchAsync_v2
 #endif
 
+/* Batches of 3D copies between pointers and CUDA arrays (CUDA 12.8; 13.0's
+   signature). Widths count elements: bytes between pointers, the array's
+   elements when an end is an array. Implemented in cuda/Arrays.cpp. */
+typedef enum CUmemcpy3DOperandType_enum {
+  CU_MEMCPY_OPERAND_TYPE_POINTER = 0x1,
+  CU_MEMCPY_OPERAND_TYPE_ARRAY = 0x2,
+  CU_MEMCPY_OPERAND_TYPE_MAX = 0x7FFFFFFF
+} CUmemcpy3DOperandType;
+
+typedef struct CUoffset3D_st {
+  size_t x;
+  size_t y;
+  size_t z;
+} CUoffset3D_v1, CUoffset3D;
+
+typedef struct CUextent3D_st {
+  size_t width;
+  size_t height;
+  size_t depth;
+} CUextent3D_v1, CUextent3D;
+
+typedef struct CUmemcpy3DOperand_st {
+  CUmemcpy3DOperandType type;
+  union {
+    struct {
+      CUdeviceptr ptr;
+      size_t rowLength;   /* elements; 0: the copy's width */
+      size_t layerHeight; /* rows; 0: the copy's height */
+      CUmemLocation locHint;
+    } ptr;
+    struct {
+      CUarray array;
+      CUoffset3D offset;
+    } array;
+  } op;
+} CUmemcpy3DOperand_v1, CUmemcpy3DOperand;
+
+typedef struct CUDA_MEMCPY3D_BATCH_OP_st {
+  CUmemcpy3DOperand src;
+  CUmemcpy3DOperand dst;
+  CUextent3D extent;
+  CUmemcpySrcAccessOrder srcAccessOrder;
+  unsigned int flags;
+} CUDA_MEMCPY3D_BATCH_OP_v1, CUDA_MEMCPY3D_BATCH_OP;
+
+CUresult cuMemcpy3DBatchAsync_v2(size_t numOps, CUDA_MEMCPY3D_BATCH_OP *opList,
+                                 unsigned long long flags, CUstream hStream);
+#if !defined(RUBICON_CUDA_DRIVER_IMPLEMENTATION)
+#define cuMemcpy3DBatchAsync cuMemcpy3DBatchAsync_v2
+#endif
+
 /* Tensor maps (CUDA 12.0), the descriptors of the Hopper tensor memory
    accelerator's bulk copies. AMD GPUs and the host target have no such
    unit and Rubicon does not lower cp.async.bulk.tensor: encoding one

@@ -80,4 +80,37 @@ CUresult cuMemGetHandleForAddressRange(void *handle, CUdeviceptr dptr,
                                        CUmemRangeHandleType handleType,
                                        unsigned long long flags);
 
+/* Multicast objects (CUDA 12.1): memory of a team of devices bound to one
+   handle, whose mapping broadcasts writes to all of it. Rubicon's teams are
+   one device (docs/driver-api.md). */
+typedef enum CUmulticastGranularity_flags_enum {
+  CU_MULTICAST_GRANULARITY_MINIMUM = 0x0,
+  CU_MULTICAST_GRANULARITY_RECOMMENDED = 0x1
+} CUmulticastGranularity_flags;
+
+typedef struct CUmulticastObjectProp_st {
+  unsigned int numDevices;
+  size_t size; /* per device */
+  unsigned long long handleTypes;
+  unsigned long long flags;
+} CUmulticastObjectProp_v1, CUmulticastObjectProp;
+
+CUresult cuMulticastCreate(CUmemGenericAllocationHandle *mcHandle,
+                           const CUmulticastObjectProp *prop);
+CUresult cuMulticastAddDevice(CUmemGenericAllocationHandle mcHandle,
+                              CUdevice dev);
+CUresult cuMulticastBindMem(CUmemGenericAllocationHandle mcHandle,
+                            size_t mcOffset,
+                            CUmemGenericAllocationHandle memHandle,
+                            size_t memOffset, size_t size,
+                            unsigned long long flags);
+CUresult cuMulticastBindAddr(CUmemGenericAllocationHandle mcHandle,
+                             size_t mcOffset, CUdeviceptr memptr, size_t size,
+                             unsigned long long flags);
+CUresult cuMulticastUnbind(CUmemGenericAllocationHandle mcHandle, CUdevice dev,
+                           size_t mcOffset, size_t size);
+CUresult cuMulticastGetGranularity(size_t *granularity,
+                                   const CUmulticastObjectProp *prop,
+                                   CUmulticastGranularity_flags option);
+
 #endif /* RUBICON_INTERNAL_CUDA_VMM_H */

@@ -13,6 +13,7 @@
 #if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
 #define cudaMemcpy3DPeerAsync cudaMemcpy3DPeerAsync_ptsz
 #define cudaMemcpyBatchAsync cudaMemcpyBatchAsync_ptsz
+#define cudaMemcpy3DBatchAsync cudaMemcpy3DBatchAsync_ptsz
 #endif
 
 cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p);
@@ -94,5 +95,45 @@ cudaError_t cudaMemcpyBatchAsync(const void *const *dsts,
                                  struct cudaMemcpyAttributes *attrs,
                                  size_t *attrsIdxs, size_t numAttrs,
                                  cudaStream_t stream);
+
+/* Batches of 3D copies between pointers and CUDA arrays (CUDA 12.8; 13.0
+   form). Widths count elements: bytes between pointers, the array's
+   elements when an end is an array. */
+enum cudaMemcpy3DOperandType {
+  cudaMemcpyOperandTypePointer = 0x1,
+  cudaMemcpyOperandTypeArray = 0x2,
+  cudaMemcpyOperandTypeMax = 0x7FFFFFFF
+};
+struct cudaOffset3D {
+  size_t x;
+  size_t y;
+  size_t z;
+};
+struct cudaMemcpy3DOperand {
+  enum cudaMemcpy3DOperandType type;
+  union {
+    struct {
+      void *ptr;
+      size_t rowLength;   /* elements; 0: the copy's width */
+      size_t layerHeight; /* rows; 0: the copy's height */
+      struct cudaMemLocation locHint;
+    } ptr;
+    struct {
+      struct cudaArray *array; /* cudaArray_t */
+      struct cudaOffset3D offset;
+    } array;
+  } op;
+};
+struct cudaMemcpy3DBatchOp {
+  struct cudaMemcpy3DOperand src;
+  struct cudaMemcpy3DOperand dst;
+  struct cudaExtent extent;
+  enum cudaMemcpySrcAccessOrder srcAccessOrder;
+  unsigned int flags;
+};
+cudaError_t cudaMemcpy3DBatchAsync(size_t numOps,
+                                   struct cudaMemcpy3DBatchOp *opList,
+                                   unsigned long long flags,
+                                   cudaStream_t stream);
 
 #endif /* RUBICON_INTERNAL_PEER_DEVICE_API_H */

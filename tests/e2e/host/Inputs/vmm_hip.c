@@ -1,5 +1,5 @@
 // Virtual memory management through libcuda's HIP backend (a stand-in
-// libamdhip64 prints what reaches it).
+// libamdhip64 prints what reaches it), multicast objects included.
 #include <cuda.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +45,18 @@ int main(void) {
   printf("release imported: %s\n", nameOf(cuMemRelease(Imported)));
   printf("release: %s\n", nameOf(cuMemRelease(Handle)));
   printf("unmap: %s\n", nameOf(cuMemUnmap(Va + G, 2 * G)));
+  // A multicast object of one device: mapping it maps the bound memory at
+  // its offset (HIP has no multicast; the piece is an ordinary hipMemMap).
+  CUmemGenericAllocationHandle Mem = 0, Mc = 0;
+  cuMemCreate(&Mem, 2 * G, &Prop, 0);
+  CUmulticastObjectProp McProp = {1, G, 0, 0};
+  printf("multicast create: %s\n", nameOf(cuMulticastCreate(&Mc, &McProp)));
+  printf("add device: %s\n", nameOf(cuMulticastAddDevice(Mc, 0)));
+  printf("bind: %s\n", nameOf(cuMulticastBindMem(Mc, 0, Mem, G, G, 0)));
+  printf("map multicast: %s\n", nameOf(cuMemMap(Va + G, G, 0, Mc, 0)));
+  printf("unmap multicast: %s\n", nameOf(cuMemUnmap(Va + G, G)));
+  printf("release multicast: %s\n", nameOf(cuMemRelease(Mc)));
+  printf("release its memory: %s\n", nameOf(cuMemRelease(Mem)));
   printf("free: %s\n", nameOf(cuMemAddressFree(Va, 4 * G)));
   return 0;
 }
