@@ -82,6 +82,9 @@ llvm::Value *buildValueAndNonzero(llvm::IRBuilderBase &Builder,
 // The AMDGPU target's passes (their names: Passes.def; their order:
 // AMDGPUDeviceTarget.cpp). LowerTextureHandlesPass serves every target.
 RUBICON_DECLARE_PASS(LowerTextureHandlesPass)
+// Every target, first: __isConstant/__isGlobal against the module's
+// __constant__ variables (LowerConstantSpaceQueries.cpp).
+RUBICON_DECLARE_PASS(LowerConstantSpaceQueriesPass)
 RUBICON_DECLARE_PASS(RetargetAMDGPUPass)
 RUBICON_DECLARE_PASS(AllocaToPrivatePass)
 RUBICON_DECLARE_PASS(KernelABIPass)

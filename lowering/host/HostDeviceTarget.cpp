@@ -122,6 +122,8 @@ std::string HostDeviceTarget::bundleEntryId() const {
 
 void HostDeviceTarget::buildLoweringPipeline(
     ModulePassManager &MPM, std::shared_ptr<DeviceLibraryLink> Link) const {
+  // __isConstant/__isGlobal, while __constant__ is address space 4.
+  MPM.addPass(LowerConstantSpaceQueriesPass());
   // wmma: the generic path (no matrix instructions on the CPU).
   MPM.addPass(LowerMatrixOpsPass("host"));
   // Texture references are device variables on the host target too.

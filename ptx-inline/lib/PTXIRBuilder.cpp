@@ -206,7 +206,8 @@ void InlinePTXBuilder::finish(bool HasMemoryClobber) {
 void InlinePTXBuilder::emit(const Instruction &I) {
   if (!I.Info->Implemented) {
     // bar.arrive: the synchronization code says why it has no equivalent.
-    if (I.opcode() == PTXOpcode::BarArrive)
+    if (I.opcode() == PTXOpcode::BarArrive ||
+        I.opcode() == PTXOpcode::BarrierArrive)
       return emitSynchronization(I);
     unsupported();
     return;

@@ -6,7 +6,9 @@
 // NVVM -> AMDGPU lowering serves both:
 //   bar.sync a / barrier.sync.aligned a  llvm.nvvm.barrier.cta.sync.aligned.all
 //   barrier.sync a                       llvm.nvvm.barrier.cta.sync.all
-//   bar.red.{popc,and,or} a  llvm.nvvm.barrier.cta.red.*.aligned.all
+//   bar.red.{popc,and,or} a / barrier.red.{popc,and,or}.aligned a
+//                            llvm.nvvm.barrier.cta.red.*.aligned.all
+//   barrier.red.{popc,and,or} a  llvm.nvvm.barrier.cta.red.*.all
 //   (any id: a work-group has one barrier; a thread count b must be the
 //   block's size: checked at run time, a trap otherwise)
 //   bar.warp.sync                        llvm.nvvm.bar.warp.sync
@@ -114,34 +116,45 @@ void InlinePTXBuilder::emitSynchronization(const Instruction &I) {
            {Builder.getInt32(0)});
     });
   }
-  case PTXOpcode::BarRed: {
+  case PTXOpcode::BarRed:
+  case PTXOpcode::BarrierRed: {
     // bar.red.popc.u32 d, a{, b}, {!}c; bar.red.{and,or}.pred p, a{, b}, {!}c
+    // and the same with barrier.red{.aligned} (bar.red is its .aligned form).
+    StringRef Name = I.Info->Mnemonic;
     if (!BarrierId(1))
       return;
+    bool Aligned =
+        I.opcode() == PTXOpcode::BarRed || I.has(PTXModifier::Aligned);
     std::optional<PTXModifier> Op = I.find(PTXModifierCategory::Operation);
     Intrinsic::ID ID;
     if (Op == PTXModifier::PopcOp)
-      ID = Intrinsic::nvvm_barrier_cta_red_popc_aligned_all;
+      ID = Aligned ? Intrinsic::nvvm_barrier_cta_red_popc_aligned_all
+                   : Intrinsic::nvvm_barrier_cta_red_popc_all;
     else if (Op == PTXModifier::And)
-      ID = Intrinsic::nvvm_barrier_cta_red_and_aligned_all;
+      ID = Aligned ? Intrinsic::nvvm_barrier_cta_red_and_aligned_all
+                   : Intrinsic::nvvm_barrier_cta_red_and_all;
     else if (Op == PTXModifier::Or)
-      ID = Intrinsic::nvvm_barrier_cta_red_or_aligned_all;
+      ID = Aligned ? Intrinsic::nvvm_barrier_cta_red_or_aligned_all
+                   : Intrinsic::nvvm_barrier_cta_red_or_all;
     else
-      return (void)fail("'bar.red' needs '.popc', '.and' or '.or'");
+      return (void)fail("'" + Name.str() +
+                        "' needs '.popc', '.and' or '.or'");
     if ((Op == PTXModifier::PopcOp) != (type() == PTXType::U32))
-      return (void)fail("'bar.red.popc' needs '.u32', '.and'/'.or' need "
-                        "'.pred'");
+      return (void)fail("'" + Name.str() +
+                        ".popc' needs '.u32', '.and'/'.or' need '.pred'");
     bool HasCount = I.Operands.size() > 3;
     Value *C = read(HasCount ? 3 : 2, PTXType::Pred);
     if (!C)
       return;
     if (I.Predicate)
-      return (void)fail("a guard predicate on 'bar.red' is not supported");
+      return (void)fail("a guard predicate on '" + Name.str() +
+                        "' is not supported");
     if (!CheckCount(HasCount ? std::optional<unsigned>(2) : std::nullopt))
       return;
     return write(0, Call(ID, {Builder.getInt32(0), C}), type());
   }
   case PTXOpcode::BarArrive:
+  case PTXOpcode::BarrierArrive:
     return (void)unsupported("arriving at a named barrier without waiting "
                              "(producer/consumer warps) has no equivalent on "
                              "AMD GPUs, whose work-groups have one barrier");

@@ -4,8 +4,11 @@
 // (CUDA's __isGlobal, __isShared, __isLocal, __isConstant; PTX isspacep).
 // Shared and private (CUDA's local) memory are told apart by the machine;
 // global is everything else. __constant__ variables live in global memory on
-// AMD GPUs (and on the host target), so no address is reported as constant
-// and theirs are reported as global (docs/ptx.md).
+// AMD GPUs (and on the host target): the machine cannot tell them apart, so
+// rubicon-lower-constant-space-queries answers isspacep.const from the
+// module's __constant__ variables and takes them out of isspacep.global
+// before these run; isspacep.const reaches this library only from modules
+// lowered without that pass (docs/ptx.md).
 //
 //===----------------------------------------------------------------------===//
 #include "Primitives.h"

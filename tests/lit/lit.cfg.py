@@ -35,7 +35,8 @@ for arch in config.rubicon_gpu_archs:
     config.available_features.add("target-" + arch)
 # The host execution target (--amdgpu-arch=host) is always built.
 config.available_features.add("host-target")
-# The long AMDGPU-emulation suite (tests/e2e/emulated, ninja check-emulated).
+# The AMDGPU-emulation tests that need what CI cannot have (a Rodinia
+# checkout: tests/e2e/emulated/rodinia.test; ninja check-emulated).
 if lit_config.params.get("emulated_full"):
     config.available_features.add("emulated-full")
 # A Rodinia 3.1 checkout (CUDA sources, github.com/yuhc/gpu-rodinia; never

@@ -6,6 +6,7 @@
 
 ; CHECK-DAG: error: inline PTX (srcloc 111, asm 1:13) in function 'odd_count': the thread count of a barrier must be a nonzero multiple of the warp size (32)
 ; CHECK-DAG: error: inline PTX (srcloc 555, asm 1:1) in function 'arrive': unsupported PTX instruction 'bar.arrive': arriving at a named barrier without waiting (producer/consumer warps) has no equivalent on AMD GPUs, whose work-groups have one barrier
+; CHECK-DAG: error: inline PTX (srcloc 556, asm 1:1) in function 'barrier_arrive': unsupported PTX instruction 'barrier.arrive.aligned': arriving at a named barrier without waiting (producer/consumer warps) has no equivalent on AMD GPUs, whose work-groups have one barrier
 ; CHECK-DAG: error: inline PTX (srcloc 666, asm 1:1) in function 'cluster': unsupported PTX instruction 'ld.shared::cluster.u32': state space '.shared::cluster' has no equivalent on AMD GPUs
 ; CHECK-DAG: error: inline PTX (srcloc 777, asm 1:1) in function 'redux_float_add': 'redux.sync' on '.f32' needs '.min' or '.max'
 ; CHECK-DAG: error: inline PTX (srcloc 888, asm 1:1) in function 'inc64': '.inc' needs type '.u32'
@@ -26,6 +27,10 @@ define void @odd_count() {
 }
 define void @arrive() {
   call void asm sideeffect "bar.arrive 1, 64;", ""(), !srcloc !5
+  ret void
+}
+define void @barrier_arrive() {
+  call void asm sideeffect "barrier.arrive.aligned 1, 64;", ""(), !srcloc !55
   ret void
 }
 define i32 @cluster(i32 %a) {
@@ -77,6 +82,7 @@ define void @mma_count(i32 %a) {
 !3 = !{i64 333}
 !4 = !{i64 444}
 !5 = !{i64 555}
+!55 = !{i64 556}
 !6 = !{i64 666}
 !7 = !{i64 777}
 !8 = !{i64 888}

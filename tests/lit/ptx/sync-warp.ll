@@ -40,6 +40,18 @@ define i32 @bar_red(i32 %a) {
   ret i32 %r
 }
 
+; barrier.red is bar.red without .aligned: the threads may reach it from
+; divergent code (the .all intrinsics); with .aligned it is bar.red.
+; CHECK-LABEL: define i32 @barrier_red(
+; CHECK: call i32 @llvm.nvvm.barrier.cta.red.popc.all(i32 0, i1
+; CHECK: call i1 @llvm.nvvm.barrier.cta.red.and.all(i32 0, i1
+; CHECK: call i1 @llvm.nvvm.barrier.cta.red.or.aligned.all(i32 0, i1
+; CHECK: call i32 @llvm.nvvm.barrier.cta.red.popc.aligned.all(i32 0, i1
+define i32 @barrier_red(i32 %a) {
+  %r = call i32 asm sideeffect "{ .reg .pred p, q; .reg .u32 t; setp.ne.u32 p, $1, 0; barrier.red.popc.u32 $0, 0, p; barrier.red.and.pred q, 1, !p; barrier.red.or.aligned.pred q, 2, p; barrier.red.popc.aligned.u32 t, 3, p; @q add.u32 $0, $0, t; }", "=r,r"(i32 %a), !srcloc !0
+  ret i32 %r
+}
+
 ; Any barrier id names the work-group's one barrier; a thread count must be
 ; the block's size (checked when the barrier runs: a trap otherwise).
 ; CHECK-LABEL: define void @named_barriers(

@@ -41,7 +41,11 @@ build() { # build TARGET EXECUTABLE
       "$src/lavaMD/util/num/num.c" "$src/lavaMD/util/timer/timer.c" \
       "$src/lavaMD/util/device/device.cu" -o "$2" ;;
   particlefilter)
-    nvcc $flags "$src/particlefilter/ex_particle_CUDA_float_seq.cu" -o "$2" ;;
+    # Every particle's position and weight after the last frame, printed
+    # as they are copied back, besides the estimate the program prints.
+    nvcc $flags -DRODINIA_COPIES_DOUBLE \
+      "$src/particlefilter/ex_particle_CUDA_float_seq.cu" \
+      "$here/rodinia_copies.c" -Xlinker --wrap=cudaMemcpy -o "$2" ;;
   *) echo "rodinia.sh: no recipe for $program" >&2; exit 2 ;;
   esac
 }
