@@ -14,7 +14,9 @@
 // once per module __rubicon_host_abi_version and, when the module names the
 // CUDA architecture it was parsed for (the rubicon.cuda-arch module flag),
 // __rubicon_host_cuda_arch. NVVM launch bounds are dropped: the host runs any
-// block the runtime accepts.
+// block the runtime accepts. Every other use of a kernel (device code taking
+// its address to launch it: dynamic parallelism) becomes a use of its entry
+// point.
 //
 //===----------------------------------------------------------------------===//
 #include "HostPasses.h"
@@ -99,8 +101,13 @@ PreservedAnalyses HostKernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
       Offsets.push_back(ConstantInt::get(I64, End));
       End += Size;
     }
-    B.CreateCall(Kernel, CallArgs);
+    CallInst *Call = B.CreateCall(Kernel, CallArgs);
     B.CreateRetVoid();
+    // Device code that names the kernel (a launch from device code:
+    // cudaLaunchDevice's first argument) names its entry point, by which the
+    // runtime knows kernels launched from device code.
+    Kernel->replaceUsesWithIf(
+        Entry, [Call](Use &U) { return U.getUser() != Call; });
 
     ArrayType *SizesType = ArrayType::get(I64, Sizes.size());
     auto *Params = new GlobalVariable(

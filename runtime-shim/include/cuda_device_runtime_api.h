@@ -2,14 +2,18 @@
  *
  * Part of Rubicon. CUDA C++ Programming Guide, "CUDA Dynamic Parallelism":
  * device code launches kernels through cudaGetParameterBuffer and
- * cudaLaunchDevice (what a <<<>>> launch in device code becomes), and
- * synchronizes through cudaDeviceSynchronize.
+ * cudaLaunchDevice (what a <<<>>> launch in device code becomes: clang
+ * stores the arguments in the buffer at their offsets, then launches), or
+ * cudaGetParameterBufferV2 and cudaLaunchDeviceV2.
  *
- * Rubicon does not support dynamic parallelism: these entry points exist so
- * that code which mentions them compiles -- CCCL's Thrust and CUB compile
- * device-side launch paths they take only with relocatable device code --
- * and, if called, they fail with CUDA's documented error for an unsupported
- * feature (cudaErrorNotSupported; cudaGetParameterBuffer returns NULL).
+ * On the host target a launch from device code queues a child grid of the
+ * running grid, which completes before its parent does (docs/host-target.md,
+ * "Dynamic parallelism"). On AMD GPUs the device runtime is not supported:
+ * cudaGetParameterBuffer returns NULL and a launch fails with
+ * cudaErrorNotSupported, which cudaGetLastError then reports in device code.
+ * The rest of the device runtime (cudaGetLastError, streams, events,
+ * cudaMalloc, cudaMemcpyAsync, ...) is the __cudart_builtin__ functions of
+ * cuda_runtime_api.h.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUDA_DEVICE_RUNTIME_API_H
@@ -20,42 +24,50 @@
 #include "vector_types.h"
 
 #if defined(__CUDA__)
+/* The device library's entry points (DeviceRuntime.cpp): dim3 travels as its
+ * three components, so that no aggregate crosses between the CUDA ABI of
+ * device code and the library's. */
+extern "C" __device__ void *
+__rubicon_device_parameter_buffer(size_t alignment, size_t size, void *func,
+                                  unsigned gx, unsigned gy, unsigned gz,
+                                  unsigned bx, unsigned by, unsigned bz,
+                                  unsigned sharedMem);
+extern "C" __device__ cudaError_t
+__rubicon_device_launch(void *func, void *parameterBuffer, unsigned gx,
+                        unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                        unsigned bz, unsigned sharedMem, cudaStream_t stream);
+
 static __device__ __inline__ void *cudaGetParameterBuffer(size_t alignment,
                                                           size_t size) {
-  (void)alignment;
-  (void)size;
-  return 0;
+  return __rubicon_device_parameter_buffer(alignment, size, 0, 0, 0, 0, 0, 0,
+                                           0, 0);
 }
 static __device__ __inline__ void *
 cudaGetParameterBufferV2(void *func, dim3 gridDimension, dim3 blockDimension,
                          unsigned int sharedMemSize) {
-  (void)func;
-  (void)gridDimension;
-  (void)blockDimension;
-  (void)sharedMemSize;
-  return 0;
+  return __rubicon_device_parameter_buffer(
+      64, 0, func, gridDimension.x, gridDimension.y, gridDimension.z,
+      blockDimension.x, blockDimension.y, blockDimension.z, sharedMemSize);
 }
 static __device__ __inline__ cudaError_t
 cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension,
                  dim3 blockDimension, unsigned int sharedMemSize,
                  cudaStream_t stream) {
-  (void)func;
-  (void)parameterBuffer;
-  (void)gridDimension;
-  (void)blockDimension;
-  (void)sharedMemSize;
-  (void)stream;
-  return cudaErrorNotSupported;
+  return __rubicon_device_launch(func, parameterBuffer, gridDimension.x,
+                                 gridDimension.y, gridDimension.z,
+                                 blockDimension.x, blockDimension.y,
+                                 blockDimension.z, sharedMemSize, stream);
 }
 static __device__ __inline__ cudaError_t
 cudaLaunchDeviceV2(void *parameterBuffer, cudaStream_t stream) {
-  (void)parameterBuffer;
-  (void)stream;
-  return cudaErrorNotSupported;
+  return __rubicon_device_launch(0, parameterBuffer, 0, 0, 0, 0, 0, 0, 0,
+                                 stream);
 }
-/* CUB (CUDA >= 11.6) synchronizes the device runtime through this name.
- * __host__ __device__: CUB compiles the call into a __host__ __device__
- * function in the host compilation too (on a branch the host never takes). */
+/* CUB (CUDA >= 11.6) synchronizes the device runtime through this name: a
+ * device-side cudaDeviceSynchronize, which CUDA 12 removed (a parent cannot
+ * wait for its children). __host__ __device__: CUB compiles the call into a
+ * __host__ __device__ function in the host compilation too (on a branch the
+ * host never takes). */
 static __host__ __device__ __inline__ cudaError_t
 __cudaDeviceSynchronizeDeprecationAvoidance(void) {
   return cudaErrorNotSupported;

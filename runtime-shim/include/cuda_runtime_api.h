@@ -61,17 +61,19 @@ extern "C" {
 #endif
 
 /*--- Errors ---------------------------------------------------------------*/
-cudaError_t cudaGetLastError(void);
-cudaError_t cudaPeekAtLastError(void);
-const char *cudaGetErrorName(cudaError_t error);
-const char *cudaGetErrorString(cudaError_t error);
+/* __cudart_builtin__: device code may call these too (the device runtime,
+ * cuda_device_runtime_api.h); the device library defines their device side. */
+__cudart_builtin__ cudaError_t cudaGetLastError(void);
+__cudart_builtin__ cudaError_t cudaPeekAtLastError(void);
+__cudart_builtin__ const char *cudaGetErrorName(cudaError_t error);
+__cudart_builtin__ const char *cudaGetErrorString(cudaError_t error);
 
 /*--- Versions and devices -------------------------------------------------*/
 cudaError_t cudaDriverGetVersion(int *driverVersion);
-cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
-cudaError_t cudaGetDeviceCount(int *count);
+__cudart_builtin__ cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+__cudart_builtin__ cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDevice(int *device);
+__cudart_builtin__ cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr,
                                    int device);
@@ -113,8 +115,8 @@ cudaError_t cudaThreadSynchronize(void);
 cudaError_t cudaThreadExit(void);
 
 /*--- Memory ---------------------------------------------------------------*/
-cudaError_t cudaMalloc(void **devPtr, size_t size);
-cudaError_t cudaFree(void *devPtr);
+__cudart_builtin__ cudaError_t cudaMalloc(void **devPtr, size_t size);
+__cudart_builtin__ cudaError_t cudaFree(void *devPtr);
 cudaError_t cudaMallocHost(void **ptr, size_t size);
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
 cudaError_t cudaFreeHost(void *ptr);
@@ -126,11 +128,11 @@ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost,
 cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                        enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
+__cudart_builtin__ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
                             enum cudaMemcpyKind kind,
                             cudaStream_t stream RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaMemset(void *devPtr, int value, size_t count);
-cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
+__cudart_builtin__ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                             cudaStream_t stream RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src,
                                size_t count, size_t offset RUBICON_DEFAULT_ARG(0),
@@ -151,13 +153,13 @@ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width,
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
                          size_t spitch, size_t width, size_t height,
                          enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+__cudart_builtin__ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
                               size_t spitch, size_t width, size_t height,
                               enum cudaMemcpyKind kind,
                               cudaStream_t stream RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width,
                          size_t height);
-cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value,
+__cudart_builtin__ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value,
                               size_t width, size_t height,
                               cudaStream_t stream RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream);
@@ -182,14 +184,14 @@ cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 
 /*--- Streams and events ---------------------------------------------------*/
 cudaError_t cudaStreamCreate(cudaStream_t *pStream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
+__cudart_builtin__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
                                       unsigned int flags);
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream,
                                          unsigned int flags, int priority);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
+__cudart_builtin__ cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+__cudart_builtin__ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
                                 unsigned int flags RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
 cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
@@ -199,13 +201,13 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream,
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
                                void *userData);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
-cudaError_t cudaEventRecord(cudaEvent_t event,
+__cudart_builtin__ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+__cudart_builtin__ cudaError_t cudaEventRecord(cudaEvent_t event,
                             cudaStream_t stream RUBICON_DEFAULT_ARG(0));
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
-cudaError_t cudaEventDestroy(cudaEvent_t event);
+__cudart_builtin__ cudaError_t cudaEventDestroy(cudaEvent_t event);
 
 /*--- Execution ------------------------------------------------------------*/
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,

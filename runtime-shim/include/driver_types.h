@@ -41,6 +41,11 @@
 
 #define cudaStreamLegacy ((cudaStream_t)0x1)
 #define cudaStreamPerThread ((cudaStream_t)0x2)
+/* Device code's special streams (dynamic parallelism): a launch into the
+ * tail stream runs once the launching grid and its other work complete; a
+ * fire-and-forget launch is ordered with nothing. */
+#define cudaStreamTailLaunch ((cudaStream_t)0x3)
+#define cudaStreamFireAndForget ((cudaStream_t)0x4)
 
 #define cudaEventDefault 0x00
 #define cudaEventBlockingSync 0x01

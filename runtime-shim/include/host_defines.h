@@ -66,7 +66,10 @@
 #define __device_builtin__
 #define __device_builtin_texture_type__
 #define __device_builtin_surface_type__
-#define __cudart_builtin__
+/* The runtime functions device code may call too (the device runtime, CUDA
+ * Programming Guide "CUDA Dynamic Parallelism"): the device library defines
+ * their device side (runtime-shim/device/DeviceRuntime.cpp). */
+#define __cudart_builtin__ __RUBICON_CUDA_ATTRIBUTE(host, device)
 #define __CUDA_ALIGN__(n) __align__(n)
 
 #endif /* RUBICON_HOST_DEFINES_H */

@@ -96,8 +96,10 @@ inline constexpr const char CudaArchSymbol[] = "__rubicon_host_cuda_arch";
 /// __rubicon_host_abi_version = AbiVersion`; the runtime loads only code
 /// objects of its own version. 2: RuntimeServices::waveOperation takes the
 /// operation's member mask. 3: RuntimeServices::yield. 4:
-/// ThreadContext::SharedBytes.
-inline constexpr unsigned long long AbiVersion = 4;
+/// ThreadContext::SharedBytes. 5: the device runtime (RuntimeServices'
+/// parameterBuffer, launchDevice and memoryOperation;
+/// ThreadContext::DeviceRuntimeError).
+inline constexpr unsigned long long AbiVersion = 5;
 inline constexpr const char AbiVersionSymbol[] = "__rubicon_host_abi_version";
 
 /// Wavefront operations. The lanes that take part (the operation's group):
@@ -141,6 +143,30 @@ struct RuntimeServices {
   /// Lets the block's other threads run before this one goes on (a thread
   /// sleeping in a spin-wait, __nanosleep).
   void (*yield)(ThreadContext *Thread);
+  /// The device runtime (dynamic parallelism, CUDA Programming Guide "CUDA
+  /// Dynamic Parallelism"). A parameter buffer for one launch from device
+  /// code (cudaGetParameterBuffer; null when none can be had); with
+  /// `Function` (not null), the launch's configuration comes with it
+  /// (cudaGetParameterBufferV2: Grid[3], Block[3], SharedBytes).
+  void *(*parameterBuffer)(ThreadContext *Thread, unsigned long long Alignment,
+                           unsigned long long Size, void *Function,
+                           const unsigned *Grid, const unsigned *Block,
+                           unsigned SharedBytes);
+  /// Launches `Function` (the kernel's __rubicon_host_entry_ address) with
+  /// the arguments in `ParameterBuffer` (which the call consumes) as a child
+  /// of the running grid; null `Function`: the configuration given to
+  /// parameterBuffer. Returns a cudaError_t.
+  int (*launchDevice)(ThreadContext *Thread, void *Function,
+                      void *ParameterBuffer, const unsigned *Grid,
+                      const unsigned *Block, unsigned SharedBytes,
+                      void *Stream);
+  /// A copy (Value < 0) of Height rows of Width bytes, or a fill of them
+  /// with the byte Value, queued on a device-side stream in order with the
+  /// grid's child launches. Returns a cudaError_t.
+  int (*memoryOperation)(ThreadContext *Thread, void *Dst,
+                         unsigned long long DstPitch, const void *Src,
+                         unsigned long long SrcPitch, unsigned long long Width,
+                         unsigned long long Height, int Value, void *Stream);
 };
 
 /// The running CUDA thread, at the base of its fiber stack.
@@ -157,6 +183,9 @@ struct ThreadContext {
   void *Fiber;
   /// The block's shared memory, static and dynamic, from SharedMemory on.
   unsigned long long SharedBytes;
+  /// The thread's last device-runtime error (cudaGetLastError in device
+  /// code); shared by the block's threads when they run as one loop.
+  int DeviceRuntimeError;
 };
 
 } // namespace rubicon::host

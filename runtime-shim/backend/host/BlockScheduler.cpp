@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BlockScheduler.h"
+#include "DeviceLaunches.h"
 
 #include <atomic>
 #include <chrono>
@@ -302,8 +303,14 @@ rubicon_host_fiber_start(BlockScheduler::Fiber *F) {
 namespace {
 const rubicon::host::RuntimeServices Services = {
     FiberServices::workgroupBarrier, FiberServices::waveOperation,
-    FiberServices::trap, FiberServices::nanoseconds, FiberServices::yield};
+    FiberServices::trap,          FiberServices::nanoseconds,
+    FiberServices::yield,         deviceParameterBuffer,
+    deviceLaunch,                 deviceMemoryOperation};
 } // namespace
+
+const GridLaunch *BlockScheduler::launchOf(ThreadContext *Thread) {
+  return FiberServices::fiberOf(Thread).Owner->Launch;
+}
 
 BlockScheduler::BlockScheduler()
     : Scheduler(std::make_unique<SchedulerContext>()) {}

@@ -25,6 +25,8 @@ namespace rubicon::cudart::host {
 
 using KernelEntry = void (*)(void **Args);
 
+struct DeviceWork;
+
 /// What every block of one launch shares.
 struct GridLaunch {
   KernelEntry Entry = nullptr;
@@ -36,6 +38,8 @@ struct GridLaunch {
   size_t SharedBytes = 0; // static + dynamic
   /// Worker threads the grid may use at once (0: the whole pool).
   unsigned MaxWorkers = 0;
+  /// Where launches from the grid's device code go (DeviceLaunches.h).
+  DeviceWork *Children = nullptr;
 };
 
 class BlockScheduler {
@@ -51,6 +55,9 @@ public:
   /// integer division by zero: cudaErrorLaunchFailure), or
   /// cudaErrorMemoryAllocation when the fiber stacks cannot be had.
   int runBlock(const GridLaunch &Launch, uint64_t BlockLinearIndex);
+
+  /// The launch the thread of `Thread` belongs to.
+  static const GridLaunch *launchOf(rubicon::host::ThreadContext *Thread);
 
   struct Fiber;
 

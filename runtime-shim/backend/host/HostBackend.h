@@ -35,6 +35,7 @@
 
 #include "Backend.h"
 #include "BlockScheduler.h"
+#include "DeviceLaunches.h"
 #include "WorkQueue.h"
 #include "WorkerPool.h"
 
@@ -117,7 +118,7 @@ struct Allocation {
 /// Bytes of physical memory (the device's global memory).
 size_t physicalMemory();
 
-class HostBackend final : public Backend {
+class HostBackend final : public Backend, public DeviceLauncher {
 public:
   ~HostBackend() override;
   const char *name() const override { return "host"; }
@@ -262,6 +263,10 @@ public:
   cudaError_t launch(const void *HostStub, LaunchDims Grid, LaunchDims Block,
                      void **Args, size_t SharedMem, cudaStream_t Stream,
                      bool Cooperative);
+  /// Runs a launch's grid, then the work its device code queued
+  /// (DeviceLaunches.cpp); returns 0 or the first fault.
+  int runLaunch(PreparedLaunch &Prepared);
+  bool kernelOfEntry(const void *Entry, HostKernel &Kernel) override;
   cudaError_t symbolAddress(void **DevicePtr, const void *HostVar) override;
   cudaError_t funcGetAttributes(cudaFuncAttributes &Attributes,
                                 const void *HostStub) override;
@@ -397,6 +402,9 @@ private:
   /// loadCodeObject, then the host ABI version check.
   cudaError_t openCodeObject(std::string_view Image, void *&Handle,
                              int *Fd = nullptr);
+  /// The kernel whose entry point is `Entry`, in any loaded code object
+  /// (HostCodeObjects.cpp); under Mutex.
+  bool findKernelByEntry(const void *Entry, HostKernel &Kernel);
   /// dlcloses a code object; closes its memory file once it is unloaded.
   static void closeCodeObject(void *Handle, int Fd);
 
@@ -413,6 +421,8 @@ private:
   std::set<HostEvent *> Events;
   std::unordered_map<const void *, HostKernel> Kernels;
   std::unordered_map<const void *, void *> Symbols;
+  /// Kernels by entry point, as device code names them (kernelOfEntry).
+  std::unordered_map<const void *, HostKernel> EntryKernels;
   std::vector<void *> Modules;
   std::set<LoadedModule *> LoadedModules;
   /// The device heap every code object's malloc counts against (HostABI.h);

@@ -285,6 +285,7 @@ cudaError_t HostBackend::moduleUnload(void *Module) {
   std::lock_guard<std::mutex> Lock(Mutex);
   for (const void *Key : Loaded->KernelKeys)
     Kernels.erase(Key);
+  EntryKernels.clear();
   LoadedModules.erase(Loaded);
   closeCodeObject(Loaded->Handle, Loaded->Fd);
   delete Loaded;
@@ -322,6 +323,45 @@ cudaError_t HostBackend::moduleGetFunction(void *&Function, void *Module,
   }
   Function = EntryAddress;
   return cudaSuccess;
+}
+
+bool HostBackend::findKernelByEntry(const void *Entry, HostKernel &Kernel) {
+  // The entry point's dynamic symbol names the kernel; the code object that
+  // defines it has the kernel's tables.
+  Dl_info Info;
+  if (!dladdr(Entry, &Info) || !Info.dli_sname || Info.dli_saddr != Entry)
+    return false;
+  std::string_view Symbol = Info.dli_sname;
+  std::string_view Prefix = rubicon::host::EntryPrefix;
+  if (Symbol.substr(0, Prefix.size()) != Prefix)
+    return false;
+  std::string Name(Symbol.substr(Prefix.size()));
+  std::vector<void *> Handles = Modules;
+  for (LoadedModule *Loaded : LoadedModules)
+    Handles.push_back(Loaded->Handle);
+  for (void *Handle : Handles) {
+    if (dlsym(Handle, Info.dli_sname) != Entry)
+      continue;
+    std::string Params = rubicon::host::ParamsPrefix + Name;
+    auto *ParamTable = static_cast<const unsigned long long *>(
+        dlsym(Handle, Params.c_str()));
+    if (!ParamTable)
+      return false;
+    size_t StaticShared = 0;
+    if (auto *Bytes = static_cast<const unsigned long long *>(
+            dlsym(Handle, rubicon::host::SharedBytesSymbol)))
+      StaticShared = *Bytes;
+    Kernel = HostKernel();
+    Kernel.Entry = reinterpret_cast<KernelEntry>(const_cast<void *>(Entry));
+    Kernel.BlockEntry = blockEntryOf(Handle, Name);
+    Kernel.ParamSizes.assign(ParamTable + 1, ParamTable + 1 + ParamTable[0]);
+    Kernel.ParamOffsets = paramOffsetsOf(Handle, Name, Kernel.ParamSizes);
+    Kernel.StaticSharedBytes = StaticShared;
+    Kernel.OwnSharedBytes = kernelSharedBytesOf(Handle, Name, StaticShared);
+    Kernel.CudaArch = cudaArchOf(Handle);
+    return true;
+  }
+  return false;
 }
 
 cudaError_t HostBackend::moduleGetGlobal(void *&Address, size_t &Size,

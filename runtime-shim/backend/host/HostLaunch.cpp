@@ -86,37 +86,20 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
       return cudaErrorCooperativeLaunchTooLarge;
   }
   // CUDA copies the arguments at launch: so does this.
-  struct LaunchData {
-    std::vector<unsigned char> Bytes;
-    std::vector<void *> Pointers;
-    GridLaunch Launch;
-  };
-  auto Data = std::make_shared<LaunchData>();
-  size_t Total = 0;
-  std::vector<size_t> Offsets;
-  for (unsigned long long Size : Kernel.ParamSizes) {
-    Total = (Total + 15) & ~size_t(15);
-    Offsets.push_back(Total);
-    Total += Size;
-  }
-  Data->Bytes.resize(Total + 16);
-  for (size_t I = 0; I < Kernel.ParamSizes.size(); ++I) {
-    std::memcpy(Data->Bytes.data() + Offsets[I], Args[I], Kernel.ParamSizes[I]);
-    Data->Pointers.push_back(Data->Bytes.data() + Offsets[I]);
-  }
+  auto Data = std::make_shared<PreparedLaunch>();
+  Data->setArguments(Kernel.ParamSizes, Args);
+  Data->Cooperative = Cooperative;
   GridLaunch &L = Data->Launch;
   L.Entry = Kernel.Entry;
   L.BlockEntry = Kernel.BlockEntry;
-  L.Args = Data->Pointers.data();
   L.Grid[0] = Grid.X, L.Grid[1] = Grid.Y, L.Grid[2] = Grid.Z;
   L.Block[0] = Block.X, L.Block[1] = Block.Y, L.Block[2] = Block.Z;
   L.SharedBytes = Kernel.StaticSharedBytes + SharedMem;
   if (!isSpecialStream(Stream))
     if (HostStream *S = userStream(Stream))
       L.MaxWorkers = S->MaxWorkers;
-  return enqueue(Stream, false, [this, Data, Cooperative] {
-    if (int F = Cooperative ? runCooperativeGrid(Data->Launch)
-                            : Pool->runGrid(Data->Launch)) {
+  return enqueue(Stream, false, [this, Data] {
+    if (int F = runLaunch(*Data)) {
       int Expected = 0;
       Fault.compare_exchange_strong(Expected, F);
     }

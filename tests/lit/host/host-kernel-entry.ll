@@ -6,7 +6,8 @@
 ; __rubicon_host_param_offsets_<name> the count, then where each parameter
 ; lies in CUDA's parameter buffer (natural alignment: the byval pair at 16);
 ; __rubicon_host_abi_version (HostABI.h) lets the runtime refuse code objects
-; of another version.
+; of another version. Device code that takes a kernel's address (a launch
+; from device code) gets its entry point's, by which the runtime finds it.
 ; RUN: rubicon-opt -passes=rubicon-host-kernel-entry -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -14,7 +15,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 %struct.Pair = type { i32, double }
 
-; CHECK: @__rubicon_host_abi_version = constant i64 4
+; CHECK: @__rubicon_host_abi_version = constant i64 5
 ; CHECK: @__rubicon_host_params_scale = constant [5 x i64] [i64 4, i64 8, i64 4, i64 16, i64 8]
 ; CHECK: @__rubicon_host_param_offsets_scale = constant [5 x i64] [i64 4, i64 0, i64 8, i64 16, i64 32]
 ; CHECK: @__rubicon_host_params_empty = constant [1 x i64] zeroinitializer
@@ -33,6 +34,13 @@ define ptx_kernel void @empty() {
 ; Device functions are left alone.
 ; CHECK: define void @helper() {
 define void @helper() {
+  ret void
+}
+
+; CHECK-LABEL: define void @launcher(ptr %slot)
+; CHECK-NEXT: store ptr @__rubicon_host_entry_empty, ptr %slot
+define void @launcher(ptr %slot) {
+  store ptr @empty, ptr %slot
   ret void
 }
 
