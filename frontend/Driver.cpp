@@ -242,6 +242,12 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
   if (DeviceSide) {
     Args.push_back("-U__CUDA_ARCH__");
     Args.push_back("-D__CUDA_ARCH__=" + std::to_string(CudaArch * 10));
+    // No noundef on device functions' parameters: CUDA code passes values
+    // only some lanes set to warp shuffles (`if (lane == 0) v = ...; v =
+    // __shfl_sync(mask, v, 0);`), which nvcc compiles as meant. With
+    // noundef the other lanes' path is undefined behaviour, and LLVM
+    // deletes the `lane == 0` test.
+    Args.insert(Args.end(), {"-Xclang", "-no-enable-noundef-analysis"});
   }
   if (Opts.PerThreadDefaultStream)
     Args.push_back("-fgpu-default-stream=per-thread");

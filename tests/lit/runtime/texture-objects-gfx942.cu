@@ -10,7 +10,7 @@
 // RUN: FileCheck %s --check-prefix=ASM < texture-objects-gfx942.gfx942.s
 
 // IR-NOT: llvm.nvvm
-// IR-LABEL: define protected amdgpu_kernel void @_Z5fetchyyyPfP6float4(i64 noundef %0, i64 noundef %1, i64 noundef %2,
+// IR-LABEL: define protected amdgpu_kernel void @_Z5fetchyyyPfP6float4(i64 %0, i64 %1, i64 %2,
 // The descriptor's width (offset 8) bounds tex1Dfetch.
 // IR: inttoptr i64 %0 to ptr
 // IR: getelementptr inbounds nuw i8, ptr {{%.*}}, i64 8
