@@ -29,7 +29,7 @@ void LLVMInitializeAMDGPUAsmParser();
 static cl::opt<std::string>
     LoweringArch("rubicon-arch", cl::init("gfx942"),
                  cl::desc("AMD GPU the Rubicon lowering passes target when run "
-                          "alone (gfx942, gfx90a, gfx950, gfx1100, ...)"));
+                          "alone (gfx942, gfx90a, gfx950, gfx1100, gfx1200, ...)"));
 
 namespace rubicon {
 

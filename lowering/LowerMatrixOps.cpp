@@ -43,7 +43,7 @@ cl::opt<bool> DisableMatrixCores(
     "rubicon-disable-matrix-cores", cl::Hidden,
     cl::desc("Keep every wmma operation on the generic path"));
 
-enum class MatrixFamily { MFMA, WMMA };
+enum class MatrixFamily { MFMA, WMMA, WMMA12 };
 
 struct MatrixOpRow {
   const char *Op, *Shape, *Types;
@@ -68,8 +68,20 @@ bool hasMFMA(StringRef Arch) {
 /// halves of the wavefront (gfx12's WMMA has other layouts).
 bool hasWMMA(StringRef Arch) { return Arch.starts_with("gfx11"); }
 
+/// RDNA4: gfx12's WMMA (wave32) splits each A row and B column over lanes
+/// l and l+16 instead of replicating it.
+bool hasWMMA12(StringRef Arch) { return Arch.starts_with("gfx12"); }
+
 bool hasFamily(MatrixFamily Family, StringRef Arch) {
-  return Family == MatrixFamily::MFMA ? hasMFMA(Arch) : hasWMMA(Arch);
+  switch (Family) {
+  case MatrixFamily::MFMA:
+    return hasMFMA(Arch);
+  case MatrixFamily::WMMA:
+    return hasWMMA(Arch);
+  case MatrixFamily::WMMA12:
+    return hasWMMA12(Arch);
+  }
+  return false;
 }
 
 const MatrixOpRow *findRow(const Function &F, StringRef Arch) {
@@ -93,6 +105,8 @@ public:
 
   Value *build(const MatrixOpRow &Row) {
     StringRef Op = Row.Op;
+    if (Row.Family == MatrixFamily::WMMA12)
+      return wmma12();
     if (Row.Family == MatrixFamily::WMMA) {
       if (Op == "mma" && !multiplicandsAre("f16"))
         return wmmaWholeRows();
@@ -553,6 +567,58 @@ private:
         Intrinsic::amdgcn_wmma_i32_16x16x16_iu8, {Acc, A->getType()},
         {Signed, Bm, Signed, A, Constant::getNullValue(Acc), B.getFalse()});
     return addIntegerC(words(Sum));
+  }
+
+  /// d = a * b + c, m16n16k16 on RDNA4 (gfx12): its WMMA wants lane l to
+  /// hold A row l%16 and B column l%16 for k = 8(l/16) + s, and gives D
+  /// column l%16, rows 8(l/16) + s. With the operands swapped (its A is our
+  /// B) its result is D row l%16, columns 8(l/16) + s: the generic C/D
+  /// layout, and bf16, s8 and u8 fragments already hold exactly its
+  /// operands. f16 fragments hold whole lines (sixteen slots): each lane
+  /// keeps its half. No lane moves; f16 C and D go through f32, integer C is
+  /// added after the product.
+  Value *wmma12() {
+    bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
+    Value *Upper = B.CreateICmpNE(bits(lane(), 4, 1), B.getInt32(0));
+    auto Half = [&](Value *Fragment) -> Value * {
+      if (!multiplicandsAre("f16"))
+        return Fragment;
+      SmallVector<Value *, 8> W = words(Fragment), Mine;
+      for (unsigned I = 0; I < 4; ++I)
+        Mine.push_back(B.CreateSelect(Upper, W[4 + I], W[I]));
+      return vector(Mine);
+    };
+    Value *A = Half(Call.getArgOperand(0)), *Bm = Half(Call.getArgOperand(1));
+    Value *C = Call.getArgOperand(2);
+    if (isInteger()) {
+      Value *Signed = B.getInt1(multiplicandsAre("s8"));
+      auto *Acc = FixedVectorType::get(B.getInt32Ty(), 8);
+      Value *Sum = B.CreateIntrinsic(
+          Intrinsic::amdgcn_wmma_i32_16x16x16_iu8, {Acc, A->getType()},
+          {Signed, Bm, Signed, A, Constant::getNullValue(Acc), B.getFalse()});
+      return addIntegerC(words(Sum));
+    }
+    bool DHalf = types().starts_with("f16."), CHalf = types().ends_with(".f16");
+    auto *Acc = FixedVectorType::get(B.getFloatTy(), 8);
+    Value *Sum =
+        CHalf ? B.CreateFPExt(B.CreateBitCast(C, FixedVectorType::get(
+                                                     B.getHalfTy(), 8)),
+                              Acc)
+              : B.CreateBitCast(C, Acc);
+    if (multiplicandsAre("bf16")) {
+      auto *Shorts = FixedVectorType::get(B.getInt16Ty(), 8);
+      Sum = B.CreateIntrinsic(Intrinsic::amdgcn_wmma_f32_16x16x16_bf16,
+                              {Acc, Shorts},
+                              {B.CreateBitCast(Bm, Shorts),
+                               B.CreateBitCast(A, Shorts), Sum});
+    } else {
+      auto *Halves = FixedVectorType::get(B.getHalfTy(), 8);
+      Sum = B.CreateIntrinsic(Intrinsic::amdgcn_wmma_f32_16x16x16_f16,
+                              {Acc, Halves},
+                              {B.CreateBitCast(Bm, Halves),
+                               B.CreateBitCast(A, Halves), Sum});
+    }
+    return finish({Sum}, DHalf, SatFinite);
   }
 
   /// .satfinite (the CUDA C++ satf): +-inf -> +-MAX, NaN -> +0.

@@ -56,7 +56,7 @@ def assemble(arch):
 print("wmma (f16, bf16 -> f32; s8, u8 -> s32): instructions / ds_* ops /"
       " matrix instructions")
 print(f"{'':30} {'kernel, 1 product':>18} {'per extra product':>24}")
-for arch in ("gfx942", "gfx1100"):
+for arch in ("gfx942", "gfx1100", "gfx1200"):
     asm = assemble(arch)
     for ty in ("f16", "bf16", "s8", "u8", "tf32"):
         shapes = ("m16n16k8",) if ty == "tf32" else (

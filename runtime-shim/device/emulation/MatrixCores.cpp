@@ -302,3 +302,118 @@ RUBICON_AMDGCN int8 __rubicon_amdgcn_wmma_i32_16x16x16_iu8_v8i32_v4i32(
   }
   return D;
 }
+
+// ---- RDNA4 WMMA ----
+//
+// gfx12's V_WMMA_F32_16X16X16_F16, _BF16 and V_WMMA_I32_16X16X16_IU8
+// (llvm.amdgcn.wmma.* with 8-element A and B, wave32), from AMD's "RDNA4
+// Instruction Set Architecture" reference guide (chapter "Wave Matrix
+// Multiply Accumulate"): A and B are no longer replicated in both halves of
+// the wavefront, each holds half of k:
+//   A[i][k]: lane i + 16 * (k / 8), element k % 8;
+//   B[k][j]: lane j + 16 * (k / 8), element k % 8;
+//   C, D[i][j]: lane j + 16 * (i / 8), VGPR i % 8.
+// Elements are 16 bits (two per VGPR, low first) or bytes (four per VGPR).
+
+namespace {
+
+/// This lane's operands: the A rows of its D registers (register r: row
+/// 8(l/16) + r, its two k halves) and its B column (two k halves), each
+/// half as Words 64-bit words.
+struct Wmma12Operands {
+  u64 Row[8][2][2];
+  u64 Column[2][2];
+};
+
+RUBICON_EMULATION_HELPER Wmma12Operands wmma12Operands(const u64 *A,
+                                                       const u64 *B,
+                                                       u32 Words) {
+  if (waveSize() != 32)
+    __rubicon_amdgcn_unsupported("v_wmma on a wave64 wavefront, wave size",
+                                 waveSize());
+  u64 Active = activeLanes();
+  u32 Lane = lane();
+  Wmma12Operands O = {};
+  // Every lane makes the same reads in the same order (rendezvous).
+  for (u32 R = 0; R < 8; ++R)
+    for (u32 H = 0; H < 2; ++H)
+      for (u32 W = 0; W < Words; ++W)
+        O.Row[R][H][W] =
+            operandOfLane(Active, 8 * (Lane / 16) + R + 16 * H, A[W],
+                          "v_wmma A operand of an inactive lane");
+  for (u32 H = 0; H < 2; ++H)
+    for (u32 W = 0; W < Words; ++W)
+      O.Column[H][W] = operandOfLane(Active, Lane % 16 + 16 * H, B[W],
+                                     "v_wmma B operand of an inactive lane");
+  return O;
+}
+
+/// Element k (0..15) of a line split in two halves of 16-bit elements.
+RUBICON_EMULATION_HELPER u16 element16(const u64 (*Halves)[2], u32 K) {
+  return u16(Halves[K / 8][(K % 8) / 4] >> (16 * (K % 4)));
+}
+
+} // namespace
+
+using half8 = _Float16 __attribute__((ext_vector_type(8)));
+using short8 = short __attribute__((ext_vector_type(8)));
+using int2 = int __attribute__((ext_vector_type(2)));
+
+RUBICON_AMDGCN float8 __rubicon_amdgcn_wmma_f32_16x16x16_f16_v8f32_v8f16(
+    half8 A, half8 B, float8 C) {
+  u64 AW[2], BW[2];
+  __builtin_memcpy(AW, &A, sizeof AW);
+  __builtin_memcpy(BW, &B, sizeof BW);
+  Wmma12Operands O = wmma12Operands(AW, BW, 2);
+  float8 D;
+  for (u32 R = 0; R < 8; ++R) {
+    float Sum = C[R];
+    for (u32 K = 0; K < 16; ++K)
+      Sum = __builtin_fmaf(
+          float(__builtin_bit_cast(_Float16, element16(O.Row[R], K))),
+          float(__builtin_bit_cast(_Float16, element16(O.Column, K))), Sum);
+    D[R] = Sum;
+  }
+  return D;
+}
+
+RUBICON_AMDGCN float8 __rubicon_amdgcn_wmma_f32_16x16x16_bf16_v8f32_v8i16(
+    short8 A, short8 B, float8 C) {
+  u64 AW[2], BW[2];
+  __builtin_memcpy(AW, &A, sizeof AW);
+  __builtin_memcpy(BW, &B, sizeof BW);
+  Wmma12Operands O = wmma12Operands(AW, BW, 2);
+  float8 D;
+  for (u32 R = 0; R < 8; ++R) {
+    float Sum = C[R];
+    for (u32 K = 0; K < 16; ++K)
+      Sum = __builtin_fmaf(bf16ToFloat(element16(O.Row[R], K)),
+                           bf16ToFloat(element16(O.Column, K)), Sum);
+    D[R] = Sum;
+  }
+  return D;
+}
+
+RUBICON_AMDGCN int8 __rubicon_amdgcn_wmma_i32_16x16x16_iu8_v8i32_v2i32(
+    bool ASigned, int2 A, bool BSigned, int2 B, int8 C, bool Clamp) {
+  u64 AW[1], BW[1];
+  __builtin_memcpy(AW, &A, sizeof AW);
+  __builtin_memcpy(BW, &B, sizeof BW);
+  Wmma12Operands O = wmma12Operands(AW, BW, 1);
+  auto Byte = [](const u64 (*Halves)[2], u32 K, bool Signed) -> long long {
+    unsigned char Bits = (unsigned char)(Halves[K / 8][0] >> (8 * (K % 8)));
+    return Signed ? (long long)(signed char)Bits : (long long)Bits;
+  };
+  int8 D;
+  for (u32 R = 0; R < 8; ++R) {
+    long long Sum = C[R];
+    for (u32 K = 0; K < 16; ++K)
+      Sum += Byte(O.Row[R], K, ASigned) * Byte(O.Column, K, BSigned);
+    if (Clamp)
+      Sum = Sum > 2147483647LL    ? 2147483647LL
+            : Sum < -2147483648LL ? -2147483648LL
+                                  : Sum;
+    D[R] = i32(u32((unsigned long long)Sum));
+  }
+  return D;
+}
