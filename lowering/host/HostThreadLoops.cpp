@@ -34,8 +34,8 @@
 // remain live in the state.
 //
 // Warp points: the 32-lane warp operations of HostThreadLoops.def (shuffles,
-// votes, __syncwarp, and rubicon-host-warp-lockstep's points around volatile
-// shared-memory stores) split the block's work as a barrier does. Before the
+// votes, reductions, matches, __syncwarp, and rubicon-host-warp-lockstep's
+// points around volatile shared-memory stores) split the block's work as a barrier does. Before the
 // split each lane publishes its operand in the state's exchange arrays, with
 // a tag naming the round and the kind of operation; in the next round each
 // lane computes the result from the operands of the lanes of its warp that
@@ -137,6 +137,16 @@ enum class WarpKind {
   Any,
   Uni,
   ActiveMask,
+  ReduceAdd,
+  ReduceUMin,
+  ReduceUMax,
+  ReduceMin,
+  ReduceMax,
+  ReduceAnd,
+  ReduceOr,
+  ReduceXor,
+  MatchAny,
+  MatchAll,
   SyncWarp,
   Lockstep
 };
@@ -187,6 +197,25 @@ bool isShuffle(WarpKind Kind) { return Kind <= WarpKind::ShuffleButterfly; }
 bool isVote(WarpKind Kind) {
   return Kind >= WarpKind::Ballot && Kind <= WarpKind::ActiveMask;
 }
+bool isReduce(WarpKind Kind) {
+  return Kind >= WarpKind::ReduceAdd && Kind <= WarpKind::ReduceXor;
+}
+bool isMatch(WarpKind Kind) {
+  return Kind == WarpKind::MatchAny || Kind == WarpKind::MatchAll;
+}
+/// A warp point whose lanes exchange operands: all but __syncwarp and the
+/// lockstep points.
+bool exchanges(WarpKind Kind) { return Kind < WarpKind::SyncWarp; }
+/// The tag's kind of operation (a tag is round * 8 + this): lanes of
+/// different kinds in the same round do not read one another's operands.
+unsigned tagKind(WarpKind Kind) {
+  return isShuffle(Kind) ? 1 : isVote(Kind) ? 2 : isReduce(Kind) ? 3 : 4;
+}
+/// The member mask of an exchanging warp point, and its operand:
+/// __reduce_*_sync's device-library functions take (value, mask), the
+/// others (mask, value ...).
+unsigned maskOperand(WarpKind Kind) { return isReduce(Kind) ? 1 : 0; }
+unsigned valueOperand(WarpKind Kind) { return isReduce(Kind) ? 0 : 1; }
 
 /// The operands and result the table's kind promises.
 bool hasWarpPointType(WarpKind Kind, const CallBase &Call) {
@@ -209,6 +238,9 @@ bool hasWarpPointType(WarpKind Kind, const CallBase &Call) {
   if (isVote(Kind))
     return Args == 2 && Call.getArgOperand(1)->getType() == I1 &&
            Call.getType() == (Kind == WarpKind::Ballot ? I32 : I1);
+  if (isReduce(Kind) || isMatch(Kind)) // 32-bit operands only
+    return Args == 2 && Call.getArgOperand(1)->getType() == I32 &&
+           Call.getType() == I32;
   return Args == 1; // SyncWarp
 }
 
@@ -429,13 +461,22 @@ Value *recompute(Value *V, Instruction *Where,
   return Copy;
 }
 
-/// Whether every lane reaches `Thread`'s warp points together: no branch on
-/// a value that may differ between threads (one computed from the thread's
-/// index, or loaded from memory) decides between reaching a warp point and
-/// not, i.e. has a warp point between it and its post-dominator. The
-/// exchange of warp points completes in the round after the lanes publish
-/// their operands, which is CUDA's answer only for lanes that reach them in
-/// the same round; the rest keeps fibers.
+/// Whether the lanes of a warp that meet in a warp operation reach it in the
+/// same round. The exchange of a warp point completes in the round after the
+/// lanes publish their operands, among the lanes that published in that
+/// round: CUDA's answer when the lanes that take part arrive together. Between
+/// two releases of the block barrier (every thread that has not ended is
+/// released at once) a thread publishes its k-th warp operand in the k-th
+/// round, as threads stopped at warp points go on first. So the lanes stay
+/// together unless a branch on a value that may differ between threads (one
+/// computed from the thread's index, or loaded from memory) has warp points
+/// between it and its post-dominator (the lanes on its two sides pass
+/// different numbers of them) and a warp point can be reached from that
+/// post-dominator without passing a block barrier. A divergent branch around
+/// the last warp operations of the kernel (`if (threadIdx.x < 8) { shuffles
+/// }`, a loop of shuffles whose trip count differs per lane, an early
+/// return) is thus fine: the lanes that reach a warp point reach it together
+/// and the others do not take part, as on fibers. The rest keeps fibers.
 bool reachesWarpPointsTogether(Function &Thread, ArrayRef<SplitPoint> Points,
                                ArrayRef<Value *> ThreadIndices) {
   SmallPtrSet<BasicBlock *, 8> WarpBlocks;
@@ -462,6 +503,31 @@ bool reachesWarpPointsTogether(Function &Thread, ArrayRef<SplitPoint> Points,
           I && !I->getType()->isVoidTy() && Divergent.insert(I).second)
         Work.push_back(I);
   }
+  // Whether a warp point can be reached from the start of `From` without
+  // passing a block barrier.
+  auto WarpPointAfter = [&](BasicBlock *From) {
+    SmallVector<BasicBlock *> Blocks{From};
+    SmallPtrSet<BasicBlock *, 16> Seen;
+    while (!Blocks.empty()) {
+      BasicBlock *Next = Blocks.pop_back_val();
+      if (!Seen.insert(Next).second)
+        continue;
+      bool Barrier = false;
+      for (Instruction &I : *Next) {
+        auto Point = llvm::find_if(
+            Points, [&](const SplitPoint &P) { return P.Call == &I; });
+        if (Point == Points.end() || Point->Iteration)
+          continue;
+        if (Point->Warp)
+          return true;
+        Barrier = true;
+        break;
+      }
+      if (!Barrier)
+        llvm::append_range(Blocks, successors(Next));
+    }
+    return false;
+  };
   PostDominatorTree PDT(Thread);
   for (BasicBlock &BB : Thread) {
     Instruction *Term = BB.getTerminator();
@@ -482,8 +548,11 @@ bool reachesWarpPointsTogether(Function &Thread, ArrayRef<SplitPoint> Points,
       BasicBlock *Next = Blocks.pop_back_val();
       if (Next == Join || !Seen.insert(Next).second)
         continue;
-      if (WarpBlocks.count(Next))
-        return false;
+      if (WarpBlocks.count(Next)) {
+        if (Join && WarpPointAfter(Join))
+          return false;
+        break;
+      }
       llvm::append_range(Blocks, successors(Next));
     }
   }
@@ -655,7 +724,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       Index[0], "thread.linear");
   Argument *Round = Thread.getArg(First + RoundParam);
   Exchanges = llvm::any_of(Points, [](const SplitPoint &P) {
-    return P.Warp && (isShuffle(*P.Warp) || isVote(*P.Warp));
+    return P.Warp && exchanges(*P.Warp);
   });
   // Element `I` of the exchange arrays of round parity `Parity`: Which 0,
   // the lane's operand; 1, the tag saying which round and kind of
@@ -671,7 +740,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
   };
   auto TagOf = [&](IRBuilder<> &B, Value *RoundNumber, WarpKind Kind) {
     return B.CreateAdd(B.CreateMul(RoundNumber, B.getInt32(8)),
-                       B.getInt32(isShuffle(Kind) ? 1 : 2));
+                       B.getInt32(tagKind(Kind)));
   };
 
   // Each split point ends its region; a warp point's operand is published
@@ -682,12 +751,12 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
     Instruction *At = Point.Call;
     BasicBlock *Before = At->getParent();
     auto *Call = dyn_cast<CallInst>(At);
-    if (Point.Warp && (isShuffle(*Point.Warp) || isVote(*Point.Warp))) {
+    if (Point.Warp && exchanges(*Point.Warp)) {
       IRBuilder<> P(Call);
       // __activemask: a ballot of `true` by every lane of the warp.
       Value *Operand = *Point.Warp == WarpKind::ActiveMask
                            ? P.getInt32(1)
-                           : Call->getArgOperand(1);
+                           : Call->getArgOperand(valueOperand(*Point.Warp));
       if (Operand->getType()->isFloatTy())
         Operand = P.CreateBitCast(Operand, I32);
       else if (Operand->getType() != I32)
@@ -706,7 +775,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
     RegionIds.push_back(Id);
     if (Point.Iteration)
       continue; // the latch's branch starts the next region
-    if (!Point.Warp || !(isShuffle(*Point.Warp) || isVote(*Point.Warp))) {
+    if (!Point.Warp || !exchanges(*Point.Warp)) {
       At->eraseFromParent();
       continue;
     }
@@ -721,7 +790,8 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
     Value *Lane = R.CreateTrunc(Lane64, I32, "lane");
     Value *WarpBase = R.CreateSub(Linear, Lane64);
     Value *Mask =
-        Kind == WarpKind::ActiveMask ? R.getInt32(~0u) : Call->getArgOperand(0);
+        Kind == WarpKind::ActiveMask ? R.getInt32(~0u)
+                                     : Call->getArgOperand(maskOperand(Kind));
     Value *Result;
     if (isShuffle(Kind)) {
       // WarpLevel.cpp's shuffle: the source lane, or the lane itself.
@@ -767,7 +837,9 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       Result = Call->getType()->isFloatTy() ? R.CreateBitCast(Bits, Call->getType())
                                             : Bits;
     } else {
-      // Votes: which lanes took part, and which of them hold the predicate.
+      // Votes, reductions and matches: which lanes took part, which of them
+      // hold the predicate, and (reductions, matches) what their operands
+      // give: the combined value, the lanes whose operand equals this lane's.
       BasicBlock *Head = Call->getParent();
       BasicBlock *Done = Head->splitBasicBlock(Call, "warp.vote.done");
       Head->getTerminator()->eraseFromParent();
@@ -778,20 +850,77 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       PHINode *J = L.CreatePHI(I32, 2, "lane.j");
       PHINode *Took = L.CreatePHI(I32, 2, "took");
       PHINode *Holds = L.CreatePHI(I32, 2, "holds");
+      PHINode *Acc = L.CreatePHI(I32, 2, "combined");
       J->addIncoming(L.getInt32(0), Head);
       Took->addIncoming(L.getInt32(0), Head);
       Holds->addIncoming(L.getInt32(0), Head);
+      uint32_t Identity = 0;
+      if (Kind == WarpKind::ReduceAnd || Kind == WarpKind::ReduceUMin)
+        Identity = ~0u;
+      else if (Kind == WarpKind::ReduceMin)
+        Identity = 0x7fffffffu;
+      else if (Kind == WarpKind::ReduceMax)
+        Identity = 0x80000000u;
+      Acc->addIncoming(L.getInt32(Identity), Head);
+      Value *Own = nullptr;
+      if (isReduce(Kind) || isMatch(Kind)) {
+        IRBuilder<> H(Head->getTerminator());
+        Own = H.CreateLoad(I32, Exchange(H, Parity, 0, Linear), "own");
+      }
       Value *Other = L.CreateAdd(WarpBase, L.CreateZExt(J, I64));
       Value *Exists = L.CreateICmpULT(Other, Threads);
       Value *Safe = L.CreateSelect(Exists, Other, Linear);
       Value *Arrived = L.CreateAnd(
           Exists, L.CreateICmpEQ(L.CreateLoad(I32, Exchange(L, Parity, 1, Safe)),
                                  Expected));
-      Value *Holding = L.CreateAnd(
-          Arrived,
-          L.CreateICmpNE(L.CreateLoad(I32, Exchange(L, Parity, 0, Safe)),
-                         L.getInt32(0)));
+      Value *Operand = L.CreateLoad(I32, Exchange(L, Parity, 0, Safe));
+      Value *Holding =
+          L.CreateAnd(Arrived, L.CreateICmpNE(Operand, L.getInt32(0)));
       Value *Bit = L.CreateShl(L.getInt32(1), J);
+      // WarpLevel.cpp's reductions and matches: among the lanes of the mask
+      // that took part.
+      Value *Counted = L.CreateAnd(
+          Arrived, L.CreateTrunc(L.CreateLShr(Mask, J), L.getInt1Ty()));
+      Value *Combined = Acc;
+      switch (Kind) {
+      case WarpKind::ReduceAdd:
+        Combined = L.CreateAdd(Acc, Operand);
+        break;
+      case WarpKind::ReduceUMin:
+        Combined = L.CreateBinaryIntrinsic(Intrinsic::umin, Acc, Operand);
+        break;
+      case WarpKind::ReduceUMax:
+        Combined = L.CreateBinaryIntrinsic(Intrinsic::umax, Acc, Operand);
+        break;
+      case WarpKind::ReduceMin:
+        Combined = L.CreateBinaryIntrinsic(Intrinsic::smin, Acc, Operand);
+        break;
+      case WarpKind::ReduceMax:
+        Combined = L.CreateBinaryIntrinsic(Intrinsic::smax, Acc, Operand);
+        break;
+      case WarpKind::ReduceAnd:
+        Combined = L.CreateAnd(Acc, Operand);
+        break;
+      case WarpKind::ReduceOr:
+        Combined = L.CreateOr(Acc, Operand);
+        break;
+      case WarpKind::ReduceXor:
+        Combined = L.CreateXor(Acc, Operand);
+        break;
+      case WarpKind::MatchAny: // the lanes holding this lane's operand
+        Combined = L.CreateOr(
+            Acc, L.CreateSelect(L.CreateICmpEQ(Operand, Own), Bit,
+                                L.getInt32(0)));
+        break;
+      case WarpKind::MatchAll: // the lanes holding another operand
+        Combined = L.CreateOr(
+            Acc, L.CreateSelect(L.CreateICmpNE(Operand, Own), Bit,
+                                L.getInt32(0)));
+        break;
+      default:
+        break;
+      }
+      Value *AccNext = L.CreateSelect(Counted, Combined, Acc);
       Value *TookNext =
           L.CreateOr(Took, L.CreateSelect(Arrived, Bit, L.getInt32(0)));
       Value *HoldsNext =
@@ -800,6 +929,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       J->addIncoming(JNext, Loop);
       Took->addIncoming(TookNext, Loop);
       Holds->addIncoming(HoldsNext, Loop);
+      Acc->addIncoming(AccNext, Loop);
       L.CreateCondBr(L.CreateICmpULT(JNext, L.getInt32(32)), Loop, Done);
       // WarpLevel.cpp's votes among the mask's lanes (and the lane itself).
       IRBuilder<> V(Call);
@@ -819,13 +949,28 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       case WarpKind::Any:
         Result = V.CreateICmpNE(Ballot, V.getInt32(0));
         break;
-      default: { // Uni
+      case WarpKind::Uni: {
         Value *Active = V.CreateAnd(Mask, Present);
         Value *Holding = V.CreateAnd(HoldsNext, Active);
         Value *None = V.CreateICmpEQ(Holding, V.getInt32(0));
         Result = V.CreateOr(None, V.CreateICmpEQ(Holding, Active));
         break;
       }
+      case WarpKind::MatchAny: // 0 for a lane outside the mask
+        Result = V.CreateSelect(
+            V.CreateTrunc(V.CreateLShr(Mask, Lane), V.getInt1Ty()), AccNext,
+            V.getInt32(0));
+        break;
+      case WarpKind::MatchAll: { // the mask if every lane there agrees
+        Value *None = V.CreateICmpEQ(V.CreateAnd(TookNext, Mask), V.getInt32(0));
+        Value *Agree = V.CreateICmpEQ(AccNext, V.getInt32(0));
+        Result = V.CreateSelect(V.CreateAnd(V.CreateNot(None), Agree), Mask,
+                                V.getInt32(0));
+        break;
+      }
+      default: // reductions
+        Result = AccNext;
+        break;
       }
     }
     Result->takeName(Call);

@@ -56,10 +56,29 @@ define void @sync() {
   ret void
 }
 
-; A warp shuffle that only some lanes reach (host-thread-loops-warp.ll has
-; those all lanes reach).
+; A warp shuffle that only some lanes reach, followed by one that every lane
+; reaches: the lanes reach the second in different rounds
+; (host-thread-loops-warp.ll has those all lanes reach).
 ; CHECK: define internal void @shuffle(ptr %out) [[SHUFFLE:#[0-9]+]]
 define ptx_kernel void @shuffle(ptr %out) {
+entry:
+  %t = call i32 @__rubicon_read_ptx_sreg_tid_x()
+  %low = icmp ult i32 %t, 16
+  br i1 %low, label %swap, label %done
+swap:
+  %v = call i32 @__rubicon_shfl_sync_bfly_i32(i32 65535, i32 1, i32 1, i32 31)
+  store i32 %v, ptr %out
+  br label %done
+done:
+  %w = call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 1, i32 2, i32 31)
+  store i32 %w, ptr %out
+  ret void
+}
+
+; The same without the second shuffle: the lanes that reach the first reach
+; it together, and no warp operation follows the condition.
+; CHECK: define internal void @lastShuffle(ptr %out) [[LAST:#[0-9]+]]
+define ptx_kernel void @lastShuffle(ptr %out) {
 entry:
   %t = call i32 @__rubicon_read_ptx_sreg_tid_x()
   %low = icmp ult i32 %t, 16
@@ -101,7 +120,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NOT: define void @__rubicon_host_block_shuffle
 
 ; index() reads %tid.x through a function of the module: inlined into the copy.
-; CHECK: define internal i32 @scale.thread(ptr %out, float %f, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %region, i32 %round, ptr noalias %state) [[THREAD:#[0-9]+]]
+; CHECK: define internal i32 @scale.thread(ptr %out, float %f, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %warpsize, i32 %region, i32 %round, ptr noalias %state) [[THREAD:#[0-9]+]]
 ; CHECK-NEXT: [[BASE:%.*]] = mul i32 %ctaid_x, %ntid_x
 ; CHECK-NEXT: [[I:%.*]] = add i32 [[BASE]], %tid.x
 ; CHECK-NEXT: [[P:%.*]] = getelementptr float, ptr %out, i32 [[I]]
@@ -117,6 +136,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NEXT: %ntid_z = call i32 @__rubicon_read_ptx_sreg_ntid_z()
 ; CHECK-NEXT: %ctaid_x = call i32 @__rubicon_read_ptx_sreg_ctaid_x()
 ; CHECK: %nctaid_z = call i32 @__rubicon_read_ptx_sreg_nctaid_z()
+; CHECK-NEXT: %warpsize = call i32 @__rubicon_read_ptx_sreg_warpsize()
 ; CHECK-NEXT: br label %thread.z
 ; CHECK: thread.z:
 ; CHECK-NEXT: %tid.z = phi i32 [ 0, %entry ], [ [[NEXTZ:%.*]], %thread.y.done ]
@@ -124,7 +144,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NEXT: %tid.y = phi i32 [ 0, %thread.z ], [ [[NEXTY:%.*]], %thread.x.done ]
 ; CHECK: thread.x:
 ; CHECK-NEXT: %tid.x = phi i32 [ 0, %thread.y ], [ [[NEXTX:%.*]], %thread.x ]
-; CHECK-NEXT: {{%.*}} = call i32 @scale.thread(ptr [[OUT]], float [[F]], i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 0, i32 0, ptr null)
+; CHECK-NEXT: {{%.*}} = call i32 @scale.thread(ptr [[OUT]], float [[F]], i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %warpsize, i32 0, i32 0, ptr null)
 ; CHECK-NEXT: [[NEXTX]] = add nuw nsw i32 %tid.x, 1
 ; CHECK-NEXT: [[CX:%.*]] = icmp ult i32 [[NEXTX]], %ntid_x
 ; CHECK-NEXT: br i1 [[CX]], label %thread.x, label %thread.x.done
@@ -147,6 +167,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-DAG: attributes [[LOOP]] = { "rubicon-host-form"="thread-loop" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[THREAD]] = { alwaysinline }
 ; CHECK-DAG: attributes [[BARRIER]] = { "rubicon-host-form"="fibers: calls '__rubicon_barrier_cta_red_popc_aligned_all'" "rubicon-host-kernel" }
+; CHECK-DAG: attributes [[LAST]] = { "rubicon-host-form"="thread-loop, 2 regions between barriers and warp operations, 32 bytes kept per thread" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[SHUFFLE]] = { "rubicon-host-form"="fibers: a warp operation under a condition that depends on the thread" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[RECURSIVE]] = { "rubicon-host-form"="fibers: 'down' is recursive" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[INDIRECT]] = { "rubicon-host-form"="fibers: an indirect call in 'indirect'" "rubicon-host-kernel" }
