@@ -1,13 +1,13 @@
 //===- Handle.cpp - cuBLASLt handles and versions -------------------------===//
 //
-// Part of Rubicon. cublasLtMatmul is not provided yet (CublasLt.def).
+// Part of Rubicon. Matmul.cpp has the matmuls.
 //
 //===----------------------------------------------------------------------===//
-#include "cublasLt.h"
+#include "LtHandle.h"
+
+#include "cublas_v2.h"
 
 #include <new>
-
-struct cublasLtContext {};
 
 extern "C" {
 
@@ -20,6 +20,8 @@ cublasStatus_t cublasLtCreate(cublasLtHandle_t *Handle) {
 cublasStatus_t cublasLtDestroy(cublasLtHandle_t Handle) {
   if (!Handle)
     return CUBLAS_STATUS_NOT_INITIALIZED;
+  if (Handle->Blas)
+    cublasDestroy(Handle->Blas);
   delete Handle;
   return CUBLAS_STATUS_SUCCESS;
 }

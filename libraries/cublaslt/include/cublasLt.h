@@ -1,9 +1,10 @@
 /*===- cublasLt.h - The cuBLASLt library API (handles) --------------------===*
  *
  * Part of Rubicon, a clean-room implementation of the CUDA toolkit interface.
- * Written from the public cuBLASLt documentation. Rubicon's libcublasLt has
- * its handles and versions only so far (libraries/cublaslt/CublasLt.def);
- * cublasLtMatmul and its descriptors are not provided yet.
+ * Written from the public cuBLASLt documentation: handles, versions, and
+ * cublasLtMatmul with its operation descriptors, matrix layouts,
+ * preferences and heuristics (libraries/cublaslt/CublasLt.def says what
+ * works).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUBLASLT_H
@@ -28,6 +29,144 @@ size_t cublasLtGetCudartVersion(void);
 cublasStatus_t cublasLtGetProperty(libraryPropertyType type, int *value);
 const char *cublasLtGetStatusName(cublasStatus_t status);
 const char *cublasLtGetStatusString(cublasStatus_t status);
+
+/* Descriptors: opaque objects of the sizes cuBLASLt documents. */
+typedef struct {
+  uint64_t data[32];
+} cublasLtMatmulDescOpaque_t;
+typedef cublasLtMatmulDescOpaque_t *cublasLtMatmulDesc_t;
+typedef struct {
+  uint64_t data[8];
+} cublasLtMatrixLayoutOpaque_t;
+typedef cublasLtMatrixLayoutOpaque_t *cublasLtMatrixLayout_t;
+typedef struct {
+  uint64_t data[8];
+} cublasLtMatmulPreferenceOpaque_t;
+typedef cublasLtMatmulPreferenceOpaque_t *cublasLtMatmulPreference_t;
+typedef struct {
+  uint64_t data[8];
+} cublasLtMatmulAlgo_t;
+typedef struct {
+  cublasLtMatmulAlgo_t algo;
+  size_t workspaceSize;
+  cublasStatus_t state;
+  float wavesCount;
+  int reserved[4];
+} cublasLtMatmulHeuristicResult_t;
+
+typedef enum {
+  CUBLASLT_ORDER_COL = 0,
+  CUBLASLT_ORDER_ROW = 1,
+  CUBLASLT_ORDER_COL32 = 2,
+  CUBLASLT_ORDER_COL4_4R2_8C = 3,
+  CUBLASLT_ORDER_COL32_2R_4R4 = 4
+} cublasLtOrder_t;
+
+typedef enum {
+  CUBLASLT_MATRIX_LAYOUT_TYPE = 0,
+  CUBLASLT_MATRIX_LAYOUT_ORDER = 1,
+  CUBLASLT_MATRIX_LAYOUT_ROWS = 2,
+  CUBLASLT_MATRIX_LAYOUT_COLS = 3,
+  CUBLASLT_MATRIX_LAYOUT_LD = 4,
+  CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT = 5,
+  CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET = 6,
+  CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET = 7
+} cublasLtMatrixLayoutAttribute_t;
+
+typedef enum {
+  CUBLASLT_POINTER_MODE_HOST = 0,
+  CUBLASLT_POINTER_MODE_DEVICE = 1,
+  CUBLASLT_POINTER_MODE_DEVICE_VECTOR = 2,
+  CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO = 3,
+  CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST = 4
+} cublasLtPointerMode_t;
+
+typedef enum {
+  CUBLASLT_EPILOGUE_DEFAULT = 1,
+  CUBLASLT_EPILOGUE_RELU = 2,
+  CUBLASLT_EPILOGUE_RELU_AUX = 130,
+  CUBLASLT_EPILOGUE_BIAS = 4,
+  CUBLASLT_EPILOGUE_RELU_BIAS = 6,
+  CUBLASLT_EPILOGUE_RELU_AUX_BIAS = 134,
+  CUBLASLT_EPILOGUE_DRELU = 136,
+  CUBLASLT_EPILOGUE_DRELU_BGRAD = 152,
+  CUBLASLT_EPILOGUE_GELU = 32,
+  CUBLASLT_EPILOGUE_GELU_AUX = 160,
+  CUBLASLT_EPILOGUE_GELU_BIAS = 36,
+  CUBLASLT_EPILOGUE_GELU_AUX_BIAS = 164,
+  CUBLASLT_EPILOGUE_DGELU = 192,
+  CUBLASLT_EPILOGUE_DGELU_BGRAD = 208,
+  CUBLASLT_EPILOGUE_BGRADA = 256,
+  CUBLASLT_EPILOGUE_BGRADB = 512
+} cublasLtEpilogue_t;
+
+typedef enum {
+  CUBLASLT_MATMUL_DESC_COMPUTE_TYPE = 0,
+  CUBLASLT_MATMUL_DESC_SCALE_TYPE = 1,
+  CUBLASLT_MATMUL_DESC_POINTER_MODE = 2,
+  CUBLASLT_MATMUL_DESC_TRANSA = 3,
+  CUBLASLT_MATMUL_DESC_TRANSB = 4,
+  CUBLASLT_MATMUL_DESC_TRANSC = 5,
+  CUBLASLT_MATMUL_DESC_FILL_MODE = 6,
+  CUBLASLT_MATMUL_DESC_EPILOGUE = 7,
+  CUBLASLT_MATMUL_DESC_BIAS_POINTER = 8,
+  CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE = 10,
+  CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER = 11,
+  CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD = 12,
+  CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE = 13,
+  CUBLASLT_MATMUL_DESC_ALPHA_VECTOR_BATCH_STRIDE = 14,
+  CUBLASLT_MATMUL_DESC_SM_COUNT_TARGET = 15
+} cublasLtMatmulDescAttributes_t;
+
+typedef enum {
+  CUBLASLT_MATMUL_PREF_SEARCH_MODE = 0,
+  CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES = 1
+} cublasLtMatmulPreferenceAttributes_t;
+
+cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *matmulDesc,
+                                        cublasComputeType_t computeType,
+                                        cudaDataType scaleType);
+cublasStatus_t cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t matmulDesc);
+cublasStatus_t cublasLtMatmulDescSetAttribute(
+    cublasLtMatmulDesc_t matmulDesc, cublasLtMatmulDescAttributes_t attr,
+    const void *buf, size_t sizeInBytes);
+cublasStatus_t cublasLtMatmulDescGetAttribute(
+    cublasLtMatmulDesc_t matmulDesc, cublasLtMatmulDescAttributes_t attr,
+    void *buf, size_t sizeInBytes, size_t *sizeWritten);
+cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *matLayout,
+                                          cudaDataType type, uint64_t rows,
+                                          uint64_t cols, int64_t ld);
+cublasStatus_t cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t matLayout);
+cublasStatus_t cublasLtMatrixLayoutSetAttribute(
+    cublasLtMatrixLayout_t matLayout, cublasLtMatrixLayoutAttribute_t attr,
+    const void *buf, size_t sizeInBytes);
+cublasStatus_t cublasLtMatrixLayoutGetAttribute(
+    cublasLtMatrixLayout_t matLayout, cublasLtMatrixLayoutAttribute_t attr,
+    void *buf, size_t sizeInBytes, size_t *sizeWritten);
+cublasStatus_t
+cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *pref);
+cublasStatus_t
+cublasLtMatmulPreferenceDestroy(cublasLtMatmulPreference_t pref);
+cublasStatus_t cublasLtMatmulPreferenceSetAttribute(
+    cublasLtMatmulPreference_t pref, cublasLtMatmulPreferenceAttributes_t attr,
+    const void *buf, size_t sizeInBytes);
+cublasStatus_t cublasLtMatmulPreferenceGetAttribute(
+    cublasLtMatmulPreference_t pref, cublasLtMatmulPreferenceAttributes_t attr,
+    void *buf, size_t sizeInBytes, size_t *sizeWritten);
+cublasStatus_t cublasLtMatmulAlgoGetHeuristic(
+    cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc,
+    cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
+    cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
+    cublasLtMatmulPreference_t preference, int requestedAlgoCount,
+    cublasLtMatmulHeuristicResult_t heuristicResultsArray[],
+    int *returnAlgoCount);
+cublasStatus_t cublasLtMatmul(
+    cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc,
+    const void *alpha, const void *A, cublasLtMatrixLayout_t Adesc,
+    const void *B, cublasLtMatrixLayout_t Bdesc, const void *beta,
+    const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+    cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *algo,
+    void *workspace, size_t workspaceSizeInBytes, cudaStream_t stream);
 
 #ifdef __cplusplus
 }
