@@ -1,8 +1,8 @@
 //===- Ipc.cpp - cuIpc*: memory and events shared between processes -------===//
 //
 // Part of Rubicon. The driver's interprocess calls over the backend
-// (Backend.h, ipc*): HIP's IPC on the HIP backend; CUDA_ERROR_NOT_SUPPORTED on
-// the host backend (its shareable memory is cuMemCreate's, VirtualMemory.cpp).
+// (Backend.h, ipc*): HIP's IPC on the HIP backend; memory files on the host
+// backend (backend/host/HostIpc.cpp, docs/host-target.md).
 //
 //===----------------------------------------------------------------------===//
 

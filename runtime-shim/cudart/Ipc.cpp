@@ -1,10 +1,8 @@
 //===- Ipc.cpp - cudaIpc*: memory and events shared between processes -----===//
 //
 // Part of Rubicon. The runtime's interprocess calls over the backend
-// (Backend.h, ipc*): HIP's IPC on the HIP backend; cudaErrorNotSupported on
-// the host backend, whose cudaMalloc memory is private to the process (its
-// shareable memory is the driver API's virtual memory, cuMemCreate with
-// POSIX file descriptors: docs/driver-api.md).
+// (Backend.h, ipc*): HIP's IPC on the HIP backend; memory files on the host
+// backend (backend/host/HostIpc.cpp, docs/host-target.md).
 //
 //===----------------------------------------------------------------------===//
 

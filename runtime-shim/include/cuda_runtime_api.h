@@ -90,8 +90,8 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority,
                                              int *greatestPriority);
-/* Interprocess communication (Ipc.cpp): HIP's on the HIP backend;
-   cudaErrorNotSupported on the host backend (docs/driver-api.md). */
+/* Interprocess communication (Ipc.cpp): HIP's on the HIP backend; memory
+   files on the host backend (docs/host-target.md). */
 cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
 cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle,
                                  unsigned int flags);

@@ -18,9 +18,15 @@ cudaError_t HostBackend::allocate(void **Ptr, size_t Size,
   *Ptr = nullptr;
   if (Size == 0)
     return cudaSuccess;
-  size_t Rounded =
-      (Size + DeviceAllocationAlignment - 1) & ~(DeviceAllocationAlignment - 1);
-  void *P = std::aligned_alloc(DeviceAllocationAlignment, Rounded);
+  // cudaMalloc's memory of IpcAllocationBytes or more owns its pages, so
+  // that another process can share it in place (HostIpc.cpp); the rest is
+  // aligned as CUDA aligns it (page alignment made small allocations several
+  // times slower: benchmarks/host/malloc_bench.cu).
+  size_t Alignment = Kind == AllocationKind::Device && Size >= IpcAllocationBytes
+                         ? size_t(sysconf(_SC_PAGESIZE))
+                         : DeviceAllocationAlignment;
+  size_t Rounded = (Size + Alignment - 1) & ~(Alignment - 1);
+  void *P = std::aligned_alloc(Alignment, Rounded);
   if (!P)
     return cudaErrorMemoryAllocation;
   int Device = 0;
@@ -44,15 +50,12 @@ cudaError_t HostBackend::release(void *Ptr, AllocationKind Kind) {
   if (It == Allocations.end() ||
       (It->second.Kind == AllocationKind::Host) != HostKind ||
       It->second.Kind == AllocationKind::Registered ||
-      It->second.Kind == AllocationKind::Mapped)
+      It->second.Kind == AllocationKind::Mapped ||
+      It->second.Kind == AllocationKind::Imported)
     return HostKind ? cudaErrorInvalidValue : cudaErrorInvalidDevicePointer;
-  AllocationKind Found = It->second.Kind;
-  size_t Size = It->second.Size;
+  Allocation Found = It->second;
   Allocations.erase(It);
-  if (Found == AllocationKind::External)
-    unmapExternalBuffer(reinterpret_cast<uintptr_t>(Ptr), Size);
-  else
-    std::free(Ptr);
+  freeDeviceMemory(reinterpret_cast<uintptr_t>(Ptr), Found);
   return cudaSuccess;
 }
 
@@ -113,6 +116,7 @@ cudaError_t HostBackend::pointerGetAttributes(cudaPointerAttributes &Attributes,
   case AllocationKind::Device:
   case AllocationKind::Mapped:
   case AllocationKind::External:
+  case AllocationKind::Imported:
     Attributes.type = cudaMemoryTypeDevice;
     Attributes.devicePointer = const_cast<void *>(Ptr);
     break;

@@ -18,6 +18,8 @@
 //   HostStreams.cpp      streams, events, and the queue they feed
 //   HostCodeObjects.cpp  loading code objects (fat binaries, modules), symbols
 //   HostLaunch.cpp       launches, function attributes, occupancy
+//   HostIpc.cpp          memory and events shared with other processes
+//   DeviceLaunches.cpp   grids launched from device code
 //
 // Ordering: every stream's work goes into one queue, served in issue order by
 // one executor thread. That is one of the schedules CUDA allows for any mix of
@@ -59,6 +61,9 @@ namespace rubicon::cudart::host {
 using Clock = std::chrono::steady_clock;
 
 constexpr size_t DeviceAllocationAlignment = 256;
+/// cudaMalloc allocations this large own their pages and can be shared with
+/// other processes (HostIpc.cpp): CUDA's own allocation granularity.
+constexpr size_t IpcAllocationBytes = 2u << 20;
 constexpr size_t MaxSharedMemoryPerBlock = 64 * 1024;
 
 /// One CUDA stream: flags, the last piece of work queued on it, and the
@@ -70,11 +75,21 @@ struct HostStream {
   unsigned MaxWorkers = 0;
 };
 
+/// An interprocess event's state, in a page shared by the processes that
+/// use it (HostIpc.cpp): records made, and the last one completed.
+struct SharedEventState {
+  uint64_t Recorded;
+  uint64_t Completed;
+};
+
 struct HostEvent {
   unsigned Flags = 0;
   uint64_t RecordedWork = 0; // 0: never recorded
   bool Recorded = false;
   Clock::time_point Time;
+  /// cudaEventInterprocess: the shared state and its memory file.
+  SharedEventState *Shared = nullptr;
+  int SharedFd = -1;
 };
 
 /// A kernel of a loaded code object.
@@ -103,7 +118,16 @@ struct HostKernel {
 /// Mapped: a range of virtual-memory mappings (HostVirtualMemory.cpp), device
 /// memory that cudaFree does not free. External: a buffer mapped from
 /// external memory (HostExternalResources.cpp), which cudaFree unmaps.
-enum class AllocationKind { Device, Host, Managed, Registered, Mapped, External };
+/// Imported: another process's cudaMalloc memory (cudaIpcOpenMemHandle).
+enum class AllocationKind {
+  Device,
+  Host,
+  Managed,
+  Registered,
+  Mapped,
+  External,
+  Imported
+};
 
 /// Unmaps a buffer of external memory that starts at Address.
 void unmapExternalBuffer(uintptr_t Address, size_t Size);
@@ -113,6 +137,9 @@ struct Allocation {
   AllocationKind Kind;
   /// The device current when it was made (cudaPointerGetAttributes).
   int Device = 0;
+  /// Exported to other processes (cudaIpcGetMemHandle): the memory file
+  /// now mapped over the allocation.
+  int IpcFd = -1;
 };
 
 /// Bytes of physical memory (the device's global memory).
@@ -315,6 +342,15 @@ public:
   cudaError_t memGetAddressRange(void *&Base, size_t &Size,
                                  const void *Ptr) override;
 
+  // Interprocess memory and events (HostIpc.cpp).
+  cudaError_t ipcGetMemHandle(void *Handle, void *DevPtr) override;
+  cudaError_t ipcOpenMemHandle(void *&DevPtr, const void *Handle,
+                               unsigned Flags) override;
+  cudaError_t ipcCloseMemHandle(void *DevPtr) override;
+  cudaError_t ipcGetEventHandle(void *Handle, cudaEvent_t Event) override;
+  cudaError_t ipcOpenEventHandle(cudaEvent_t &Event,
+                                 const void *Handle) override;
+
   // Virtual memory management (HostVirtualMemory.cpp): physical memory is a
   // memory file, a reservation an inaccessible anonymous mapping, a mapping
   // the file mapped over it; access is the pages' protection.
@@ -378,6 +414,19 @@ private:
   HostStream *userStream(cudaStream_t Stream);
   HostEvent *findEvent(cudaEvent_t Event);
   std::optional<Allocation> findAllocation(const void *Ptr);
+  /// Gives back an allocation's memory, whatever its kind (HostIpc.cpp);
+  /// under Mutex, with the allocation already out of Allocations' use.
+  void freeDeviceMemory(uintptr_t Address, const Allocation &A);
+  /// Interprocess events (HostIpc.cpp).
+  cudaError_t makeInterprocessEvent(HostEvent &Event);
+  static void releaseInterprocessEvent(HostEvent &Event);
+  static uint64_t recordInterprocessEvent(HostEvent &Event);
+  static void completeInterprocessRecord(SharedEventState &State,
+                                         uint64_t Record);
+  /// Waits for the records made so far: here (cudaEventSynchronize), or
+  /// queued on `Stream`.
+  cudaError_t waitInterprocessEvent(HostEvent &Event, bool Here,
+                                    cudaStream_t Stream);
   /// The last work queued on `Stream` (special streams: all work, since the
   /// queue is shared and in order).
   cudaError_t lastWorkOf(cudaStream_t Stream, uint64_t &Last);
@@ -421,6 +470,13 @@ private:
   std::set<HostEvent *> Events;
   std::unordered_map<const void *, HostKernel> Kernels;
   std::unordered_map<const void *, void *> Symbols;
+  /// Memory other processes exported, by where it is mapped here.
+  struct ImportedBlock {
+    uint64_t Device, Inode;
+    size_t Bytes;
+    unsigned References;
+  };
+  std::map<uintptr_t, ImportedBlock> ImportedMemory;
   /// Kernels by entry point, as device code names them (kernelOfEntry).
   std::unordered_map<const void *, HostKernel> EntryKernels;
   std::vector<void *> Modules;

@@ -114,11 +114,7 @@ cudaError_t HostBackend::deviceReset() {
       ++It;
       continue;
     }
-    if (A.Kind == AllocationKind::External)
-      unmapExternalBuffer(Address, A.Size);
-    else if (A.Kind != AllocationKind::Registered &&
-             A.Kind != AllocationKind::Mapped)
-      std::free(reinterpret_cast<void *>(Address));
+    freeDeviceMemory(Address, A);
     It = Allocations.erase(It);
   }
   std::erase_if(PeerAccess, [](const std::pair<int, int> &Pair) {
@@ -213,6 +209,10 @@ cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
   Prop.directManagedMemAccessFromHost = 1;
   Prop.hostRegisterSupported = 1;
   Prop.memoryPoolsSupported = 1;
+  // Pools export POSIX file descriptors; events and cudaMalloc memory are
+  // shared between processes (HostIpc.cpp).
+  Prop.memoryPoolSupportedHandleTypes = cudaMemHandleTypePosixFileDescriptor;
+  Prop.ipcEventSupported = 1;
   Prop.singleToDoublePrecisionPerfRatio = 2;
   setTextureLimits(Prop);
   return cudaSuccess;

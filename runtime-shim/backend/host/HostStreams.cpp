@@ -50,8 +50,12 @@ cudaError_t HostBackend::streamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
   uint64_t Last;
   if (cudaError_t E = lastWorkOf(Stream, Last))
     return E;
-  if (!findEvent(Event))
+  HostEvent *E = findEvent(Event);
+  if (!E)
     return cudaErrorInvalidResourceHandle;
+  // Another process's records are waited for in the queue (HostIpc.cpp).
+  if (E->Shared)
+    return waitInterprocessEvent(*E, /*Here=*/false, Stream);
   // One in-order queue: the event's work is already ahead of the stream's.
   return deviceError();
 }
@@ -105,6 +109,11 @@ cudaError_t HostBackend::streamAddCallback(cudaStream_t Stream,
 
 cudaError_t HostBackend::eventCreate(cudaEvent_t &Event, unsigned Flags) {
   auto *E = new HostEvent{Flags, 0, false, {}};
+  if (Flags & cudaEventInterprocess)
+    if (cudaError_t Status = makeInterprocessEvent(*E)) {
+      delete E;
+      return Status;
+    }
   std::lock_guard<std::mutex> Lock(Mutex);
   Events.insert(E);
   Event = reinterpret_cast<cudaEvent_t>(E);
@@ -120,8 +129,17 @@ cudaError_t HostBackend::eventRecord(cudaEvent_t Event, cudaStream_t Stream) {
     return Status;
   std::lock_guard<std::mutex> RecordLock(RecordMutex);
   E->Recorded = false;
+  // An interprocess event counts its records where every process sees them.
+  SharedEventState *Shared = E->Shared;
+  uint64_t Record = Shared ? recordInterprocessEvent(*E) : 0;
   cudaError_t Status = enqueue(
-      Stream, false, [E] { E->Time = Clock::now(); }, /*RunAfterFault=*/true);
+      Stream, false,
+      [E, Shared, Record] {
+        E->Time = Clock::now();
+        if (Shared)
+          completeInterprocessRecord(*Shared, Record);
+      },
+      /*RunAfterFault=*/true);
   E->RecordedWork = Queue->lastQueued();
   E->Recorded = true;
   return Status;
@@ -131,6 +149,8 @@ cudaError_t HostBackend::eventSynchronize(cudaEvent_t Event) {
   HostEvent *E = findEvent(Event);
   if (!E)
     return cudaErrorInvalidResourceHandle;
+  if (E->Shared)
+    return waitInterprocessEvent(*E, /*Here=*/true, nullptr);
   Queue->waitFor(E->RecordedWork);
   return deviceError();
 }
@@ -141,6 +161,11 @@ cudaError_t HostBackend::eventQuery(cudaEvent_t Event) {
     return cudaErrorInvalidResourceHandle;
   if (cudaError_t Status = deviceError())
     return Status;
+  if (E->Shared)
+    return __atomic_load_n(&E->Shared->Completed, __ATOMIC_ACQUIRE) >=
+                   __atomic_load_n(&E->Shared->Recorded, __ATOMIC_ACQUIRE)
+               ? cudaSuccess
+               : cudaErrorNotReady;
   return Queue->isDone(E->RecordedWork) ? cudaSuccess : cudaErrorNotReady;
 }
 
@@ -167,6 +192,7 @@ cudaError_t HostBackend::eventDestroy(cudaEvent_t Event) {
   Queue->waitFor(E->RecordedWork);
   std::lock_guard<std::mutex> Lock(Mutex);
   Events.erase(E);
+  releaseInterprocessEvent(*E);
   delete E;
   return cudaSuccess;
 }
