@@ -1,6 +1,7 @@
 //===- ClangJobs.cpp - In-process clang and the device back end -----------===//
 
 #include "ClangJobs.h"
+#include "ConstDeviceVariables.h"
 #include "ExecCheckDisable.h"
 #include "ExternalizedStatics.h"
 #include "NvccDialect.h"
@@ -343,6 +344,10 @@ static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
   auto Emit = std::make_unique<EmitLLVMOnlyAction>(&Context);
   EmitLLVMOnlyAction &Action = *Emit;
   std::unique_ptr<FrontendAction> Wrapped = ExecCheck.wrap(std::move(Emit));
+  // const __device__ variables only the host uses (ConstDeviceVariables.h);
+  // with -rdc the host would not know their externalized names.
+  if (!Settings.RelocatableDeviceCode)
+    Wrapped = emitConstDeviceVariablesUsedByHost(std::move(Wrapped));
   if (!CI->ExecuteAction(*Wrapped) ||
       CI->getDiagnostics().hasErrorOccurred() || ExecCheck.failed())
     return false;

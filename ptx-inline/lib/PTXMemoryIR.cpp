@@ -196,10 +196,6 @@ void InlinePTXBuilder::emitMemory(const Instruction &I) {
   unsigned N = vectorLength(I);
   AtomicOrdering Order = ordering(I, AtomicOrdering::NotAtomic);
   bool Volatile = I.has(PTXModifier::Volatile);
-  if (Order != AtomicOrdering::NotAtomic && N != 1)
-    return (void)fail(
-        "a vector access cannot be '" +
-        std::string(spelling(*I.find(PTXModifierCategory::MemoryOrder))) + "'");
   const Operand &AddressOp = I.Operands[IsLoad ? 1 : 0];
   const Operand &DataOp = I.Operands[IsLoad ? 0 : 1];
   Type *ElementTy = intTy(ElementWidth);
@@ -234,11 +230,34 @@ void InlinePTXBuilder::emitMemory(const Instruction &I) {
     Value *Pointer = address(AddressOp, *AS);
     if (!Pointer)
       return;
+    // A vector access with a memory order (CUB's decoupled look-back stores
+    // a tile's status and value together, st.relaxed.gpu.v2.u32): up to 64
+    // bits, one atomic access of the whole vector as an integer; wider, one
+    // vector access (a single 128-bit access on AMD GPUs and x86-64) that
+    // is volatile, so it is neither split nor dropped, with the ordering
+    // given by a fence (before a .release store, after an .acquire load).
+    unsigned Bits = N * ElementWidth;
+    bool WholeAtomic = Order != AtomicOrdering::NotAtomic && N != 1 && Bits <= 64;
+    bool Fenced = Order != AtomicOrdering::NotAtomic && N != 1 && Bits > 64;
+    AtomicOrdering Fence =
+        Order == AtomicOrdering::Monotonic ? AtomicOrdering::NotAtomic : Order;
     if (IsLoad) {
-      LoadInst *Load =
-          Builder.CreateAlignedLoad(AccessTy, Pointer, Alignment, Volatile);
-      if (Order != AtomicOrdering::NotAtomic)
-        Load->setAtomic(Order, syncScope(I));
+      Value *Loaded;
+      if (WholeAtomic) {
+        LoadInst *Whole =
+            Builder.CreateAlignedLoad(intTy(Bits), Pointer, Alignment, Volatile);
+        Whole->setAtomic(Order, syncScope(I));
+        Loaded = Builder.CreateBitCast(Whole, AccessTy);
+      } else {
+        LoadInst *Load = Builder.CreateAlignedLoad(AccessTy, Pointer, Alignment,
+                                                   Volatile || Fenced);
+        if (Order != AtomicOrdering::NotAtomic && !Fenced)
+          Load->setAtomic(Order, syncScope(I));
+        Loaded = Load;
+      }
+      if (Fenced && Fence != AtomicOrdering::NotAtomic)
+        Builder.CreateFence(Fence, syncScope(I));
+      Value *Load = Loaded;
       for (unsigned K = 0; K < N; ++K) {
         auto *Ref = std::get_if<RegisterRef>(&Elements[K]);
         if (!Ref)
@@ -258,9 +277,18 @@ void InlinePTXBuilder::emitMemory(const Instruction &I) {
       E = Builder.CreateZExt(toBits(E), ElementTy);
       Data = N == 1 ? E : Builder.CreateInsertElement(Data, E, K);
     }
-    StoreInst *Store =
-        Builder.CreateAlignedStore(Data, Pointer, Alignment, Volatile);
-    if (Order != AtomicOrdering::NotAtomic)
+    if (WholeAtomic) {
+      StoreInst *Store = Builder.CreateAlignedStore(
+          Builder.CreateBitCast(Data, intTy(Bits)), Pointer, Alignment,
+          Volatile);
+      Store->setAtomic(Order, syncScope(I));
+      return;
+    }
+    if (Fenced && Fence != AtomicOrdering::NotAtomic)
+      Builder.CreateFence(Fence, syncScope(I));
+    StoreInst *Store = Builder.CreateAlignedStore(Data, Pointer, Alignment,
+                                                  Volatile || Fenced);
+    if (Order != AtomicOrdering::NotAtomic && !Fenced)
       Store->setAtomic(Order, syncScope(I));
   });
 }

@@ -465,6 +465,9 @@ enum cudaDeviceAttr {
   cudaDevAttrNumaConfig = 130,
   cudaDevAttrNumaId = 131,
   cudaDevAttrHostNumaId = 134,
+  cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+  cudaDevAttrHostNumaMultinodeIpcSupported = 143,
+  cudaDevAttrHostMemoryPoolsSupported = 144,
   cudaDevAttrMax
 };
 
@@ -770,6 +773,22 @@ enum cudaFlushGPUDirectRDMAWritesTarget {
 enum cudaFlushGPUDirectRDMAWritesScope {
   cudaFlushGPUDirectRDMAWritesToOwner = 100,
   cudaFlushGPUDirectRDMAWritesToAllDevices = 200
+};
+
+/* The values of cudaDevAttrGPUDirectRDMAFlushWritesOptions (a bit mask),
+ * cudaDevAttrGPUDirectRDMAWritesOrdering and cudaDevAttrNumaConfig. */
+enum cudaFlushGPUDirectRDMAWritesOptions {
+  cudaFlushGPUDirectRDMAWritesOptionHost = 1 << 0,
+  cudaFlushGPUDirectRDMAWritesOptionMemOps = 1 << 1
+};
+enum cudaGPUDirectRDMAWritesOrdering {
+  cudaGPUDirectRDMAWritesOrderingNone = 0,
+  cudaGPUDirectRDMAWritesOrderingOwner = 100,
+  cudaGPUDirectRDMAWritesOrderingAllDevices = 200
+};
+enum cudaDeviceNumaConfig {
+  cudaDeviceNumaConfigNone = 0,
+  cudaDeviceNumaConfigNumaNode = 1
 };
 
 /* cudaLogs*: levels and the iterator over the log. */

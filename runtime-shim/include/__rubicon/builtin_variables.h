@@ -13,7 +13,15 @@
 #include "config.h"
 #include "../vector_types.h"
 
-#define __RUBICON_BUILTIN_VARIABLE_TYPE(TypeName, Register, ConvertsTo)        \
+/* blockDim and gridDim are dim3 in CUDA, which converts to uint3; a
+ * variable of one of these types converts to uint3 directly as well, as one
+ * conversion may (libcu++'s hierarchy tests pass gridDim for a uint3). */
+#define __RUBICON_BUILTIN_VARIABLE_UINT3                                       \
+  __device__ __forceinline__ operator uint3() const {                          \
+    return uint3{__get_x(), __get_y(), __get_z()};                             \
+  }
+
+#define __RUBICON_BUILTIN_VARIABLE_TYPE(TypeName, Register, ConvertsTo, ...)   \
   struct TypeName {                                                            \
     __declspec(property(get = __get_x)) unsigned int x;                        \
     __declspec(property(get = __get_y)) unsigned int y;                        \
@@ -30,6 +38,7 @@
     __device__ __forceinline__ operator ConvertsTo() const {                   \
       return ConvertsTo{__get_x(), __get_y(), __get_z()};                      \
     }                                                                          \
+    __VA_ARGS__                                                                \
                                                                                \
   private:                                                                     \
     /* Built-in variables cannot be created, copied, assigned, or have their   \
@@ -42,9 +51,12 @@
 
 __RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_thread_index_t, tid, uint3)
 __RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_block_index_t, ctaid, uint3)
-__RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_block_dimension_t, ntid, dim3)
-__RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_grid_dimension_t, nctaid, dim3)
+__RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_block_dimension_t, ntid, dim3,
+                                __RUBICON_BUILTIN_VARIABLE_UINT3)
+__RUBICON_BUILTIN_VARIABLE_TYPE(__rubicon_grid_dimension_t, nctaid, dim3,
+                                __RUBICON_BUILTIN_VARIABLE_UINT3)
 #undef __RUBICON_BUILTIN_VARIABLE_TYPE
+#undef __RUBICON_BUILTIN_VARIABLE_UINT3
 
 extern const __device__ __rubicon_thread_index_t threadIdx;
 extern const __device__ __rubicon_block_index_t blockIdx;

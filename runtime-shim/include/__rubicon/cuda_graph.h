@@ -142,6 +142,7 @@ typedef struct CUDA_EVENT_WAIT_NODE_PARAMS_st {
 typedef enum CUmemAllocationType_enum {
   CU_MEM_ALLOCATION_TYPE_INVALID = 0,
   CU_MEM_ALLOCATION_TYPE_PINNED = 1,
+  CU_MEM_ALLOCATION_TYPE_MANAGED = 2,
   CU_MEM_ALLOCATION_TYPE_MAX = 0x7FFFFFFF
 } CUmemAllocationType;
 typedef enum CUmemAllocationHandleType_enum {
@@ -154,6 +155,7 @@ typedef enum CUmemAllocationHandleType_enum {
 } CUmemAllocationHandleType;
 typedef enum CUmemLocationType_enum {
   CU_MEM_LOCATION_TYPE_INVALID = 0,
+  CU_MEM_LOCATION_TYPE_NONE = 0,
   CU_MEM_LOCATION_TYPE_DEVICE = 1,
   CU_MEM_LOCATION_TYPE_HOST = 2,
   CU_MEM_LOCATION_TYPE_HOST_NUMA = 3,

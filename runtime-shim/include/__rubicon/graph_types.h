@@ -128,6 +128,7 @@ struct cudaEventWaitNodeParams {
 enum cudaMemAllocationType {
   cudaMemAllocationTypeInvalid = 0x0,
   cudaMemAllocationTypePinned = 0x1,
+  cudaMemAllocationTypeManaged = 0x2,
   cudaMemAllocationTypeMax = 0x7FFFFFFF
 };
 enum cudaMemAllocationHandleType {
@@ -139,6 +140,7 @@ enum cudaMemAllocationHandleType {
 };
 enum cudaMemLocationType {
   cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeNone = 0,
   cudaMemLocationTypeDevice = 1,
   cudaMemLocationTypeHost = 2,
   cudaMemLocationTypeHostNuma = 3,

@@ -41,6 +41,22 @@ __global__ void conversions(unsigned *out) {
   out[0] = thread.z + block.y;
 }
 
+// blockDim and gridDim are dim3 in CUDA, so they convert to uint3 as well
+// (one conversion: libcu++'s hierarchy tests pass gridDim for a uint3), and
+// dim3 is still chosen where both fit.
+// CHECK-LABEL: define {{.*}}@_Z11dim3ToUint3Pj(
+// CHECK: call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.nctaid.z()
+// CHECK: call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+__device__ unsigned takesUint3(const uint3 v) { return v.z; }
+__device__ unsigned takesDim3(const dim3 v) { return v.x; }
+__global__ void dim3ToUint3(unsigned *out) {
+  out[0] = takesUint3(gridDim);
+  out[1] = takesDim3(blockDim);
+  dim3 copy(gridDim), list{blockDim};
+  uint3 u = blockDim;
+  out[2] = copy.y + list.z + u.x;
+}
+
 // CHECK-LABEL: define {{.*}}@_Z9warpSizeIPi(
 // CHECK: store i32 32,
 __global__ void warpSizeI(int *out) { out[0] = warpSize; }
