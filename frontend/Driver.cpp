@@ -237,7 +237,14 @@ std::vector<std::string> NvccDriver::commonClangArgs(bool DeviceSide) const {
       "-Wno-error=reserved-user-defined-literal",
       // Narrowing in braces (P p{aDouble}) is a warning with nvcc, as with
       // g++; clang's c++11-narrowing diagnostics are errors by default.
-      "-Wno-error=c++11-narrowing"};
+      "-Wno-error=c++11-narrowing",
+      // nvcc's type traits for its extended lambdas, whose closure types
+      // are opaque to host code (libcu++'s cuda::launch and invoke_result
+      // ask them). A clang lambda is an ordinary class on both sides:
+      // none is such a closure type.
+      "-D__nv_is_extended_device_lambda_closure_type(...)=false",
+      "-D__nv_is_extended_host_device_lambda_closure_type(...)=false",
+      "-D__nv_is_extended_device_lambda_with_preserved_return_type(...)=false"};
   Args.push_back(DeviceSide ? "--cuda-device-only" : "--cuda-host-only");
   if (DeviceSide) {
     Args.push_back("-U__CUDA_ARCH__");

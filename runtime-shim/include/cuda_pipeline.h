@@ -12,6 +12,25 @@
 #include "cuda_pipeline_primitives.h"
 
 #if defined(__CUDACC__)
+/* libcu++'s block-scope cuda::barrier derives from this class of its ABI
+ * namespace (cuda::__<version>, 4 when libcu++ is not included yet), so that
+ * pipeline::arrive_on accepts it. */
+#if defined(_LIBCUDACXX_CUDA_ABI_VERSION)
+#define __RUBICON_LIBCUDACXX_ABI _LIBCUDACXX_CUDA_ABI_VERSION
+#else
+#define __RUBICON_LIBCUDACXX_ABI 4
+#endif
+#define __RUBICON_LIBCUDACXX_NS2(V) __##V
+#define __RUBICON_LIBCUDACXX_NS(V) __RUBICON_LIBCUDACXX_NS2(V)
+namespace cuda {
+inline namespace __RUBICON_LIBCUDACXX_NS(__RUBICON_LIBCUDACXX_ABI) {
+struct __block_scope_barrier_base;
+}
+} // namespace cuda
+#undef __RUBICON_LIBCUDACXX_NS
+#undef __RUBICON_LIBCUDACXX_NS2
+#undef __RUBICON_LIBCUDACXX_ABI
+
 namespace nvcuda {
 namespace experimental {
 
@@ -28,6 +47,9 @@ public:
   __device__ void wait_prior(__SIZE_TYPE__ prior) { __pipeline_wait_prior(prior); }
   template <unsigned Prior> __device__ void wait_prior() { __pipeline_wait_prior(Prior); }
   __device__ void arrive_on(awbarrier &barrier) { __pipeline_arrive_on(barrier.__native()); }
+  /* The copies are complete when issued: the arrival CUDA counts in advance
+   * and the one the copies make cancel (cuda_pipeline_primitives.h). */
+  __device__ void arrive_on(cuda::__block_scope_barrier_base &) {}
 };
 
 /* Copies one object; T's size is any multiple of 4 (CUDA: 4, 8 or 16 with

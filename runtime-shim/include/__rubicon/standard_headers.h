@@ -21,6 +21,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <new>
+/* NVIDIA's cuda_runtime.h includes <utility> in C++: std::pair, std::move,
+ * std::forward and std::initializer_list (a range-for over a braced list,
+ * as libcu++'s tests write) need no include of their own. */
+#include <utility>
 #endif
 
 #endif /* RUBICON_INTERNAL_STANDARD_HEADERS_H */

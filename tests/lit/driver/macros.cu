@@ -19,3 +19,4 @@ host-pass-sees-cuda-arch
 #error __CUDA_ARCH__ is not EXPECTED_ARCH
 #endif
 __global__ void empty() {}
+
