@@ -79,6 +79,13 @@ cudaError_t createMipmappedArray(Backend &B, const cudaChannelFormatDesc &Desc,
                                  cudaExtent Extent, unsigned Levels,
                                  unsigned Flags, cudaMipmappedArray *&Out);
 cudaError_t destroyMipmappedArray(Backend &B, cudaMipmappedArray *Mipmap);
+/// A mipmapped array over an imported memory object (ExternalArray.cpp).
+cudaError_t mapExternalMipmappedArray(Backend &B, void *Memory,
+                                      unsigned long long Offset,
+                                      const cudaChannelFormatDesc &Desc,
+                                      cudaExtent Extent, unsigned Flags,
+                                      unsigned Levels,
+                                      cudaMipmappedArray *&Out);
 
 /// Bytes the array's memory takes, and the alignment of its start.
 void memoryRequirements(const cudaArray &A, size_t &Size, size_t &Alignment);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DriverInternal.h"
+#include "arrays/Array.h"
 #include "graphs/GraphCalls.h"
 #include "graphs/StreamHooks.h"
 
@@ -249,6 +250,28 @@ cuExternalMemoryGetMappedBuffer(CUdeviceptr *DevPtr, CUexternalMemory Memory,
         *reinterpret_cast<const cudaExternalMemoryBufferDesc *>(Desc));
     if (Status == cudaSuccess)
       *DevPtr = reinterpret_cast<CUdeviceptr>(Ptr);
+    return Status;
+  });
+}
+
+CUresult cuExternalMemoryGetMappedMipmappedArray(
+    CUmipmappedArray *Out, CUexternalMemory Memory,
+    const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *Desc) {
+  if (!Out || !Memory || !Desc)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaChannelFormatDesc Channels{};
+  if (CUresult Status = channelDesc(Desc->arrayDesc.Format,
+                                    Desc->arrayDesc.NumChannels, Channels))
+    return Status;
+  cudaExtent Extent{Desc->arrayDesc.Width, Desc->arrayDesc.Height,
+                    Desc->arrayDesc.Depth};
+  return withBackend([&](cudart::Backend &B) {
+    cudaMipmappedArray *Mipmap = nullptr;
+    cudaError_t Status = arrays::mapExternalMipmappedArray(
+        B, Memory, Desc->offset, Channels, Extent, Desc->arrayDesc.Flags,
+        Desc->numLevels, Mipmap);
+    if (Status == cudaSuccess)
+      *Out = reinterpret_cast<CUmipmappedArray>(Mipmap);
     return Status;
   });
 }

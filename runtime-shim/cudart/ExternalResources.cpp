@@ -12,6 +12,7 @@
 #include "cuda_runtime_api.h"
 
 #include "ApiHelpers.h"
+#include "arrays/Array.h"
 #include "graphs/StreamHooks.h"
 
 using namespace rubicon::cudart;
@@ -45,6 +46,18 @@ cudaExternalMemoryGetMappedBuffer(void **DevPtr, cudaExternalMemory_t Memory,
     return fail(cudaErrorInvalidValue);
   return withBackend([&](Backend &B) {
     return B.externalMemoryMappedBuffer(*DevPtr, Memory, *Desc);
+  });
+}
+
+cudaError_t cudaExternalMemoryGetMappedMipmappedArray(
+    cudaMipmappedArray_t *Out, cudaExternalMemory_t Memory,
+    const cudaExternalMemoryMipmappedArrayDesc *Desc) {
+  if (!Out || !Memory || !Desc)
+    return fail(cudaErrorInvalidValue);
+  return withBackend([&](Backend &B) {
+    return rubicon::arrays::mapExternalMipmappedArray(
+        B, Memory, Desc->offset, Desc->formatDesc, Desc->extent, Desc->flags,
+        Desc->numLevels, *Out);
   });
 }
 

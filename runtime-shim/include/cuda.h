@@ -831,6 +831,9 @@ CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
 /* CUDA arrays, mipmapped arrays, 3D copies and 2D fills. */
 #include "__rubicon/cuda_arrays.h"
 
+/* Mipmapped arrays over external memory. */
+#include "__rubicon/cuda_external_arrays.h"
+
 /* Texture and surface objects and references. */
 #include "__rubicon/cuda_textures.h"
 

@@ -4,10 +4,11 @@
  * for AMD GPUs. Written from the public CUDA Runtime API reference ("OpenGL
  * Interoperability" and its deprecated section).
  *
- * Rubicon has no OpenGL interoperability: programs that only include this
- * header (Rodinia's hybridsort) build and run; the functions exist so such
- * programs link, and report cudaErrorNotSupported (cudaGLSetGLDevice selects
- * the device as cudaSetDevice does).
+ * On the host backend, GL buffers and 2D textures are mapped for kernels
+ * (runtime-shim/cudart/GraphicsInterop.cpp, docs/graphics-interop.md); the
+ * HIP backend and the pre-3.0 cudaGL*BufferObject calls report
+ * cudaErrorNotSupported (cudaGLSetGLDevice selects the device as
+ * cudaSetDevice does).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUDA_GL_INTEROP_H

@@ -53,6 +53,14 @@ if os.path.exists("/usr/local/cuda/bin/nvcc"):
 if os.path.isdir("/usr/share/doc/libthrust-dev/examples"):
     config.available_features.add("thrust-examples")
 
+# OpenGL through a surfaceless EGL context (Mesa's EGL and GL headers and
+# libraries): tests/e2e/host/gl-interop.test.
+import ctypes.util
+if (os.path.exists("/usr/include/EGL/eglext.h") and
+        os.path.exists("/usr/include/GL/glext.h") and
+        ctypes.util.find_library("EGL") and ctypes.util.find_library("OpenGL")):
+    config.available_features.add("egl")
+
 # Whether this machine has an AMD GPU: end-to-end tests either run kernels or
 # check the no-device behaviour.
 if os.path.exists("/dev/kfd"):

@@ -10,6 +10,8 @@
 #ifndef RUBICON_INTERNAL_EXTERNAL_API_H
 #define RUBICON_INTERNAL_EXTERNAL_API_H
 
+#include "texture_types.h"
+
 #if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
 #define cudaSignalExternalSemaphoresAsync cudaSignalExternalSemaphoresAsync_ptsz
 #define cudaWaitExternalSemaphoresAsync cudaWaitExternalSemaphoresAsync_ptsz
@@ -22,6 +24,20 @@ cudaError_t cudaExternalMemoryGetMappedBuffer(
     void **devPtr, cudaExternalMemory_t extMem,
     const struct cudaExternalMemoryBufferDesc *bufferDesc);
 cudaError_t cudaDestroyExternalMemory(cudaExternalMemory_t extMem);
+
+/* A mipmapped array over the memory: the levels one after another from the
+   offset, rows tightly packed (docs/external-resources.md). */
+struct cudaExternalMemoryMipmappedArrayDesc {
+  unsigned long long offset;
+  struct cudaChannelFormatDesc formatDesc;
+  struct cudaExtent extent;
+  unsigned int flags;
+  unsigned int numLevels;
+  unsigned int reserved[16];
+};
+cudaError_t cudaExternalMemoryGetMappedMipmappedArray(
+    cudaMipmappedArray_t *mipmap, cudaExternalMemory_t extMem,
+    const struct cudaExternalMemoryMipmappedArrayDesc *mipmapDesc);
 cudaError_t cudaImportExternalSemaphore(
     cudaExternalSemaphore_t *extSem_out,
     const struct cudaExternalSemaphoreHandleDesc *semHandleDesc);

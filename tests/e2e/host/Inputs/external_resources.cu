@@ -161,6 +161,64 @@ int main(int Argc, char **Argv) {
   printf("pointer: %s\n",
          Attributes.type == cudaMemoryTypeDevice ? "device" : "other");
 
+  // A mipmapped array over the same memory: its second level (8x8 floats)
+  // starts after the first (16x16) at the descriptor's offset.
+  float Level1[64];
+  for (int I = 0; I < 64; ++I)
+    Level1[I] = I * 0.5f;
+  pwrite(MemoryFd, Level1, sizeof Level1, 8192 + 16 * 16 * sizeof(float));
+  cudaExternalMemoryMipmappedArrayDesc MipmapDesc;
+  memset(&MipmapDesc, 0, sizeof MipmapDesc);
+  MipmapDesc.offset = 8192;
+  MipmapDesc.formatDesc = cudaCreateChannelDesc<float>();
+  MipmapDesc.extent = make_cudaExtent(16, 16, 0);
+  MipmapDesc.numLevels = 2;
+  cudaMipmappedArray_t Mipmap = 0;
+  printf("mipmapped array: %s\n",
+         cudaGetErrorName(cudaExternalMemoryGetMappedMipmappedArray(
+             &Mipmap, Memory, &MipmapDesc)));
+  cudaArray_t Level = 0;
+  cudaGetMipmappedArrayLevel(&Level, Mipmap, 1);
+  float Read[64];
+  cudaMemcpy2DFromArray(Read, 8 * sizeof(float), Level, 0, 0,
+                        8 * sizeof(float), 8, cudaMemcpyDeviceToHost);
+  printf("its second level is the memory's: %s\n",
+         memcmp(Read, Level1, sizeof Read) ? "no" : "yes");
+  MipmapDesc.numLevels = 6;
+  cudaMipmappedArray_t TooMany;
+  printf("too many levels: %s\n",
+         cudaGetErrorName(cudaExternalMemoryGetMappedMipmappedArray(
+             &TooMany, Memory, &MipmapDesc)));
+  printf("free the mipmapped array: %s\n",
+         cudaGetErrorName(cudaFreeMipmappedArray(Mipmap)));
+
+  // The driver's form over the same memory: its second level is the same
+  // 8x8 floats.
+  CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC DriverDesc;
+  memset(&DriverDesc, 0, sizeof DriverDesc);
+  DriverDesc.offset = 8192;
+  DriverDesc.arrayDesc.Width = 16;
+  DriverDesc.arrayDesc.Height = 16;
+  DriverDesc.arrayDesc.Format = CU_AD_FORMAT_FLOAT;
+  DriverDesc.arrayDesc.NumChannels = 1;
+  DriverDesc.numLevels = 2;
+  CUmipmappedArray DriverMipmap = 0;
+  printf("driver mipmapped array: %d\n",
+         (int)cuExternalMemoryGetMappedMipmappedArray(
+             &DriverMipmap, (CUexternalMemory)Memory, &DriverDesc));
+  CUarray DriverLevel = 0;
+  cuMipmappedArrayGetLevel(&DriverLevel, DriverMipmap, 1);
+  memset(Read, 0, sizeof Read);
+  cudaMemcpy2DFromArray(Read, 8 * sizeof(float), (cudaArray_t)DriverLevel, 0,
+                        0, 8 * sizeof(float), 8, cudaMemcpyDeviceToHost);
+  printf("the driver's second level is the memory's: %s\n",
+         memcmp(Read, Level1, sizeof Read) ? "no" : "yes");
+  DriverDesc.arrayDesc.NumChannels = 3;
+  printf("three channels: %d\n",
+         (int)cuExternalMemoryGetMappedMipmappedArray(
+             &DriverMipmap, (CUexternalMemory)Memory, &DriverDesc));
+  printf("destroy: %d\n", (int)cuMipmappedArrayDestroy(DriverMipmap));
+
   cudaExternalSemaphore_t Binary = importSemaphore(BinaryFd, false);
   cudaExternalSemaphore_t Timeline = importSemaphore(TimelineFd, true);
   cudaExternalSemaphoreHandleDesc Keyed;
