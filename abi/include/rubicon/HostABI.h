@@ -124,6 +124,13 @@ enum class KernelFault : int {
   LaunchFailure = 719,      // cudaErrorLaunchFailure
 };
 
+/// A block's shared memory window: the runtime gives every block at least
+/// this many bytes from ThreadContext::SharedMemory on, and isspacep.shared
+/// (__isShared) answers true for the whole window, as a GPU's shared aperture
+/// does, not only for the bytes the launch asked for (libcu++ checks that the
+/// end of a shared array is a shared address). The most a block may use.
+inline constexpr unsigned long long SharedWindowBytes = 64 * 1024;
+
 struct ThreadContext;
 
 /// Functions of the runtime the device library calls.

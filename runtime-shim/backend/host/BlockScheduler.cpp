@@ -6,6 +6,7 @@
 #include "BlockScheduler.h"
 #include "DeviceLaunches.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csetjmp>
@@ -480,8 +481,9 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
     return ErrorMemoryAllocation;
   Launch = &L;
   Fault = 0;
-  if (SharedMemory.size() < L.SharedBytes)
-    SharedMemory.resize(L.SharedBytes);
+  // The whole shared window (HostABI.h), whatever the launch asked for.
+  if (SharedMemory.size() < std::max<size_t>(L.SharedBytes, rubicon::host::SharedWindowBytes))
+    SharedMemory.resize(std::max<size_t>(L.SharedBytes, rubicon::host::SharedWindowBytes));
   unsigned BlockIndex[3] = {
       static_cast<unsigned>(BlockLinearIndex % L.Grid[0]),
       static_cast<unsigned>(BlockLinearIndex / L.Grid[0] % L.Grid[1]),

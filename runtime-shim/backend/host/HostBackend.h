@@ -64,7 +64,7 @@ constexpr size_t DeviceAllocationAlignment = 256;
 /// cudaMalloc allocations this large own their pages and can be shared with
 /// other processes (HostIpc.cpp): CUDA's own allocation granularity.
 constexpr size_t IpcAllocationBytes = 2u << 20;
-constexpr size_t MaxSharedMemoryPerBlock = 64 * 1024;
+constexpr size_t MaxSharedMemoryPerBlock = rubicon::host::SharedWindowBytes;
 
 /// One CUDA stream: flags, the last piece of work queued on it, and the
 /// workers its kernels may use (0: all; a green context's share).

@@ -153,8 +153,11 @@ RUBICON_PRIMITIVE unsigned dynamicSharedBytes() {
 RUBICON_PRIMITIVE bool isSharedAddress(const void *address) {
   host::ThreadContext *Thread = hostimpl::currentThread();
   auto *Byte = static_cast<const unsigned char *>(address);
-  return Byte >= Thread->SharedMemory &&
-         Byte < Thread->SharedMemory + Thread->SharedBytes;
+  // The block's whole shared window (HostABI.h), as a GPU's aperture.
+  unsigned long long Window = Thread->SharedBytes > host::SharedWindowBytes
+                                  ? Thread->SharedBytes
+                                  : host::SharedWindowBytes;
+  return Byte >= Thread->SharedMemory && Byte < Thread->SharedMemory + Window;
 }
 
 RUBICON_PRIMITIVE bool isPrivateAddress(const void *address) {

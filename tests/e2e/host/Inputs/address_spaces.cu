@@ -8,7 +8,7 @@ __device__ int globalWord;
 __constant__ int constantWord = 7;
 
 struct Report {
-  unsigned sharedIs[4], globalIs[4], localIs[4], constantIs[4];
+  unsigned sharedIs[4], globalIs[4], localIs[4], constantIs[4], sharedEndIs[4];
   unsigned long long sharedOffset, sharedOffsetOfSecond;
   int roundTrip;
   unsigned dynamicSmem, totalSmem, smid, nsmid, nwarpid, warpid;
@@ -40,6 +40,9 @@ __global__ void kernel(Report *r, int *heap) {
   if (threadIdx.x != 33)
     return;
   classify(&staticShared[1], r->sharedIs);
+  // Past the launch's bytes, in the block's shared window (a GPU's shared
+  // aperture): libcu++ checks that a shared array's end is shared.
+  classify(&dynamicShared[96], r->sharedEndIs);
   classify(heap, r->globalIs);
   classify(&local[1], r->localIs);
   classify(&constantWord, r->constantIs);
@@ -74,6 +77,7 @@ int main() {
   cudaError_t e = cudaDeviceSynchronize();
   printf("launch: %s\n", cudaGetErrorName(e));
   print("static shared", r->sharedIs);
+  print("end of shared", r->sharedEndIs);
   print("cudaMalloc", r->globalIs);
   print("local array", r->localIs);
   print("__constant__", r->constantIs);
