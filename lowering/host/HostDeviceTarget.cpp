@@ -178,8 +178,16 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
     return std::move(E);
 
   for (GlobalValue &GV : M.global_values())
-    if (isExported(GV))
+    if (isExported(GV)) {
       GV.setVisibility(GlobalValue::DefaultVisibility);
+      // The code object is a shared object: an exported definition the code
+      // generator cannot reach through a local alias (a linkonce_odr or
+      // comdat one: a class template's static constexpr table, libcu++'s
+      // philox_engine::multipliers) is reached through the GOT, or the
+      // link rejects the PC-relative reference to a preemptible symbol.
+      if (!GV.hasExternalLinkage() || GV.hasComdat())
+        GV.setDSOLocal(false);
+    }
   internalizeModule(M, isExported);
 
   runOptimizationPipeline(M, TM, Opts.OptLevel);

@@ -210,7 +210,7 @@ def main():
     parser.add_argument("--markdown")
     parser.add_argument("what", choices=["tests", "examples"])
     parser.add_argument("names", nargs="*")
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     cccl = pathlib.Path(args.cccl).resolve()
     if not (cccl / "libcudacxx/include/cuda").is_dir():
         print("not a CCCL checkout: %s" % cccl)
