@@ -240,6 +240,44 @@ __RUBICON_HOST_DEVICE__ I __rubicon_fp8_to_integer(float f) {
 
 /* The classes: one value (x2, x4: two, four) in its storage, built with
  * __NV_SATFINITE. */
+/* The conversions to integer types every narrow float class has (these,
+ * cuda_fp6.h's and cuda_fp4.h's): through float, saturating as
+ * __rubicon_fp8_to_integer says. */
+#define __RUBICON_NARROW_INTEGER_OPERATORS                                     \
+    __host__ __device__ explicit operator unsigned char() const {              \
+      return __rubicon_fp8_to_integer<unsigned char>(float(*this));            \
+    }                                                                          \
+    __host__ __device__ explicit operator unsigned short int() const {         \
+      return __rubicon_fp8_to_integer<unsigned short>(float(*this));           \
+    }                                                                          \
+    __host__ __device__ explicit operator unsigned int() const {               \
+      return __rubicon_fp8_to_integer<unsigned int>(float(*this));             \
+    }                                                                          \
+    __host__ __device__ explicit operator unsigned long int() const {          \
+      return __rubicon_fp8_to_integer<unsigned long>(float(*this));            \
+    }                                                                          \
+    __host__ __device__ explicit operator unsigned long long int() const {     \
+      return __rubicon_fp8_to_integer<unsigned long long>(float(*this));       \
+    }                                                                          \
+    __host__ __device__ explicit operator signed char() const {                \
+      return __rubicon_fp8_to_integer<signed char>(float(*this));              \
+    }                                                                          \
+    __host__ __device__ explicit operator char() const {                       \
+      return (char)__rubicon_fp8_to_integer<signed char>(float(*this));        \
+    }                                                                          \
+    __host__ __device__ explicit operator short int() const {                  \
+      return __rubicon_fp8_to_integer<short>(float(*this));                    \
+    }                                                                          \
+    __host__ __device__ explicit operator int() const {                        \
+      return __rubicon_fp8_to_integer<int>(float(*this));                      \
+    }                                                                          \
+    __host__ __device__ explicit operator long int() const {                   \
+      return __rubicon_fp8_to_integer<long>(float(*this));                     \
+    }                                                                          \
+    __host__ __device__ explicit operator long long int() const {              \
+      return __rubicon_fp8_to_integer<long long>(float(*this));                \
+    }
+
 #define __RUBICON_FP8_CLASS(Name, Kind)                                        \
   struct __attribute__((aligned(1))) Name {                                    \
     __nv_fp8_storage_t __x;                                                    \
@@ -275,39 +313,7 @@ __RUBICON_HOST_DEVICE__ I __rubicon_fp8_to_integer(float f) {
       return (double)__rubicon_fp8_to_float(__x, Kind);                        \
     }                                                                          \
     __host__ __device__ explicit operator bool() const { return (__x & 0x7f) != 0; } \
-    __host__ __device__ explicit operator unsigned char() const {              \
-      return __rubicon_fp8_to_integer<unsigned char>(float(*this));            \
-    }                                                                          \
-    __host__ __device__ explicit operator unsigned short int() const {         \
-      return __rubicon_fp8_to_integer<unsigned short>(float(*this));           \
-    }                                                                          \
-    __host__ __device__ explicit operator unsigned int() const {               \
-      return __rubicon_fp8_to_integer<unsigned int>(float(*this));             \
-    }                                                                          \
-    __host__ __device__ explicit operator unsigned long int() const {          \
-      return __rubicon_fp8_to_integer<unsigned long>(float(*this));            \
-    }                                                                          \
-    __host__ __device__ explicit operator unsigned long long int() const {     \
-      return __rubicon_fp8_to_integer<unsigned long long>(float(*this));       \
-    }                                                                          \
-    __host__ __device__ explicit operator signed char() const {                \
-      return __rubicon_fp8_to_integer<signed char>(float(*this));              \
-    }                                                                          \
-    __host__ __device__ explicit operator char() const {                       \
-      return (char)__rubicon_fp8_to_integer<signed char>(float(*this));        \
-    }                                                                          \
-    __host__ __device__ explicit operator short int() const {                  \
-      return __rubicon_fp8_to_integer<short>(float(*this));                    \
-    }                                                                          \
-    __host__ __device__ explicit operator int() const {                        \
-      return __rubicon_fp8_to_integer<int>(float(*this));                      \
-    }                                                                          \
-    __host__ __device__ explicit operator long int() const {                   \
-      return __rubicon_fp8_to_integer<long>(float(*this));                     \
-    }                                                                          \
-    __host__ __device__ explicit operator long long int() const {              \
-      return __rubicon_fp8_to_integer<long long>(float(*this));                \
-    }                                                                          \
+    __RUBICON_NARROW_INTEGER_OPERATORS                                         \
   };
 __RUBICON_FP8_CLASS(__nv_fp8_e4m3, __NV_E4M3)
 __RUBICON_FP8_CLASS(__nv_fp8_e5m2, __NV_E5M2)

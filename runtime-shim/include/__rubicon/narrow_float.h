@@ -136,39 +136,7 @@ __RUBICON_HOST_DEVICE__ float __rubicon_narrow_to_float(unsigned char x, int ebi
     __host__ __device__ explicit operator bool() const {                       \
       return (__x & ((1u << (EBITS + MBITS)) - 1)) != 0;                       \
     }                                                                          \
-    __host__ __device__ explicit operator unsigned char() const {              \
-      return __rubicon_fp8_to_integer<unsigned char>(float(*this));            \
-    }                                                                          \
-    __host__ __device__ explicit operator unsigned short int() const {         \
-      return __rubicon_fp8_to_integer<unsigned short>(float(*this));           \
-    }                                                                          \
-    __host__ __device__ explicit operator unsigned int() const {               \
-      return __rubicon_fp8_to_integer<unsigned int>(float(*this));             \
-    }                                                                          \
-    __host__ __device__ explicit operator unsigned long int() const {          \
-      return __rubicon_fp8_to_integer<unsigned long>(float(*this));            \
-    }                                                                          \
-    __host__ __device__ explicit operator unsigned long long int() const {     \
-      return __rubicon_fp8_to_integer<unsigned long long>(float(*this));       \
-    }                                                                          \
-    __host__ __device__ explicit operator signed char() const {                \
-      return __rubicon_fp8_to_integer<signed char>(float(*this));              \
-    }                                                                          \
-    __host__ __device__ explicit operator char() const {                       \
-      return (char)__rubicon_fp8_to_integer<signed char>(float(*this));        \
-    }                                                                          \
-    __host__ __device__ explicit operator short int() const {                  \
-      return __rubicon_fp8_to_integer<short>(float(*this));                    \
-    }                                                                          \
-    __host__ __device__ explicit operator int() const {                        \
-      return __rubicon_fp8_to_integer<int>(float(*this));                      \
-    }                                                                          \
-    __host__ __device__ explicit operator long int() const {                   \
-      return __rubicon_fp8_to_integer<long>(float(*this));                     \
-    }                                                                          \
-    __host__ __device__ explicit operator long long int() const {              \
-      return __rubicon_fp8_to_integer<long long>(float(*this));                \
-    }                                                                          \
+    __RUBICON_NARROW_INTEGER_OPERATORS                                         \
   };
 
 #endif /* __cplusplus */
