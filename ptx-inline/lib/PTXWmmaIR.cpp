@@ -17,12 +17,13 @@
 //   m32n8k16: the ISA gives them 16 elements where 8 or 4 would do) lanes
 //   l and l + Major * Q hold the same elements.
 //
-//   wmma.mma: lane l computes D's slots j = 0..7, row r = l % M, column
-//   c_j = 8 * (l / M) + j. Its A row is in its own fragment when Q_A = 1,
-//   otherwise in lanes r + M*q; column c_j of B is in lanes c_j + N*q. It
-//   gathers them with shfl.sync.idx and accumulates with fma in f32, k
-//   ascending (exactly in i64 for s8/u8, wrapped or clamped with
-//   .satfinite), rounds f16 results once at the end.
+//   wmma.mma: lane l computes D's slots j = 0..S_D-1 (S_D = 8; 2 for f64
+//   m8n8k4), row r = l % M, column c_j = S_D * (l / M) + j. Its A row is in
+//   its own fragment when Q_A = 1, otherwise in lanes r + M*q; column c_j of
+//   B is in lanes c_j + N*q. It gathers them with shfl.sync.idx and
+//   accumulates with fma in f32 (f64 for f64), k ascending (exactly in i64
+//   for s8/u8, wrapped or clamped with .satfinite), rounds f16 results once
+//   at the end. f64 registers are 64-bit and move as two 32-bit halves.
 //
 // These are warp-collective: a guard predicate on them is an error.
 //
@@ -45,7 +46,11 @@ struct WmmaFragment {
   unsigned ElementBits = 0;
   bool MajorIsRow = true; ///< false for B (its major dimension is n)
 
-  unsigned perRegister() const { return 32 / ElementBits; }
+  /// Elements per register: registers are 32-bit, 64-bit for f64.
+  unsigned perRegister() const {
+    return ElementBits >= 32 ? 1 : 32 / ElementBits;
+  }
+  unsigned registerBits() const { return ElementBits > 32 ? 64 : 32; }
   unsigned registers() const { return Slots / perRegister(); }
   unsigned chunks() const { return Minor / Slots; }
 };
@@ -59,7 +64,8 @@ struct WmmaShape {
 constexpr WmmaShape WmmaShapes[] = {{PTXModifier::M16N16K16, 16, 16, 16},
                                     {PTXModifier::M32N8K16, 32, 8, 16},
                                     {PTXModifier::M8N32K16, 8, 32, 16},
-                                    {PTXModifier::M16N16K8, 16, 16, 8}};
+                                    {PTXModifier::M16N16K8, 16, 16, 8},
+                                    {PTXModifier::M8N8K4, 8, 8, 4}};
 
 enum class WmmaMatrix { A, B, C };
 
@@ -70,6 +76,7 @@ WmmaFragment wmmaFragment(const WmmaShape &S, WmmaMatrix Which, PTXType T) {
   WmmaFragment F;
   F.ElementBits = T == PTXType::F16 || T == PTXType::BF16 ? 16
                   : T == PTXType::S8 || T == PTXType::U8  ? 8
+                  : T == PTXType::F64                     ? 64
                                                           : 32;
   switch (Which) {
   case WmmaMatrix::A:
@@ -114,6 +121,7 @@ void InlinePTXBuilder::emitWmma(const Instruction &I) {
                              : "a layout ('.row' or '.col')") +
                       " and a shape");
   bool TF32Shape = Shape->Modifier == PTXModifier::M16N16K8;
+  bool F64Shape = Shape->Modifier == PTXModifier::M8N8K4;
   if (IsMma)
     return emitWmmaMma(I, Shape->M, Shape->N, Shape->K);
 
@@ -122,7 +130,11 @@ void InlinePTXBuilder::emitWmma(const Instruction &I) {
   WmmaMatrix Which = I.opcode() == PTXOpcode::WmmaLoadA   ? WmmaMatrix::A
                      : I.opcode() == PTXOpcode::WmmaLoadB ? WmmaMatrix::B
                                                           : WmmaMatrix::C;
-  bool Valid = Which == WmmaMatrix::C
+  // m8n8k4 is f64 only, and f64 is m8n8k4 only.
+  bool Valid = F64Shape != (T == PTXType::F64)
+                   ? false
+               : F64Shape ? true
+               : Which == WmmaMatrix::C
                    ? (TF32Shape ? T == PTXType::F32
                                 : T == PTXType::F16 || T == PTXType::F32 ||
                                       T == PTXType::S32)
@@ -154,16 +166,18 @@ void InlinePTXBuilder::emitWmma(const Instruction &I) {
   if (!Stride)
     return;
   std::vector<Value *> Values;
+  PTXType RegisterType = F.registerBits() == 64 ? PTXType::B64 : PTXType::B32;
   if (IsStore)
     for (const ScalarOperand &R : Vec->Elements) {
-      Value *V = readScalar(R, PTXType::B32);
+      Value *V = readScalar(R, RegisterType);
       if (!V)
         return;
       Values.push_back(V);
     }
 
   // The operation is a call of its function (see wmmaFunction).
-  auto *Words = llvm::FixedVectorType::get(intTy(32), F.registers());
+  auto *Words =
+      llvm::FixedVectorType::get(intTy(F.registerBits()), F.registers());
   std::string OpName =
       IsStore ? "store.d"
               : std::string("load.") +
@@ -275,9 +289,9 @@ void InlinePTXBuilder::emitWmmaLoadStoreBody(Function &Fn,
       Builder.CreateAlignedStore(Element, Pointer, Align(Bytes));
       continue;
     }
-    Value *Element = Builder.CreateZExt(
+    Value *Element = Builder.CreateZExtOrBitCast(
         Builder.CreateAlignedLoad(intTy(F.ElementBits), Pointer, Align(Bytes)),
-        intTy(32));
+        intTy(F.registerBits()));
     if (Shift)
       Element = Builder.CreateShl(Element, Shift);
     Loaded[Register] = Loaded[Register]
@@ -288,8 +302,8 @@ void InlinePTXBuilder::emitWmmaLoadStoreBody(Function &Fn,
     Builder.CreateRetVoid();
     return;
   }
-  Value *Result =
-      llvm::PoisonValue::get(llvm::FixedVectorType::get(intTy(32), F.registers()));
+  Value *Result = llvm::PoisonValue::get(
+      llvm::FixedVectorType::get(intTy(F.registerBits()), F.registers()));
   for (unsigned R = 0; R < F.registers(); ++R)
     Result = Builder.CreateInsertElement(Result, Loaded[R], R);
   Builder.CreateRet(Result);
@@ -312,8 +326,12 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
   bool Brain = AT == PTXType::BF16;
   bool TF32 = AT == PTXType::TF32;
   bool TF32Shape = K == 8;
+  bool Double = AT == PTXType::F64;
+  bool F64Shape = K == 4;
   bool Valid;
-  if (Integer)
+  if (Double || F64Shape)
+    Valid = Double && F64Shape && BT == AT && DT == AT && CT == AT;
+  else if (Integer)
     Valid = !TF32Shape && DT == PTXType::S32 && CT == PTXType::S32;
   else if (AT == PTXType::F16 && BT == AT)
     Valid = !TF32Shape && (DT == PTXType::F16 || DT == PTXType::F32) &&
@@ -326,6 +344,16 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
     return (void)unsupported("this shape and these types are not a "
                              "'wmma.mma' the PTX ISA defines");
   bool SatFinite = I.has(PTXModifier::SatFinite);
+  if (SatFinite && Double)
+    return (void)fail("'.satfinite' is not defined for '.f64' wmma.mma");
+  // f64 takes a rounding modifier; round to nearest even is what fma does.
+  for (PTXModifier Mod : I.Modifiers)
+    if (category(Mod) == PTXModifierCategory::Rounding &&
+        (!Double || Mod != PTXModifier::Rn))
+      return (void)unsupported(
+          Double ? "'wmma.mma' with '" + std::string(spelling(Mod)) +
+                       "': only '.rn' (the default) is supported"
+                 : "a rounding modifier needs '.f64' wmma.mma");
   WmmaShape Shape{PTXModifier::M16N16K16, M, N, K};
   WmmaFragment FA = wmmaFragment(Shape, WmmaMatrix::A, AT);
   WmmaFragment FB = wmmaFragment(Shape, WmmaMatrix::B, BT);
@@ -339,7 +367,7 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
     std::vector<Value *> Values;
     if (Index != 0)
       for (const ScalarOperand &R : *Elements) {
-        Value *V = readScalar(R, PTXType::B32);
+        Value *V = readScalar(R, Double ? PTXType::B64 : PTXType::B32);
         if (!V)
           return {};
         Values.push_back(V);
@@ -355,18 +383,20 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
 
   auto Pack = [&](ArrayRef<Value *> Regs) {
     Value *V = llvm::PoisonValue::get(
-        llvm::FixedVectorType::get(intTy(32), Regs.size()));
+        llvm::FixedVectorType::get(intTy(Double ? 64 : 32), Regs.size()));
     for (unsigned R = 0; R < Regs.size(); ++R)
       V = Builder.CreateInsertElement(V, Regs[R], R);
     return V;
   };
   auto Spell = [](PTXType T) { return std::string(spelling(T).substr(1)); };
   auto WordsOf = [&](const WmmaFragment &Fr) {
-    return llvm::FixedVectorType::get(intTy(32), Fr.registers());
+    return llvm::FixedVectorType::get(intTy(Fr.registerBits()),
+                                      Fr.registers());
   };
   std::string Types = Spell(DT) + "." + Spell(AT) + "." + Spell(BT) + "." +
                       Spell(CT);
-  PTXModifier ShapeModifier = K == 8    ? PTXModifier::M16N16K8
+  PTXModifier ShapeModifier = K == 4    ? PTXModifier::M8N8K4
+                              : K == 8  ? PTXModifier::M16N16K8
                               : M == 32 ? PTXModifier::M32N8K16
                               : M == 8  ? PTXModifier::M8N32K16
                                         : PTXModifier::M16N16K16;
@@ -382,13 +412,15 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
           B.push_back(Builder.CreateExtractElement(Fn.getArg(1), R));
         for (unsigned R = 0; R < FC.registers(); ++R)
           CRegs.push_back(Builder.CreateExtractElement(Fn.getArg(2), R));
-      Type *SumTy = Integer ? static_cast<Type *>(intTy(64)) : Builder.getFloatTy();
+      Type *SumTy = Integer  ? static_cast<Type *>(intTy(64))
+                    : Double ? Builder.getDoubleTy()
+                             : Builder.getFloatTy();
       // Element E of a register of type T, as SumTy.
       auto Element = [&](Value *Register, unsigned E, PTXType T) -> Value * {
         if (T == PTXType::TF32) // the upper 19 bits of an f32
           return Builder.CreateBitCast(Builder.CreateAnd(Register, 0xffffe000u),
                                        SumTy);
-        if (T == PTXType::F32)
+        if (T == PTXType::F32 || T == PTXType::F64)
           return Builder.CreateBitCast(Register, SumTy);
         if (T == PTXType::S32)
           return Builder.CreateSExt(Register, SumTy);
@@ -403,15 +435,28 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
       };
 
       Value *FullMask = activeLanes();
-      auto Shuffle = [&](Value *V, Value *SourceLane) {
-        return shuffleFromLane(FullMask, V, SourceLane);
+      // A 64-bit register moves as two 32-bit halves.
+      auto Shuffle = [&](Value *V, Value *SourceLane) -> Value * {
+        if (!Double)
+          return shuffleFromLane(FullMask, V, SourceLane);
+        Value *Low = shuffleFromLane(
+            FullMask, Builder.CreateTrunc(V, intTy(32)), SourceLane);
+        Value *High = shuffleFromLane(
+            FullMask, Builder.CreateTrunc(Builder.CreateLShr(V, 32), intTy(32)),
+            SourceLane);
+        return Builder.CreateOr(
+            Builder.CreateShl(Builder.CreateZExt(High, intTy(64)), 32),
+            Builder.CreateZExt(Low, intTy(64)));
       };
       Value *Lane =
           Builder.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_laneid, {});
       Value *Row = M == 32 ? Lane : Builder.CreateAnd(Lane, M - 1);
+      // D's slots per lane: 8, 2 for f64 m8n8k4.
+      const unsigned DSlots = FD.Slots;
       Value *FirstColumn =
           M == 32 ? intC(32, 0)
-                  : Builder.CreateShl(Builder.CreateLShr(Lane, log2u(M)), 3);
+                  : Builder.CreateShl(Builder.CreateLShr(Lane, log2u(M)),
+                                      log2u(DSlots));
 
       // Row r of A: this lane's own fragment, or chunk q from lane r + M*q.
       std::vector<Value *> RowA(K);
@@ -424,8 +469,8 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
         }
       }
       // Columns c_j of B: chunk q from lane c_j + N*q.
-      std::vector<std::vector<Value *>> ColumnB(8, std::vector<Value *>(K));
-      for (unsigned J = 0; J < 8; ++J)
+      std::vector<std::vector<Value *>> ColumnB(DSlots, std::vector<Value *>(K));
+      for (unsigned J = 0; J < DSlots; ++J)
         for (unsigned Q = 0; Q < FB.chunks(); ++Q) {
           Value *Source = Builder.CreateAdd(FirstColumn, intC(32, J + N * Q));
           for (unsigned R = 0; R < FB.registers(); ++R) {
@@ -436,8 +481,8 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
           }
         }
 
-      std::vector<Value *> D(8);
-      for (unsigned J = 0; J < 8; ++J) {
+      std::vector<Value *> D(DSlots);
+      for (unsigned J = 0; J < DSlots; ++J) {
         Value *Sum = Element(CRegs[J / FC.perRegister()], J % FC.perRegister(), CT);
         for (unsigned KK = 0; KK < K; ++KK) {
           Value *X = RowA[KK], *Y = ColumnB[J][KK];
@@ -481,7 +526,7 @@ void InlinePTXBuilder::emitWmmaMma(const Instruction &I, unsigned M, unsigned N,
               ConstantFP::get(F32, 3.40282347e+38));
           Sum = Builder.CreateSelect(NaN, ConstantFP::get(F32, 0.0), Sum);
         }
-        D[J] = Builder.CreateBitCast(Sum, intTy(32));
+        D[J] = Builder.CreateBitCast(Sum, intTy(Double ? 64 : 32));
       }
         Value *Result = llvm::PoisonValue::get(WordsOf(FD));
         for (unsigned R = 0; R < FD.registers(); ++R) {

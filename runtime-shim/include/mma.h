@@ -4,8 +4,8 @@
  * for AMD GPUs. Written from the CUDA C++ Programming Guide ("Warp Matrix
  * Functions"): fragment, load_matrix_sync, store_matrix_sync, fill_fragment,
  * mma_sync, for the shapes 16x16x16, 32x8x16, 8x32x16 (half, __nv_bfloat16,
- * signed char, unsigned char multiplicands; half, float, int accumulators)
- * and 16x16x8 (precision::tf32, __float_to_tf32).
+ * signed char, unsigned char multiplicands; half, float, int accumulators),
+ * 16x16x8 (precision::tf32, __float_to_tf32) and 8x8x4 (double).
  *
  * Every operation is one inline-PTX wmma instruction, which Rubicon's
  * inline-PTX translation turns into IR (docs/ptx.md, "wmma"): one
@@ -65,7 +65,8 @@ struct elements<accumulator, M, N, K, T> {
 template <int M, int N, int K> struct shape {
   static constexpr bool value =
       (M == 16 && N == 16 && K == 16) || (M == 32 && N == 8 && K == 16) ||
-      (M == 8 && N == 32 && K == 16) || (M == 16 && N == 16 && K == 8);
+      (M == 8 && N == 32 && K == 16) || (M == 16 && N == 16 && K == 8) ||
+      (M == 8 && N == 8 && K == 4);
 };
 
 } // namespace __rubicon
@@ -73,7 +74,8 @@ template <int M, int N, int K> struct shape {
 template <typename Use, int m, int n, int k, typename T, typename Layout = void>
 class fragment {
   static_assert(__rubicon::shape<m, n, k>::value,
-                "wmma shapes are 16x16x16, 32x8x16, 8x32x16 and 16x16x8");
+                "wmma shapes are 16x16x16, 32x8x16, 8x32x16, 16x16x8 and "
+                "8x8x4");
 
 public:
   using element_type = T;
@@ -258,6 +260,73 @@ __RUBICON_WMMA_LOAD(accumulator, "c", 16, 16, 8, float, ".m16n16k8", ".f32", 8)
 __RUBICON_WMMA_STORE(16, 16, 8, float, ".m16n16k8", ".f32", 8)
 __RUBICON_WMMA_MMA(16, 16, 8, precision::tf32, precision::tf32, float, float,
                    ".m16n16k8", ".f32.tf32.tf32.f32", 4, 4, 8, 8)
+
+/* double (m8n8k4): f64 registers, one element of A and of B and two of C/D
+ * per lane; the words are the doubles' bits, two 32-bit words each. */
+#define __RUBICON_WMMA_LOAD_F64(Use, Which, Count)                             \
+  template <> struct load<Use, 8, 8, 4, double> {                              \
+    __device__ static inline void run(bool row, unsigned *w, const void *p,    \
+                                      unsigned ldm) {                          \
+      double d[2] = {};                                                        \
+      if (row)                                                                 \
+        __RUBICON_WMMA_LOAD_F64_ASM(Which, ".row", Count);                     \
+      else                                                                     \
+        __RUBICON_WMMA_LOAD_F64_ASM(Which, ".col", Count);                     \
+      __builtin_memcpy(w, d, Count * sizeof(double));                          \
+    }                                                                          \
+  };
+#define __RUBICON_WMMA_LOAD_F64_ASM1(Which, Layout)                            \
+  __RUBICON_WMMA_ASM("wmma.load." Which ".sync.aligned" Layout                 \
+                     ".m8n8k4.f64 {%0}, [%1], %2;"                             \
+                     : "=d"(d[0])                                              \
+                     : "l"(p), "r"(ldm)                                        \
+                     : "memory")
+#define __RUBICON_WMMA_LOAD_F64_ASM2(Which, Layout)                            \
+  __RUBICON_WMMA_ASM("wmma.load." Which ".sync.aligned" Layout                 \
+                     ".m8n8k4.f64 {%0, %1}, [%2], %3;"                         \
+                     : "=d"(d[0]), "=d"(d[1])                                  \
+                     : "l"(p), "r"(ldm)                                        \
+                     : "memory")
+#define __RUBICON_WMMA_LOAD_F64_ASM(Which, Layout, Count)                      \
+  __RUBICON_WMMA_LOAD_F64_ASM##Count(Which, Layout)
+__RUBICON_WMMA_LOAD_F64(matrix_a, "a", 1)
+__RUBICON_WMMA_LOAD_F64(matrix_b, "b", 1)
+__RUBICON_WMMA_LOAD_F64(accumulator, "c", 2)
+
+template <> struct store<8, 8, 4, double> {
+  __device__ static inline void run(bool row, void *p, const unsigned *w,
+                                    unsigned ldm) {
+    double d[2];
+    __builtin_memcpy(d, w, sizeof(d));
+    if (row)
+      __RUBICON_WMMA_ASM("wmma.store.d.sync.aligned.row.m8n8k4.f64 "
+                         "[%0], {%1, %2}, %3;" ::"l"(p),
+                         "d"(d[0]), "d"(d[1]), "r"(ldm)
+                         : "memory");
+    else
+      __RUBICON_WMMA_ASM("wmma.store.d.sync.aligned.col.m8n8k4.f64 "
+                         "[%0], {%1, %2}, %3;" ::"l"(p),
+                         "d"(d[0]), "d"(d[1]), "r"(ldm)
+                         : "memory");
+  }
+};
+
+/* satf has no meaning for double (the PTX ISA has no .satfinite form). */
+template <> struct mma<8, 8, 4, double, double, double, double> {
+  __device__ static inline void run(unsigned *w, const unsigned *a,
+                                    const unsigned *b, const unsigned *c,
+                                    bool) {
+    double da, db, dc[2], dd[2] = {};
+    __builtin_memcpy(&da, a, sizeof(da));
+    __builtin_memcpy(&db, b, sizeof(db));
+    __builtin_memcpy(dc, c, sizeof(dc));
+    __RUBICON_WMMA_ASM("wmma.mma.sync.aligned.row.col.m8n8k4.f64.f64.f64.f64 "
+                       "{%0, %1}, {%2}, {%3}, {%4, %5};"
+                       : "=d"(dd[0]), "=d"(dd[1])
+                       : "d"(da), "d"(db), "d"(dc[0]), "d"(dc[1]));
+    __builtin_memcpy(w, dd, sizeof(dd));
+  }
+};
 
 template <typename T> struct layout_is_row;
 template <> struct layout_is_row<row_major> {
