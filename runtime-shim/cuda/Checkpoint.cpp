@@ -94,9 +94,18 @@ CUresult cuCheckpointProcessLock(int Pid, CUcheckpointLockArgs *Args) {
     return CUDA_ERROR_ILLEGAL_STATE;
   // The work already queued completes before the process counts as locked
   // (the timeout is not applied: the queued work is always awaited).
+  // Every device's work, each device having its own queue.
   cudart::Backend *B = nullptr;
   acquireUngatedBackend(B);
-  if (B->deviceSynchronize() != cudaSuccess) {
+  int Count = 0, Current = 0;
+  B->getDeviceCount(Count);
+  B->getDevice(Current);
+  cudaError_t Status = cudaSuccess;
+  for (int Device = 0; Device < Count && Status == cudaSuccess; ++Device)
+    if ((Status = B->setDevice(Device)) == cudaSuccess)
+      Status = B->deviceSynchronize();
+  B->setDevice(Current);
+  if (Status != cudaSuccess) {
     Gate->move(ProcessGate::Locked, ProcessGate::Running);
     return CUDA_ERROR_NOT_READY;
   }

@@ -2,8 +2,10 @@
 //
 // Part of Rubicon. The grid-wide barrier of a cooperative launch
 // (cudaLaunchCooperativeKernel), on every target: a sense-reversing barrier
-// in global memory. Each code object has one barrier (the hidden variable
-// below, zero when the code object is loaded). The first thread of each block
+// in global memory. On AMD GPUs each code object has one barrier (the hidden
+// variable below, zero when the code object is loaded); on the host target,
+// whose devices all run one copy of the code object, each grid has its own
+// (HostABI.h's RuntimeServices::gridBarrier). The first thread of each block
 // arrives for its block after a block barrier; the last block to arrive
 // resets the count and advances the generation, which the others wait for;
 // then a block barrier releases the block's threads. The count is back at
@@ -12,8 +14,8 @@
 // Correct when every block of the grid is resident at once, which is what
 // a cooperative launch guarantees (the runtime refuses a larger grid with
 // cudaErrorCooperativeLaunchTooLarge), and when cooperative launches of one
-// code object do not overlap (HIP runs cooperative launches one at a time;
-// the host backend runs all launches in one queue).
+// code object do not overlap on a GPU (HIP runs cooperative launches one at a
+// time).
 //
 //===----------------------------------------------------------------------===//
 #include "Block.h"
@@ -31,10 +33,12 @@ struct RubiconGridBarrier {
   u32 Generation;
 };
 
+#if !defined(RUBICON_HOST_TARGET)
 #if defined(__AMDGCN__)
 __attribute__((address_space(1)))
 #endif
 static RubiconGridBarrier __rubicon_grid_barrier_state;
+#endif
 
 #if defined(__AMDGCN__)
 extern "C" int __ockl_grid_is_valid(void);
@@ -56,7 +60,13 @@ RUBICON_EXPORT void __rubicon_grid_sync() {
     u32 Blocks = gridSizeInBlocks(Dimension::X) *
                  gridSizeInBlocks(Dimension::Y) *
                  gridSizeInBlocks(Dimension::Z);
+#if defined(RUBICON_HOST_TARGET)
+    host::ThreadContext *Thread = hostimpl::currentThread();
+    auto *State = reinterpret_cast<RubiconGridBarrier *>(
+        Thread->Runtime->gridBarrier(Thread));
+#else
     auto *State = &__rubicon_grid_barrier_state;
+#endif
     u32 Generation = __atomic_load_n(&State->Generation, __ATOMIC_ACQUIRE);
     if (__atomic_add_fetch(&State->Arrived, 1, __ATOMIC_ACQ_REL) == Blocks) {
       __atomic_store_n(&State->Arrived, 0, __ATOMIC_RELAXED);

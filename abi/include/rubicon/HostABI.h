@@ -98,8 +98,8 @@ inline constexpr const char CudaArchSymbol[] = "__rubicon_host_cuda_arch";
 /// operation's member mask. 3: RuntimeServices::yield. 4:
 /// ThreadContext::SharedBytes. 5: the device runtime (RuntimeServices'
 /// parameterBuffer, launchDevice and memoryOperation;
-/// ThreadContext::DeviceRuntimeError).
-inline constexpr unsigned long long AbiVersion = 5;
+/// ThreadContext::DeviceRuntimeError). 6: RuntimeServices::gridBarrier.
+inline constexpr unsigned long long AbiVersion = 6;
 inline constexpr const char AbiVersionSymbol[] = "__rubicon_host_abi_version";
 
 /// Wavefront operations. The lanes that take part (the operation's group):
@@ -174,6 +174,10 @@ struct RuntimeServices {
                          unsigned long long DstPitch, const void *Src,
                          unsigned long long SrcPitch, unsigned long long Width,
                          unsigned long long Height, int Value, void *Stream);
+  /// The running grid's own two words for grid_group::sync's barrier (the
+  /// device library's), zero when the grid starts: grids of one code object
+  /// that run at once (on two devices) each have their own.
+  unsigned *(*gridBarrier)(ThreadContext *Thread);
 };
 
 /// The running CUDA thread, at the base of its fiber stack.

@@ -287,6 +287,9 @@ struct FiberServices {
             std::chrono::steady_clock::now().time_since_epoch())
             .count());
   }
+  static unsigned *gridBarrier(ThreadContext *Thread) {
+    return fiberOf(Thread).Owner->Launch->GridBarrier;
+  }
   static void start(BlockScheduler::Fiber *F) {
     const GridLaunch &Launch = *F->Owner->Launch;
     (Launch.BlockEntry ? Launch.BlockEntry : Launch.Entry)(Launch.Args);
@@ -306,7 +309,8 @@ const rubicon::host::RuntimeServices Services = {
     FiberServices::workgroupBarrier, FiberServices::waveOperation,
     FiberServices::trap,          FiberServices::nanoseconds,
     FiberServices::yield,         deviceParameterBuffer,
-    deviceLaunch,                 deviceMemoryOperation};
+    deviceLaunch,                 deviceMemoryOperation,
+    FiberServices::gridBarrier};
 } // namespace
 
 const GridLaunch *BlockScheduler::launchOf(ThreadContext *Thread) {

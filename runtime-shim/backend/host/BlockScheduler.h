@@ -38,8 +38,12 @@ struct GridLaunch {
   size_t SharedBytes = 0; // static + dynamic
   /// Worker threads the grid may use at once (0: the whole pool).
   unsigned MaxWorkers = 0;
+  /// The device the grid runs on (its pool; cudaGetDevice in device code).
+  int Device = 0;
   /// Where launches from the grid's device code go (DeviceLaunches.h).
   DeviceWork *Children = nullptr;
+  /// grid_group::sync's barrier (RuntimeServices::gridBarrier).
+  mutable unsigned GridBarrier[2] = {0, 0};
 };
 
 class BlockScheduler {

@@ -153,9 +153,12 @@ int deviceLaunch(rubicon::host::ThreadContext *Thread, void *Function,
   std::copy(G, G + 3, L.Grid);
   std::copy(B, B + 3, L.Block);
   L.SharedBytes = Kernel.StaticSharedBytes + SharedBytes;
-  // A child runs on the workers its parent's stream (green context) has.
-  if (const GridLaunch *Parent = BlockScheduler::launchOf(Thread))
+  // A child runs on the workers its parent's stream (green context) has,
+  // on its parent's device.
+  if (const GridLaunch *Parent = BlockScheduler::launchOf(Thread)) {
     L.MaxWorkers = Parent->MaxWorkers;
+    L.Device = Parent->Device;
+  }
   Child->Children.Launcher = Work->Launcher;
   Child->Children.Depth = Work->Depth + 1;
 
@@ -206,8 +209,10 @@ int HostBackend::runLaunch(PreparedLaunch &Prepared) {
   Prepared.Launch.Children = &Prepared.Children;
   if (!Prepared.Children.Launcher)
     Prepared.Children.Launcher = this;
-  int Fault = Prepared.Cooperative ? runCooperativeGrid(Prepared.Launch)
-                                   : Pool->runGrid(Prepared.Launch);
+  int Fault =
+      Prepared.Cooperative
+          ? runCooperativeGrid(Prepared.Launch)
+          : deviceQueue(Prepared.Launch.Device).Pool.runGrid(Prepared.Launch);
   // The grid's blocks are done: its children, each with its descendants, in
   // launch order; tail launches last. After a fault, nothing more runs.
   for (std::vector<PendingWork> *Items :

@@ -43,7 +43,7 @@ cudaError_t HostBackend::release(void *Ptr, AllocationKind Kind) {
   if (cudaError_t E = deviceError())
     return E;
   // CUDA's cudaFree synchronizes: kernels may still use the memory.
-  Queue->waitForAll();
+  waitForEveryDevice();
   std::lock_guard<std::mutex> Lock(Mutex);
   auto It = Allocations.find(reinterpret_cast<uintptr_t>(Ptr));
   bool HostKind = Kind == AllocationKind::Host;

@@ -4,7 +4,8 @@
 // (nvcc --amdgpu-arch=host) on the CPU: device memory is host memory, streams
 // are served in issue order by one executor thread (WorkQueue.h), and kernels
 // run on a pool of worker threads (WorkerPool.h) with each block's threads as
-// fibers (BlockScheduler.h). See docs/host-target.md.
+// fibers (BlockScheduler.h). Each device has its own queue and pool. See
+// docs/host-target.md.
 //
 // The class is private to the backend: the runtime creates it with
 // createHostBackend() (../BackendSelection.h). Its members are defined by
@@ -21,15 +22,19 @@
 //   HostIpc.cpp          memory and events shared with other processes
 //   DeviceLaunches.cpp   grids launched from device code
 //
-// Ordering: every stream's work goes into one queue, served in issue order by
-// one executor thread. That is one of the schedules CUDA allows for any mix of
-// the legacy default stream, blocking and non-blocking streams and per-thread
-// default streams (CUDA never promises that streams overlap), so ordering
-// within a stream, the legacy stream's implicit synchronization, events and
-// stream waits all hold. Kernels fan out over the worker pool inside that
-// order. A fault in a kernel (assert, trap) becomes the device's error: the
-// rest of the queue is dropped and every later call reports it until
-// cudaDeviceReset.
+// Ordering: every stream of a device feeds that device's one queue, served in
+// issue order by one executor thread. That is one of the schedules CUDA allows
+// for any mix of the legacy default stream, blocking and non-blocking streams
+// and per-thread default streams (CUDA never promises that streams of a device
+// overlap), so ordering within a stream, the legacy stream's implicit
+// synchronization, events and stream waits all hold. Kernels fan out over the
+// device's worker pool inside that order. Devices run independently of each
+// other, as GPUs do: grids on two devices that wait for each other (a
+// multi-device cooperative algorithm, a flag in managed memory) both progress.
+// A stream waiting for an event recorded on another device's queue waits, on
+// its own queue, for that record. A fault in a kernel (assert, trap) becomes
+// the error of every device: the rest of the queues is dropped and every later
+// call reports it until cudaDeviceReset.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_BACKEND_HOST_HOSTBACKEND_H
@@ -73,6 +78,8 @@ struct HostStream {
   int Priority = 0;
   uint64_t LastWork = 0;
   unsigned MaxWorkers = 0;
+  /// The device current when it was made: the queue its work goes to.
+  int Device = 0;
 };
 
 /// An interprocess event's state, in a page shared by the processes that
@@ -85,6 +92,7 @@ struct SharedEventState {
 struct HostEvent {
   unsigned Flags = 0;
   uint64_t RecordedWork = 0; // 0: never recorded
+  int Device = 0;            // the queue RecordedWork numbers work in
   bool Recorded = false;
   Clock::time_point Time;
   /// cudaEventInterprocess: the shared state and its memory file.
@@ -144,6 +152,15 @@ struct Allocation {
 
 /// Bytes of physical memory (the device's global memory).
 size_t physicalMemory();
+
+/// One device's executor: the in-order queue its streams feed and the worker
+/// threads its grids run on. The queue goes first, its pending work still
+/// needing the pool.
+struct DeviceQueue {
+  explicit DeviceQueue(unsigned Workers) : Pool(Workers) {}
+  WorkerPool Pool;
+  WorkQueue Queue;
+};
 
 class HostBackend final : public Backend, public DeviceLauncher {
 public:
@@ -427,13 +444,15 @@ private:
   /// queued on `Stream`.
   cudaError_t waitInterprocessEvent(HostEvent &Event, bool Here,
                                     cudaStream_t Stream);
-  /// The last work queued on `Stream` (special streams: all work, since the
-  /// queue is shared and in order).
-  cudaError_t lastWorkOf(cudaStream_t Stream, uint64_t &Last);
+  /// The last work queued on `Stream`, in the queue of `Device` (special
+  /// streams: all of the current device's work, its queue being in order).
+  cudaError_t lastWorkOf(cudaStream_t Stream, int &Device, uint64_t &Last);
   /// Queues `Work` on `Stream`; with `Wait`, returns when it has run.
-  /// Work queued after a fault is dropped unless `RunAfterFault`.
+  /// Work queued after a fault is dropped unless `RunAfterFault`. `Queued`
+  /// (if given) receives the device and sequence number of the work.
   cudaError_t enqueue(cudaStream_t Stream, bool Wait,
-                      std::function<void()> Work, bool RunAfterFault = false);
+                      std::function<void()> Work, bool RunAfterFault = false,
+                      std::pair<int, uint64_t> *Queued = nullptr);
 
   /// A module loaded by the driver API: its kernels are registered in
   /// Kernels under their entry points' addresses.
@@ -457,8 +476,23 @@ private:
   /// dlcloses a code object; closes its memory file once it is unloaded.
   static void closeCodeObject(void *Handle, int Fd);
 
-  std::unique_ptr<WorkerPool> Pool;
-  std::unique_ptr<WorkQueue> Queue;
+  /// The calling thread's current device.
+  static int currentDevice();
+  /// Device `Device`'s queue and pool, made at first use.
+  DeviceQueue &deviceQueue(int Device);
+  WorkQueue &queueOf(int Device) { return deviceQueue(Device).Queue; }
+  /// Waits for all work queued so far on every device (what must not run
+  /// while memory changes under it).
+  void waitForEveryDevice();
+  /// The device whose queue `Stream`'s work goes to (special streams: the
+  /// current device's); -1 if `Stream` is not a stream.
+  int deviceOfStream(cudaStream_t Stream);
+
+  /// Worker threads per device (the multiprocessors a device reports).
+  unsigned Workers = 1;
+  std::mutex QueuesMutex;
+  /// By device, under QueuesMutex.
+  std::vector<std::unique_ptr<DeviceQueue>> Queues;
   std::mutex Mutex, RecordMutex;
   std::atomic<int> Fault{0};
   unsigned DeviceFlags = 0;

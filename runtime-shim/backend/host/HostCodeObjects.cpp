@@ -281,7 +281,7 @@ cudaError_t HostBackend::moduleUnload(void *Module) {
       return cudaErrorInvalidResourceHandle;
   }
   // Kernels of the module may still be queued or running.
-  Queue->waitForAll();
+  waitForEveryDevice();
   std::lock_guard<std::mutex> Lock(Mutex);
   for (const void *Key : Loaded->KernelKeys)
     Kernels.erase(Key);

@@ -22,10 +22,9 @@ size_t physicalMemory() {
 }
 
 HostBackend::~HostBackend() {
-  if (Queue)
-    Queue->waitForAll();
-  Queue.reset();
-  Pool.reset();
+  // Every queue drains before any goes: one may wait for another's event.
+  waitForEveryDevice();
+  Queues.clear();
 }
 
 /// The number of devices the backend presents: RUBICON_HOST_DEVICES, 1 to
@@ -49,13 +48,37 @@ static int hostDeviceCount() {
 /// CUDA's current device belongs to the calling host thread.
 static thread_local int CurrentDevice = 0;
 
+int HostBackend::currentDevice() { return CurrentDevice; }
+
 cudaError_t HostBackend::initialize() {
-  Pool = std::make_unique<WorkerPool>(workerCount());
-  Queue = std::make_unique<WorkQueue>();
+  Workers = workerCount();
   DeviceCount = hostDeviceCount();
-  logMessage("host backend: %u worker threads, %d device%s", Pool->size(),
+  Queues.resize(size_t(DeviceCount));
+  logMessage("host backend: %u worker threads per device, %d device%s", Workers,
              DeviceCount, DeviceCount == 1 ? "" : "s");
   return cudaSuccess;
+}
+
+// A device's threads are made when it first gets work, so that devices a
+// program never uses cost nothing.
+DeviceQueue &HostBackend::deviceQueue(int Device) {
+  std::lock_guard<std::mutex> Lock(QueuesMutex);
+  std::unique_ptr<DeviceQueue> &Slot = Queues[size_t(Device)];
+  if (!Slot)
+    Slot = std::make_unique<DeviceQueue>(Workers);
+  return *Slot;
+}
+
+void HostBackend::waitForEveryDevice() {
+  std::vector<DeviceQueue *> Made;
+  {
+    std::lock_guard<std::mutex> Lock(QueuesMutex);
+    for (std::unique_ptr<DeviceQueue> &Slot : Queues)
+      if (Slot)
+        Made.push_back(Slot.get());
+  }
+  for (DeviceQueue *Q : Made)
+    Q->Queue.waitForAll();
 }
 
 cudaError_t HostBackend::setDevice(int Device) {
@@ -99,14 +122,14 @@ cudaError_t HostBackend::deviceDisablePeerAccess(int PeerDevice) {
 }
 
 cudaError_t HostBackend::deviceSynchronize() {
-  Queue->waitForAll();
+  queueOf(CurrentDevice).waitForAll();
   return deviceError();
 }
 
 // Frees what the current device allocated; the other devices' memory and
 // peer access stay.
 cudaError_t HostBackend::deviceReset() {
-  Queue->waitForAll();
+  queueOf(CurrentDevice).waitForAll();
   std::lock_guard<std::mutex> Lock(Mutex);
   for (auto It = Allocations.begin(); It != Allocations.end();) {
     auto &[Address, A] = *It;
@@ -157,8 +180,7 @@ cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
     return cudaErrorInvalidDevice;
   Prop = {};
   std::snprintf(Prop.name, sizeof(Prop.name),
-                "Rubicon host device (x86-64 CPU, %u worker threads)",
-                Pool->size());
+                "Rubicon host device (x86-64 CPU, %u worker threads)", Workers);
   std::memcpy(Prop.uuid.bytes, "rubicon-host-cpu", 16);
   Prop.uuid.bytes[15] = static_cast<char>(Prop.uuid.bytes[15] + Device);
   Prop.pciBusID = Device;
@@ -183,7 +205,7 @@ cudaError_t HostBackend::getDeviceProperties(cudaDeviceProp &Prop, int Device) {
   Prop.texturePitchAlignment = 256;
   Prop.surfaceAlignment = 256;
   Prop.deviceOverlap = 1;
-  Prop.multiProcessorCount = static_cast<int>(Pool->size());
+  Prop.multiProcessorCount = static_cast<int>(Workers);
   Prop.cooperativeLaunch = 1;
   Prop.integrated = 1;
   Prop.canMapHostMemory = 1;

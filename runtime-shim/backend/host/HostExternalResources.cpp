@@ -304,7 +304,7 @@ cudaError_t HostBackend::destroyExternalSemaphore(void *Handle) {
     return cudaErrorInvalidValue;
   setLive(Semaphore, false);
   // Signals and waits already queued still use the mapping.
-  Queue->waitForAll();
+  waitForEveryDevice();
   munmap(Semaphore->Value, sizeof(uint64_t));
   close(Semaphore->Fd);
   delete Semaphore;

@@ -107,7 +107,7 @@ void waitForRecord(const SharedEventState &State, uint64_t Record,
 } // namespace
 
 cudaError_t HostBackend::ipcGetMemHandle(void *Handle, void *DevPtr) {
-  Queue->waitForAll(); // no kernel writes the memory while it moves
+  waitForEveryDevice(); // no kernel writes the memory while it moves
   std::lock_guard<std::mutex> Lock(Mutex);
   auto Address = reinterpret_cast<uintptr_t>(DevPtr);
   auto It = Allocations.upper_bound(Address);
@@ -189,7 +189,7 @@ cudaError_t HostBackend::ipcOpenMemHandle(void *&DevPtr, const void *Handle,
 }
 
 cudaError_t HostBackend::ipcCloseMemHandle(void *DevPtr) {
-  Queue->waitForAll();
+  waitForEveryDevice();
   std::lock_guard<std::mutex> Lock(Mutex);
   auto Address = reinterpret_cast<uintptr_t>(DevPtr);
   auto It = ImportedMemory.find(Address);

@@ -81,7 +81,7 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
     // times the multiprocessors (worker threads) promise.
     uint64_t Threads = uint64_t(Block.X) * Block.Y * Block.Z;
     uint64_t Resident =
-        uint64_t(Pool->size()) * std::max<uint64_t>(1, 2048 / Threads);
+        uint64_t(Workers) * std::max<uint64_t>(1, 2048 / Threads);
     if (uint64_t(Grid.X) * Grid.Y * Grid.Z > Resident)
       return cudaErrorCooperativeLaunchTooLarge;
   }
@@ -98,6 +98,9 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
   if (!isSpecialStream(Stream))
     if (HostStream *S = userStream(Stream))
       L.MaxWorkers = S->MaxWorkers;
+  L.Device = deviceOfStream(Stream);
+  if (L.Device < 0)
+    return cudaErrorInvalidResourceHandle;
   return enqueue(Stream, false, [this, Data] {
     if (int F = runLaunch(*Data)) {
       int Expected = 0;

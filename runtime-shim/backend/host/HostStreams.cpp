@@ -11,6 +11,7 @@ namespace rubicon::cudart::host {
 cudaError_t HostBackend::streamCreate(cudaStream_t &Stream, unsigned Flags,
                                       int Priority) {
   auto *S = new HostStream{Flags, Priority, 0};
+  S->Device = currentDevice();
   std::lock_guard<std::mutex> Lock(Mutex);
   Streams.insert(S);
   Stream = reinterpret_cast<cudaStream_t>(S);
@@ -29,35 +30,52 @@ cudaError_t HostBackend::streamDestroy(cudaStream_t Stream) {
 }
 
 cudaError_t HostBackend::streamSynchronize(cudaStream_t Stream) {
+  int Device;
   uint64_t Last;
-  if (cudaError_t E = lastWorkOf(Stream, Last))
+  if (cudaError_t E = lastWorkOf(Stream, Device, Last))
     return E;
-  Queue->waitFor(Last);
+  queueOf(Device).waitFor(Last);
   return deviceError();
 }
 
 cudaError_t HostBackend::streamQuery(cudaStream_t Stream) {
+  int Device;
   uint64_t Last;
-  if (cudaError_t E = lastWorkOf(Stream, Last))
+  if (cudaError_t E = lastWorkOf(Stream, Device, Last))
     return E;
   if (cudaError_t E = deviceError())
     return E;
-  return Queue->isDone(Last) ? cudaSuccess : cudaErrorNotReady;
+  return queueOf(Device).isDone(Last) ? cudaSuccess : cudaErrorNotReady;
 }
 
 cudaError_t HostBackend::streamWaitEvent(cudaStream_t Stream, cudaEvent_t Event,
                                          unsigned) {
-  uint64_t Last;
-  if (cudaError_t E = lastWorkOf(Stream, Last))
-    return E;
+  int Device = deviceOfStream(Stream);
+  if (Device < 0)
+    return cudaErrorInvalidResourceHandle;
   HostEvent *E = findEvent(Event);
   if (!E)
     return cudaErrorInvalidResourceHandle;
   // Another process's records are waited for in the queue (HostIpc.cpp).
   if (E->Shared)
     return waitInterprocessEvent(*E, /*Here=*/false, Stream);
-  // One in-order queue: the event's work is already ahead of the stream's.
-  return deviceError();
+  int EventDevice;
+  uint64_t Record;
+  {
+    std::lock_guard<std::mutex> RecordLock(RecordMutex);
+    EventDevice = E->Device;
+    Record = E->RecordedWork;
+  }
+  // On the same device's in-order queue the event's work is already ahead
+  // of the stream's; another device's queue is waited for in the stream's,
+  // where the stream's later work stays behind the wait. The record was
+  // queued before this wait, so no two queues can wait for each other.
+  if (!Record || EventDevice == Device || queueOf(EventDevice).isDone(Record))
+    return deviceError();
+  WorkQueue *Recorded = &queueOf(EventDevice);
+  return enqueue(
+      Stream, false, [Recorded, Record] { Recorded->waitFor(Record); },
+      /*RunAfterFault=*/true);
 }
 
 cudaError_t HostBackend::streamGetFlags(cudaStream_t Stream, unsigned &Flags) {
@@ -124,14 +142,14 @@ cudaError_t HostBackend::eventRecord(cudaEvent_t Event, cudaStream_t Stream) {
   HostEvent *E = findEvent(Event);
   if (!E)
     return cudaErrorInvalidResourceHandle;
-  uint64_t Last;
-  if (cudaError_t Status = lastWorkOf(Stream, Last))
-    return Status;
+  if (deviceOfStream(Stream) < 0)
+    return cudaErrorInvalidResourceHandle;
   std::lock_guard<std::mutex> RecordLock(RecordMutex);
   E->Recorded = false;
   // An interprocess event counts its records where every process sees them.
   SharedEventState *Shared = E->Shared;
   uint64_t Record = Shared ? recordInterprocessEvent(*E) : 0;
+  std::pair<int, uint64_t> Queued{0, 0};
   cudaError_t Status = enqueue(
       Stream, false,
       [E, Shared, Record] {
@@ -139,8 +157,11 @@ cudaError_t HostBackend::eventRecord(cudaEvent_t Event, cudaStream_t Stream) {
         if (Shared)
           completeInterprocessRecord(*Shared, Record);
       },
-      /*RunAfterFault=*/true);
-  E->RecordedWork = Queue->lastQueued();
+      /*RunAfterFault=*/true, &Queued);
+  if (Status != cudaSuccess)
+    return Status;
+  E->Device = Queued.first;
+  E->RecordedWork = Queued.second;
   E->Recorded = true;
   return Status;
 }
@@ -151,7 +172,7 @@ cudaError_t HostBackend::eventSynchronize(cudaEvent_t Event) {
     return cudaErrorInvalidResourceHandle;
   if (E->Shared)
     return waitInterprocessEvent(*E, /*Here=*/true, nullptr);
-  Queue->waitFor(E->RecordedWork);
+  queueOf(E->Device).waitFor(E->RecordedWork);
   return deviceError();
 }
 
@@ -166,7 +187,8 @@ cudaError_t HostBackend::eventQuery(cudaEvent_t Event) {
                    __atomic_load_n(&E->Shared->Recorded, __ATOMIC_ACQUIRE)
                ? cudaSuccess
                : cudaErrorNotReady;
-  return Queue->isDone(E->RecordedWork) ? cudaSuccess : cudaErrorNotReady;
+  return queueOf(E->Device).isDone(E->RecordedWork) ? cudaSuccess
+                                                    : cudaErrorNotReady;
 }
 
 cudaError_t HostBackend::eventElapsedTime(float &Ms, cudaEvent_t Start,
@@ -178,7 +200,8 @@ cudaError_t HostBackend::eventElapsedTime(float &Ms, cudaEvent_t Start,
     return cudaErrorInvalidResourceHandle;
   if (!S->Recorded || !E->Recorded)
     return cudaErrorInvalidResourceHandle;
-  if (!Queue->isDone(S->RecordedWork) || !Queue->isDone(E->RecordedWork))
+  if (!queueOf(S->Device).isDone(S->RecordedWork) ||
+      !queueOf(E->Device).isDone(E->RecordedWork))
     return cudaErrorNotReady;
   Ms = std::chrono::duration<float, std::milli>(E->Time - S->Time).count();
   return cudaSuccess;
@@ -189,7 +212,7 @@ cudaError_t HostBackend::eventDestroy(cudaEvent_t Event) {
   if (!E)
     return cudaErrorInvalidResourceHandle;
   // A pending record still writes the event: let it land first.
-  Queue->waitFor(E->RecordedWork);
+  queueOf(E->Device).waitFor(E->RecordedWork);
   std::lock_guard<std::mutex> Lock(Mutex);
   Events.erase(E);
   releaseInterprocessEvent(*E);
@@ -209,17 +232,26 @@ HostEvent *HostBackend::findEvent(cudaEvent_t Event) {
   return Events.count(E) ? E : nullptr;
 }
 
-/// The last work queued on `Stream` (special streams: all work, since the
-/// queue is shared and in order).
-cudaError_t HostBackend::lastWorkOf(cudaStream_t Stream, uint64_t &Last) {
+int HostBackend::deviceOfStream(cudaStream_t Stream) {
+  if (isSpecialStream(Stream))
+    return currentDevice();
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto *S = reinterpret_cast<HostStream *>(Stream);
+  return Streams.count(S) ? S->Device : -1;
+}
+
+cudaError_t HostBackend::lastWorkOf(cudaStream_t Stream, int &Device,
+                                    uint64_t &Last) {
   if (isSpecialStream(Stream)) {
-    Last = Queue->lastQueued();
+    Device = currentDevice();
+    Last = queueOf(Device).lastQueued();
     return cudaSuccess;
   }
-  HostStream *S = userStream(Stream);
-  if (!S)
-    return cudaErrorInvalidResourceHandle;
   std::lock_guard<std::mutex> Lock(Mutex);
+  auto *S = reinterpret_cast<HostStream *>(Stream);
+  if (!Streams.count(S))
+    return cudaErrorInvalidResourceHandle;
+  Device = S->Device;
   Last = S->LastWork;
   return cudaSuccess;
 }
@@ -227,24 +259,27 @@ cudaError_t HostBackend::lastWorkOf(cudaStream_t Stream, uint64_t &Last) {
 /// Queues `Work` on `Stream`; with `Wait`, returns when it has run.
 /// Work queued after a fault is dropped unless `RunAfterFault`.
 cudaError_t HostBackend::enqueue(cudaStream_t Stream, bool Wait,
-                                 std::function<void()> Work,
-                                 bool RunAfterFault) {
+                                 std::function<void()> Work, bool RunAfterFault,
+                                 std::pair<int, uint64_t> *Queued) {
   if (cudaError_t E = deviceError())
     return E;
   HostStream *S = nullptr;
   if (!isSpecialStream(Stream) && !(S = userStream(Stream)))
     return cudaErrorInvalidResourceHandle;
-  uint64_t Sequence =
-      Queue->push([this, Work = std::move(Work), RunAfterFault] {
-        if (RunAfterFault || !Fault.load())
-          Work();
-      });
+  int Device = S ? S->Device : currentDevice();
+  WorkQueue &Queue = queueOf(Device);
+  uint64_t Sequence = Queue.push([this, Work = std::move(Work), RunAfterFault] {
+    if (RunAfterFault || !Fault.load())
+      Work();
+  });
   if (S) {
     std::lock_guard<std::mutex> Lock(Mutex);
     S->LastWork = Sequence;
   }
+  if (Queued)
+    *Queued = {Device, Sequence};
   if (Wait) {
-    Queue->waitFor(Sequence);
+    Queue.waitFor(Sequence);
     return deviceError();
   }
   return cudaSuccess;

@@ -122,7 +122,7 @@ cudaError_t HostBackend::vmmUnmap(void *Address, size_t Size) {
   if (!Address || !aligned(Address, Size))
     return cudaErrorInvalidValue;
   // Kernels may still use the memory (CUDA's cuMemUnmap synchronizes too).
-  Queue->waitForAll();
+  waitForEveryDevice();
   // Back to reserved: inaccessible anonymous pages over the range.
   void *Reserved =
       mmap(Address, Size, PROT_NONE,

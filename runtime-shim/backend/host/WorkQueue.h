@@ -1,8 +1,8 @@
 //===- WorkQueue.h - The host backend's in-order stream queue ---*- C++ -*-===//
 //
-// Part of Rubicon's host backend. The single in-order queue every stream
-// feeds, served by one executor thread (HostBackend.h says why one queue
-// keeps CUDA's ordering rules).
+// Part of Rubicon's host backend. The in-order queue every stream of one
+// device feeds, served by one executor thread (HostBackend.h says why one
+// queue per device keeps CUDA's ordering rules).
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_BACKEND_HOST_WORKQUEUE_H

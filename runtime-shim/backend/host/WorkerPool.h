@@ -1,8 +1,8 @@
 //===- WorkerPool.h - The host backend's worker threads ---------*- C++ -*-===//
 //
 // Part of Rubicon's host backend. The CPU threads that run the blocks of one
-// grid at a time, each with its own BlockScheduler; the backend's device has
-// as many multiprocessors as the pool has workers.
+// grid at a time, each with its own BlockScheduler; each device has its own
+// pool, with as many multiprocessors as the pool has workers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_BACKEND_HOST_WORKERPOOL_H
