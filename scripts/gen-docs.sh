@@ -20,4 +20,11 @@ python3 "$root/libraries/ApiTable.py" "$root/libraries/cublas/Cublas.def" "$root
   "$root/libraries/npp/Npp.def" "$root/libraries/nvjpeg/Nvjpeg.def" "$root/libraries/nvjitlink/NvJitLink.def" \
   "$root/libraries/nvvm/Nvvm.def" \
   -o "$root/docs/cuda-libraries.table.md"
+# The accuracy suite's table: what it measures on the host target.
+accuracy_dir=$(mktemp -d)
+"$build/toolkit/bin/nvcc" -O2 -w --amdgpu-arch=host "$root/tests/e2e/host/Inputs/accuracy.cu" \
+  -o "$accuracy_dir/accuracy"
+LD_LIBRARY_PATH="$build/toolkit/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+  "$accuracy_dir/accuracy" --markdown > "$root/docs/math-accuracy.table.md"
+rm -rf "$accuracy_dir"
 echo "rubicon: regenerated docs/*.table.md"

@@ -39,6 +39,11 @@ config.available_features.add("host-target")
 # checkout: tests/e2e/emulated/rodinia.test; ninja check-emulated).
 if lit_config.params.get("emulated_full"):
     config.available_features.add("emulated-full")
+# The accuracy suite's samples per row (tests/e2e/host/accuracy.test): a
+# few thousand by default, lit --param accuracy_samples=N for more (ninja
+# check-math-accuracy).
+config.substitutions.append(("%accuracy_samples", "--samples " +
+                             lit_config.params.get("accuracy_samples", "2048")))
 # A Rodinia 3.1 checkout (CUDA sources, github.com/yuhc/gpu-rodinia; never
 # in this repository): lit --param rodinia=DIR or RUBICON_RODINIA_DIR.
 rodinia = lit_config.params.get("rodinia") or os.environ.get("RUBICON_RODINIA_DIR")

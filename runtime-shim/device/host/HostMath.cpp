@@ -46,10 +46,15 @@ using namespace rubicon;
 #undef RUBICON_MATH_3_STD
 #undef RUBICON_MATH_3_CUDA
 
-// The ocml names for STD rows.
+// The ocml names for STD rows. Weak: HostMathWider.cpp replaces the
+// functions whose C library error exceeds CUDA's documented bound.
 #define RUBICON_MATH_1_STD(F, D, O)                                            \
-  extern "C" float __ocml_##O##_f32(float x) { return F(x); }                  \
-  extern "C" double __ocml_##O##_f64(double x) { return D(x); }
+  extern "C" __attribute__((weak)) float __ocml_##O##_f32(float x) {           \
+    return F(x);                                                               \
+  }                                                                            \
+  extern "C" __attribute__((weak)) double __ocml_##O##_f64(double x) {         \
+    return D(x);                                                               \
+  }
 #define RUBICON_MATH_1_CUDA(F, D, O)
 #define RUBICON_MATH_2_STD(F, D, O)                                            \
   extern "C" float __ocml_##O##_f32(float x, float y) { return F(x, y); }      \
@@ -93,7 +98,6 @@ template <typename T> T pi() { return T(3.14159265358979323846); }
 // sin(pi x) and cos(pi x) with x reduced exactly (fmod, then subtractions
 // that Sterbenz's lemma makes exact) to [-1/4, 1/4] before multiplying by
 // pi: integers and half-integers give exact zeros and ones at any magnitude.
-inline float remainderOf2(float x) { return fmodf(x, 2.0f); }
 inline double remainderOf2(double x) { return fmod(x, 2.0); }
 
 template <typename T, typename SinF, typename CosF>
@@ -127,28 +131,90 @@ T cosPi(T x, SinF Sin, CosF Cos) {
 }
 } // namespace
 
-#define RUBICON_HOST_CUDA_MATH(Suffix, T, Sin, Cos, Sqrt, Cbrt, Pow, Hypot,    \
-                               J0, J1, Y0, Y1)                                 \
+// Each is computed in the next wider type (float in double, double in long
+// double: x87's 64-bit significand) and rounded once, which keeps it within
+// CUDA's bounds (tests/e2e/host/accuracy.test): 1/cbrt, 1/hypot, and sums of
+// squares that would overflow or underflow in the argument's own type.
+extern "C" long double sqrtl(long double), cbrtl(long double),
+    hypotl(long double, long double), j0l(long double), j1l(long double),
+    y0l(long double), y1l(long double);
+namespace {
+template <typename T> struct Wider;
+template <> struct Wider<float> {
+  typedef double type;
+  static double sqrt(double x) { return __builtin_sqrt(x); }
+  static double cbrt(double x) { return ::cbrt(x); }
+  static double hypot(double x, double y) { return ::hypot(x, y); }
+};
+template <> struct Wider<double> {
+  typedef long double type;
+  static long double sqrt(long double x) { return sqrtl(x); }
+  static long double cbrt(long double x) { return cbrtl(x); }
+  static long double hypot(long double x, long double y) {
+    return hypotl(x, y);
+  }
+};
+// sqrt(x^2 + y^2 + z^2); an infinite coordinate gives +inf even beside a NaN.
+template <typename T> typename Wider<T>::type length3(T x, T y, T z) {
+  typedef typename Wider<T>::type W;
+  if (__builtin_isinf(x) || __builtin_isinf(y) || __builtin_isinf(z))
+    return __builtin_inf();
+  const W a = x, b = y, c = z;
+  return Wider<T>::sqrt(a * a + b * b + c * c);
+}
+} // namespace
+
+#define RUBICON_HOST_CUDA_MATH(Suffix, T, Sin, Cos, Sqrt, Pow, J0, J1, Y0, Y1) \
   extern "C" T __ocml_cospi_##Suffix(T x) { return cosPi<T>(x, Sin, Cos); }    \
   extern "C" T __ocml_sinpi_##Suffix(T x) { return sinPi<T>(x, Sin, Cos); }    \
   extern "C" T __ocml_rsqrt_##Suffix(T x) { return T(1) / Sqrt(x); }           \
-  extern "C" T __ocml_rcbrt_##Suffix(T x) { return T(1) / Cbrt(x); }           \
+  extern "C" T __ocml_rcbrt_##Suffix(T x) {                                    \
+    return T(1 / Wider<T>::cbrt(x));                                           \
+  }                                                                            \
   extern "C" T __ocml_exp10_##Suffix(T x) { return Pow(T(10), x); }            \
-  extern "C" T __ocml_rhypot_##Suffix(T x, T y) { return T(1) / Hypot(x, y); } \
+  extern "C" T __ocml_rhypot_##Suffix(T x, T y) {                              \
+    return T(1 / Wider<T>::hypot(x, y));                                       \
+  }                                                                            \
   extern "C" T __ocml_len3_##Suffix(T x, T y, T z) {                           \
-    return Sqrt(x * x + y * y + z * z);                                        \
+    return T(length3(x, y, z));                                                \
   }                                                                            \
   extern "C" T __ocml_rlen3_##Suffix(T x, T y, T z) {                          \
-    return T(1) / Sqrt(x * x + y * y + z * z);                                 \
+    return T(1 / length3(x, y, z));                                            \
   }                                                                            \
-  extern "C" T __ocml_j0_##Suffix(T x) { return J0(x); }                       \
-  extern "C" T __ocml_j1_##Suffix(T x) { return J1(x); }                       \
-  extern "C" T __ocml_y0_##Suffix(T x) { return Y0(x); }                       \
-  extern "C" T __ocml_y1_##Suffix(T x) { return Y1(x); }
-RUBICON_HOST_CUDA_MATH(f32, float, sinf, cosf, sqrtf, cbrtf, powf, hypotf, j0f,
-                       j1f, y0f, y1f)
-RUBICON_HOST_CUDA_MATH(f64, double, sin, cos, sqrt, cbrt, pow, hypot, j0, j1,
-                       y0, y1)
+  extern "C" T __ocml_j0_##Suffix(T x) { return T(J0(x)); }                    \
+  extern "C" T __ocml_j1_##Suffix(T x) { return T(J1(x)); }                    \
+  extern "C" T __ocml_y0_##Suffix(T x) { return T(Y0(x)); }                    \
+  extern "C" T __ocml_y1_##Suffix(T x) { return T(Y1(x)); }
+// sinpif/cospif in double: in float, the rounding of pi * x alone costs
+// about an ulp (CUDA allows one). Double's j0 ... y1 lose many ulps near
+// their zeros (CUDA allows 7 below 8): long double's do not.
+inline double sinDouble(double x) { return sin(x); }
+inline double cosDouble(double x) { return cos(x); }
+extern "C" float __ocml_cospi_f32(float x) {
+  return float(cosPi<double>(x, sinDouble, cosDouble));
+}
+extern "C" float __ocml_sinpi_f32(float x) {
+  return float(sinPi<double>(x, sinDouble, cosDouble));
+}
+RUBICON_HOST_CUDA_MATH(f64, double, sin, cos, sqrt, pow, j0l, j1l, y0l, y1l)
+extern "C" float __ocml_rsqrt_f32(float x) { return 1.0f / sqrtf(x); }
+extern "C" float __ocml_rcbrt_f32(float x) {
+  return float(1 / Wider<float>::cbrt(x));
+}
+extern "C" float __ocml_exp10_f32(float x) { return powf(10.0f, x); }
+extern "C" float __ocml_rhypot_f32(float x, float y) {
+  return float(1 / Wider<float>::hypot(x, y));
+}
+extern "C" float __ocml_len3_f32(float x, float y, float z) {
+  return float(length3(x, y, z));
+}
+extern "C" float __ocml_rlen3_f32(float x, float y, float z) {
+  return float(1 / length3(x, y, z));
+}
+extern "C" float __ocml_j0_f32(float x) { return j0f(x); }
+extern "C" float __ocml_j1_f32(float x) { return j1f(x); }
+extern "C" float __ocml_y0_f32(float x) { return y0f(x); }
+extern "C" float __ocml_y1_f32(float x) { return y1f(x); }
 #undef RUBICON_HOST_CUDA_MATH
 
 // CUDA-only special functions libm lacks, in double precision; the float
@@ -218,7 +284,8 @@ double erfinvCentral(double x) {
 // underflows, from Abramowitz and Stegun 26.2.23 (the normal distribution's
 // upper tail at q/2, over sqrt 2).
 double erfcinvTail(double q) {
-  const double t = sqrt(-2 * log(q * 0.5));
+  // log(q / 2) as log(q) - log(2): q / 2 underflows for the smallest q.
+  const double t = sqrt(-2 * (log(q) - 0.69314718055994530942));
   const double z = t - (2.515517 + t * (0.802853 + t * 0.010328)) /
                            (1 + t * (1.432788 + t * (0.189269 + t * 0.001308)));
   double y = z * InvSqrt2High;
@@ -315,8 +382,8 @@ constexpr double BesselAsymptoticFrom = 30;
 constexpr double TwoPiHigh = 6.28318530717958623200;
 constexpr double TwoPiLow = 2.4492935982947064e-16;
 double besselI(int order, double x) {
-  if (x == Infinity)
-    return x;
+  if (x > 720) // both overflow from about 713.99
+    return Infinity;
   if (x < BesselAsymptoticFrom) {
     // Terms and sum carried as double-double pairs: in plain doubles the
     // terms' rounding errors add up to about ten ulps near 30.
@@ -409,14 +476,14 @@ extern "C" float frexpf(float, int *), modff(float, float *),
 extern "C" double frexp(double, int *), modf(double, double *),
     remquo(double, double, int *), lgamma_r(double, int *);
 
-#define RUBICON_HOST_POINTER_RESULT(Suffix, T, SinCos, Sin, Cos, Frexp, Modf,  \
-                                    Remquo, LgammaR)                           \
+#define RUBICON_HOST_POINTER_RESULT(Suffix, T, SinCos, Precise, PreciseSin,    \
+                                    PreciseCos, Frexp, Modf, Remquo, LgammaR)  \
   extern "C" void __rubicon_math_sincos_##Suffix(T x, T *s, T *c) {            \
     SinCos(x, s, c);                                                           \
   }                                                                            \
   extern "C" void __rubicon_math_sincospi_##Suffix(T x, T *s, T *c) {          \
-    *s = sinPi<T>(x, Sin, Cos);                                                \
-    *c = cosPi<T>(x, Sin, Cos);                                                \
+    *s = T(sinPi<Precise>(x, PreciseSin, PreciseCos));                         \
+    *c = T(cosPi<Precise>(x, PreciseSin, PreciseCos));                         \
   }                                                                            \
   extern "C" T __rubicon_math_frexp_##Suffix(T x, int *e) {                    \
     return Frexp(x, e);                                                        \
@@ -428,8 +495,9 @@ extern "C" double frexp(double, int *), modf(double, double *),
   extern "C" T __rubicon_math_lgamma_r_##Suffix(T x, int *s) {                 \
     return LgammaR(x, s);                                                      \
   }
-RUBICON_HOST_POINTER_RESULT(f32, float, sincosf, sinf, cosf, frexpf, modff,
-                            remquof, lgammaf_r)
-RUBICON_HOST_POINTER_RESULT(f64, double, sincos, sin, cos, frexp, modf, remquo,
-                            lgamma_r)
+// sincospif in double, as sinpif and cospif.
+RUBICON_HOST_POINTER_RESULT(f32, float, sincosf, double, sinDouble, cosDouble,
+                            frexpf, modff, remquof, lgammaf_r)
+RUBICON_HOST_POINTER_RESULT(f64, double, sincos, double, sin, cos, frexp, modf,
+                            remquo, lgamma_r)
 #undef RUBICON_HOST_POINTER_RESULT

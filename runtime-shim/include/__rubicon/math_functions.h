@@ -168,8 +168,12 @@ __RUBICON_DEVICE__ double scalbln(double x, long n) {
 __RUBICON_DEVICE__ float nanf(const char *) { return __builtin_nanf(""); }
 __RUBICON_DEVICE__ double nan(const char *) { return __builtin_nan(""); }
 
-/* norm/rnorm of any number of coordinates and of four: scaled by the
- * largest magnitude so that no square overflows or underflows; an infinite
+/* norm/rnorm of any number of coordinates and of four: scaled by the power
+ * of two of the largest magnitude (exactly) so that no square overflows or
+ * underflows; the sum of squares kept as an unevaluated pair of T (the
+ * squares exactly, by fma), and the square root or reciprocal square root
+ * refined by one Newton step on that pair: within about half an ulp (CUDA
+ * allows 1 for rnorm4d, tests/e2e/host/accuracy.test). An infinite
  * coordinate gives +inf (rnorm 0) even beside a NaN. */
 template <class T>
 __RUBICON_DEVICE__ T __rubicon_norm(int dim, const T *p, bool reciprocal) {
@@ -187,13 +191,27 @@ __RUBICON_DEVICE__ T __rubicon_norm(int dim, const T *p, bool reciprocal) {
     return T(__builtin_nan(""));
   if (largest == T(0))
     return reciprocal ? T(__builtin_inf()) : T(0);
-  T sum = 0;
+  int exponent;
+  (void)__builtin_frexp(static_cast<double>(largest), &exponent);
+  T high = 0, low = 0;
   for (int i = 0; i < dim; ++i) {
-    const T scaled = p[i] / largest;
-    sum += scaled * scaled;
+    const T a = static_cast<T>(__builtin_ldexp(static_cast<double>(p[i]), -exponent));
+    const T square = a * a, squareError = __builtin_fma(a, a, -square);
+    const T sum = high + square, back = sum - high;
+    low += (high - (sum - back)) + (square - back) + squareError;
+    high = sum;
   }
-  const T norm = largest * sqrt(sum);
-  return reciprocal ? T(1) / norm : norm;
+  if (!reciprocal) {
+    T r = __builtin_sqrt(high);
+    r += (__builtin_fma(-r, r, high) + low) / (2 * r);
+    return static_cast<T>(__builtin_ldexp(static_cast<double>(r), exponent));
+  }
+  T r = T(1) / __builtin_sqrt(high);
+  const T square = r * r, squareError = __builtin_fma(r, r, -square);
+  const T residual =
+      __builtin_fma(-high, square, T(1)) - high * squareError - low * square;
+  r = __builtin_fma(r * T(0.5), residual, r);
+  return static_cast<T>(__builtin_ldexp(static_cast<double>(r), -exponent));
 }
 __RUBICON_DEVICE__ double norm(int dim, const double *p) {
   return __rubicon_norm(dim, p, false);
@@ -240,6 +258,15 @@ __RUBICON_DEVICE__ double __rubicon_jn(int n, double x) {
     return x;
   if (x == 0 || __builtin_isinf(x))
     return sign * 0.0;
+  if (x < 1e-5) {
+    /* (x/2)^n / n! (1 - (x/2)^2 / (n + 1)): the recurrences below divide by
+     * x, which overflows for the smallest x. */
+    const double half = x / 2;
+    double term = 1;
+    for (int k = 1; k <= n && term != 0; ++k)
+      term *= half / k;
+    return sign * term * (1 - half * half / (n + 1));
+  }
   if (x > n) {
     double previous = j0(x), current = j1(x);
     for (int k = 1; k < n; ++k) {
