@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Generator.h"
+#include "generators/Sobol.h"
 #include "rocm/Rocrand.h"
 
 #include <cmath>
@@ -24,6 +25,17 @@ std::unique_ptr<Engine> createEngine(curandRngType_t Type) {
     return curand::createXorwowEngine();
   case CURAND_RNG_PSEUDO_PHILOX4_32_10:
     return curand::createPhiloxEngine();
+  case CURAND_RNG_PSEUDO_MRG32K3A:
+    return curand::createMrg32k3aEngine();
+  case CURAND_RNG_QUASI_DEFAULT:
+  case CURAND_RNG_QUASI_SOBOL32:
+    return curand::createSobolEngine(/*Bits64=*/false, /*Scrambled=*/false);
+  case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32:
+    return curand::createSobolEngine(/*Bits64=*/false, /*Scrambled=*/true);
+  case CURAND_RNG_QUASI_SOBOL64:
+    return curand::createSobolEngine(/*Bits64=*/true, /*Scrambled=*/false);
+  case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
+    return curand::createSobolEngine(/*Bits64=*/true, /*Scrambled=*/true);
   default:
     return nullptr;
   }
@@ -61,7 +73,8 @@ curandStatus_t create(curandGenerator_t *Out, curandRngType_t Type,
   } else if (!(G->Engine = createEngine(Type))) {
     std::fprintf(stderr,
                  "rubicon: cuRAND: generator type %d is not implemented on "
-                 "the CPU yet (XORWOW and Philox4x32-10 are)\n",
+                 "the CPU yet (XORWOW, MRG32k3a, Philox4x32-10 and the Sobol "
+                 "generators are)\n",
                  int(Type));
     Status = CURAND_STATUS_TYPE_ERROR;
   }
@@ -74,11 +87,15 @@ curandStatus_t create(curandGenerator_t *Out, curandRngType_t Type,
 }
 
 /// Runs a generation: on rocRAND, or on the engine after the stream drained.
+/// \p Pairs: the distribution makes values in pairs (Box-Muller) for the
+/// pseudorandom generators; quasirandom ones take whole points.
 template <class HostT, class RocmT>
 curandStatus_t generate(curandGenerator_t G, const void *Out, HostT &&Host,
-                        RocmT &&Rocm) {
+                        RocmT &&Rocm, size_t N = 0, bool Pairs = false) {
   if (!G)
     return CURAND_STATUS_NOT_INITIALIZED;
+  if (G->quasi() ? N % G->Dimensions != 0 : Pairs && N % 2 != 0)
+    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   if (!Out)
     return CURAND_STATUS_OUT_OF_RANGE;
   if (G->OnRocm)
@@ -86,6 +103,7 @@ curandStatus_t generate(curandGenerator_t G, const void *Out, HostT &&Host,
   if (!G->HostGenerator && cudaStreamSynchronize(G->Stream) != cudaSuccess)
     return CURAND_STATUS_PREEXISTING_FAILURE;
   if (G->NeedsReset) {
+    G->Engine->setDimensions(G->Dimensions);
     G->Engine->reset(G->Seed, G->Offset);
     G->NeedsReset = false;
   }
@@ -178,64 +196,76 @@ curandStatus_t curandSetGeneratorOrdering(curandGenerator_t G,
 }
 
 curandStatus_t curandSetQuasiRandomGeneratorDimensions(curandGenerator_t G,
-                                                       unsigned int) {
+                                                       unsigned int Dims) {
   if (!G)
     return CURAND_STATUS_NOT_INITIALIZED;
-  return CURAND_STATUS_TYPE_ERROR; // no quasirandom generator yet
+  if (!G->quasi())
+    return CURAND_STATUS_TYPE_ERROR;
+  if (Dims < 1 || Dims > curand::SobolDimensions)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  G->Dimensions = Dims;
+  G->NeedsReset = true;
+  return G->OnRocm ? curand::rocm::setDimensions(G, Dims)
+                   : CURAND_STATUS_SUCCESS;
 }
 
 curandStatus_t curandGenerate(curandGenerator_t G, unsigned int *Out,
                               size_t N) {
+  // The 64-bit quasirandom generators have only 64-bit values.
+  if (G && (G->Type == CURAND_RNG_QUASI_SOBOL64 ||
+            G->Type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64))
+    return CURAND_STATUS_TYPE_ERROR;
   return generate(
       G, Out, [&](Engine &E) { E.bits(Out, N); },
-      [&] { return curand::rocm::bits(G, Out, N); });
+      [&] { return curand::rocm::bits(G, Out, N); }, N);
 }
 
 curandStatus_t curandGenerateLongLong(curandGenerator_t G,
-                                      unsigned long long *, size_t) {
+                                      unsigned long long *Out, size_t N) {
   // Only the 64-bit quasirandom generators produce 64-bit values.
-  return G ? CURAND_STATUS_TYPE_ERROR : CURAND_STATUS_NOT_INITIALIZED;
+  if (G && G->Type != CURAND_RNG_QUASI_SOBOL64 &&
+      G->Type != CURAND_RNG_QUASI_SCRAMBLED_SOBOL64)
+    return CURAND_STATUS_TYPE_ERROR;
+  return generate(
+      G, Out, [&](Engine &E) { E.bitsLongLong(Out, N); },
+      [&] { return curand::rocm::bitsLongLong(G, Out, N); }, N);
 }
 
 curandStatus_t curandGenerateUniform(curandGenerator_t G, float *Out,
                                      size_t N) {
   return generate(
       G, Out, [&](Engine &E) { E.uniform(Out, N); },
-      [&] { return curand::rocm::uniform(G, Out, N); });
+      [&] { return curand::rocm::uniform(G, Out, N); }, N);
 }
 
 curandStatus_t curandGenerateUniformDouble(curandGenerator_t G, double *Out,
                                            size_t N) {
   return generate(
       G, Out, [&](Engine &E) { E.uniformDouble(Out, N); },
-      [&] { return curand::rocm::uniformDouble(G, Out, N); });
+      [&] { return curand::rocm::uniformDouble(G, Out, N); }, N);
 }
 
 curandStatus_t curandGenerateNormal(curandGenerator_t G, float *Out, size_t N,
                                     float Mean, float Stddev) {
-  if (N % 2)
-    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   return generate(
       G, Out, [&](Engine &E) { E.normal(Out, N, Mean, Stddev); },
-      [&] { return curand::rocm::normal(G, Out, N, Mean, Stddev, false); });
+      [&] { return curand::rocm::normal(G, Out, N, Mean, Stddev, false); },
+      N, /*Pairs=*/true);
 }
 
 curandStatus_t curandGenerateNormalDouble(curandGenerator_t G, double *Out,
                                           size_t N, double Mean,
                                           double Stddev) {
-  if (N % 2)
-    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   return generate(
       G, Out, [&](Engine &E) { E.normalDouble(Out, N, Mean, Stddev); },
       [&] {
         return curand::rocm::normalDouble(G, Out, N, Mean, Stddev, false);
-      });
+      },
+      N, /*Pairs=*/true);
 }
 
 curandStatus_t curandGenerateLogNormal(curandGenerator_t G, float *Out,
                                        size_t N, float Mean, float Stddev) {
-  if (N % 2)
-    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   return generate(
       G, Out,
       [&](Engine &E) {
@@ -243,14 +273,13 @@ curandStatus_t curandGenerateLogNormal(curandGenerator_t G, float *Out,
         for (size_t I = 0; I < N; ++I)
           Out[I] = std::exp(Out[I]);
       },
-      [&] { return curand::rocm::normal(G, Out, N, Mean, Stddev, true); });
+      [&] { return curand::rocm::normal(G, Out, N, Mean, Stddev, true); },
+      N, /*Pairs=*/true);
 }
 
 curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t G, double *Out,
                                              size_t N, double Mean,
                                              double Stddev) {
-  if (N % 2)
-    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   return generate(
       G, Out,
       [&](Engine &E) {
@@ -260,7 +289,49 @@ curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t G, double *Out,
       },
       [&] {
         return curand::rocm::normalDouble(G, Out, N, Mean, Stddev, true);
-      });
+      },
+      N, /*Pairs=*/true);
+}
+
+curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *Vectors[],
+                                           curandDirectionVectorSet_t Set) {
+  if (!Vectors)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  // The scrambled set has the same vectors (Sobol.h).
+  if (Set != CURAND_DIRECTION_VECTORS_32_JOEKUO6 &&
+      Set != CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  *Vectors = reinterpret_cast<curandDirectionVectors32_t *>(
+      const_cast<uint32_t *>(curand::sobolDirections32()));
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *Vectors[],
+                                           curandDirectionVectorSet_t Set) {
+  if (!Vectors)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (Set != CURAND_DIRECTION_VECTORS_64_JOEKUO6 &&
+      Set != CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  static_assert(sizeof(unsigned long long) == sizeof(uint64_t));
+  *Vectors = reinterpret_cast<curandDirectionVectors64_t *>(
+      const_cast<uint64_t *>(curand::sobolDirections64()));
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetScrambleConstants32(unsigned int **Constants) {
+  if (!Constants)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  *Constants = const_cast<uint32_t *>(curand::sobolScrambleConstants32());
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetScrambleConstants64(unsigned long long **Constants) {
+  if (!Constants)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  *Constants = reinterpret_cast<unsigned long long *>(
+      const_cast<uint64_t *>(curand::sobolScrambleConstants64()));
+  return CURAND_STATUS_SUCCESS;
 }
 
 curandStatus_t curandGenerateSeeds(curandGenerator_t G) {

@@ -25,8 +25,11 @@ struct curandGenerator_st {
   cudaStream_t Stream = nullptr;
   unsigned long long Seed = 0;
   unsigned long long Offset = 0;
+  unsigned Dimensions = 1; // quasirandom generators
   bool NeedsReset = true; // seed or offset changed since the last generate
   std::unique_ptr<rubicon::curand::Engine> Engine;
+
+  bool quasi() const { return Type >= CURAND_RNG_QUASI_DEFAULT; }
   void *Rocm = nullptr; // the rocrand_generator
 };
 

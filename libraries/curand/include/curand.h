@@ -103,6 +103,10 @@ typedef enum curandMethod {
 struct curandGenerator_st;
 typedef struct curandGenerator_st *curandGenerator_t;
 
+/* The direction vectors of one Sobol dimension. */
+typedef unsigned int curandDirectionVectors32_t[32];
+typedef unsigned long long curandDirectionVectors64_t[64];
+
 CURANDAPI curandStatus_t curandCreateGenerator(curandGenerator_t *generator,
                                                curandRngType_t rng_type);
 CURANDAPI curandStatus_t
@@ -148,6 +152,15 @@ CURANDAPI curandStatus_t
 curandGenerateLogNormalDouble(curandGenerator_t generator, double *outputPtr,
                               size_t n, double mean, double stddev);
 CURANDAPI curandStatus_t curandGenerateSeeds(curandGenerator_t generator);
+CURANDAPI curandStatus_t
+curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[],
+                            curandDirectionVectorSet_t set);
+CURANDAPI curandStatus_t
+curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[],
+                            curandDirectionVectorSet_t set);
+CURANDAPI curandStatus_t curandGetScrambleConstants32(unsigned int **constants);
+CURANDAPI curandStatus_t
+curandGetScrambleConstants64(unsigned long long **constants);
 
 #ifdef __cplusplus
 }

@@ -5,7 +5,9 @@
  * definitions: per-thread generator states and their distributions, for
  *   XORWOW (curandState_t, the default)   Marsaglia's xorwow;
  *   Philox4_32_10                         Salmon et al.'s counter-based Philox;
- *   MRG32k3a                              L'Ecuyer's combined recursive one.
+ *   MRG32k3a                              L'Ecuyer's combined recursive one;
+ * and the Sobol32/64 quasirandom states (scrambled or not), started from
+ * curandGetDirectionVectors32/64's vectors.
  * curand_init(seed, subsequence, offset, &state) starts where cuRAND starts,
  * so a thread's numbers are those of the host API's generators
  * (libraries/curand/generators/, docs/cuda-libraries.md): subsequences are
@@ -572,6 +574,193 @@ QUALIFIERS double4 curand_log_normal4_double(curandStatePhilox4_32_10_t *state,
   r.w = exp(mean + stddev * v.w);
   return r;
 }
+
+/* --- Sobol (quasirandom) ------------------------------------------------ *
+ * A state holds one dimension's direction vectors (as curandGetDirectionVectors32
+ * or 64 give them), the index i of its next point and that point x; a
+ * scrambled state xors its constant c into every point. Point i is the xor
+ * of the vectors of the bits of i's Gray code (libraries/curand/generators/
+ * Sobol.h); curand returns x and steps to point i + 1 with one vector. The
+ * conversions are the host API's. */
+struct curandStateSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+};
+typedef struct curandStateSobol32 curandStateSobol32_t;
+struct curandStateScrambledSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+};
+typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
+struct curandStateSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct curandStateSobol64 curandStateSobol64_t;
+struct curandStateScrambledSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64_t;
+
+#define _CURAND_SOBOL(State, Word, Bits)                                       \
+  QUALIFIERS void skipahead(Word n, State *state) {                            \
+    state->i += n;                                                             \
+    Word g = state->i ^ (state->i >> 1), x = state->c;                         \
+    for (int k = 0; k < Bits && g; ++k, g >>= 1)                               \
+      if (g & 1)                                                               \
+        x ^= state->direction_vectors[k];                                      \
+    state->x = x;                                                              \
+  }                                                                            \
+  QUALIFIERS Word curand(State *state) {                                       \
+    Word x = state->x;                                                         \
+    Word ones = ~state->i;                                                     \
+    int k = 0;                                                                 \
+    while (k < Bits && !(ones & 1)) {                                          \
+      ones >>= 1;                                                              \
+      ++k;                                                                     \
+    }                                                                          \
+    if (k < Bits)                                                              \
+      state->x ^= state->direction_vectors[k];                                 \
+    ++state->i;                                                                \
+    return x;                                                                  \
+  }
+_CURAND_SOBOL(curandStateSobol32_t, unsigned int, 32)
+_CURAND_SOBOL(curandStateScrambledSobol32_t, unsigned int, 32)
+_CURAND_SOBOL(curandStateSobol64_t, unsigned long long, 64)
+_CURAND_SOBOL(curandStateScrambledSobol64_t, unsigned long long, 64)
+#undef _CURAND_SOBOL
+
+#define _CURAND_SOBOL_INIT(State, Vectors, Word, Bits)                         \
+  QUALIFIERS void _curand_sobol_init(Vectors direction_vectors, Word scramble, \
+                                     Word offset, State *state) {              \
+    for (int k = 0; k < Bits; ++k)                                             \
+      state->direction_vectors[k] = direction_vectors[k];                      \
+    state->c = scramble;                                                       \
+    state->i = 0;                                                              \
+    skipahead(offset, state);                                                  \
+  }
+_CURAND_SOBOL_INIT(curandStateSobol32_t, curandDirectionVectors32_t,
+                   unsigned int, 32)
+_CURAND_SOBOL_INIT(curandStateScrambledSobol32_t, curandDirectionVectors32_t,
+                   unsigned int, 32)
+_CURAND_SOBOL_INIT(curandStateSobol64_t, curandDirectionVectors64_t,
+                   unsigned long long, 64)
+_CURAND_SOBOL_INIT(curandStateScrambledSobol64_t, curandDirectionVectors64_t,
+                   unsigned long long, 64)
+#undef _CURAND_SOBOL_INIT
+
+QUALIFIERS void curand_init(curandDirectionVectors32_t direction_vectors,
+                            unsigned int offset, curandStateSobol32_t *state) {
+  _curand_sobol_init(direction_vectors, 0u, offset, state);
+}
+QUALIFIERS void curand_init(curandDirectionVectors32_t direction_vectors,
+                            unsigned int scramble_c, unsigned int offset,
+                            curandStateScrambledSobol32_t *state) {
+  _curand_sobol_init(direction_vectors, scramble_c, offset, state);
+}
+QUALIFIERS void curand_init(curandDirectionVectors64_t direction_vectors,
+                            unsigned long long offset,
+                            curandStateSobol64_t *state) {
+  _curand_sobol_init(direction_vectors, 0ull, offset, state);
+}
+QUALIFIERS void curand_init(curandDirectionVectors64_t direction_vectors,
+                            unsigned long long scramble_c,
+                            unsigned long long offset,
+                            curandStateScrambledSobol64_t *state) {
+  _curand_sobol_init(direction_vectors, scramble_c, offset, state);
+}
+
+/* The normal quantile: CUDA's normcdfinv(f) in CUDA code; compiled as plain
+ * C++ (where they do not exist), Acklam's approximation refined by one Halley
+ * step on erfc, as libcurand's host generators compute it. */
+#ifdef __CUDACC__
+#define _CURAND_NORMCDFINV normcdfinv
+#define _CURAND_NORMCDFINVF normcdfinvf
+#else
+static inline double _curand_normcdfinv(double p) {
+  static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,
+                             -2.759285104469687e+02, 1.383577518672690e+02,
+                             -3.066479806614716e+01, 2.506628277459239e+00};
+  static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02,
+                             -1.556989798598866e+02, 6.680131188771972e+01,
+                             -1.328068155288572e+01};
+  static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01,
+                             -2.400758277161838e+00, -2.549732539343734e+00,
+                             4.374664141464968e+00,  2.938163982698783e+00};
+  static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01,
+                             2.445134137142996e+00, 3.754408661907416e+00};
+  double x, q, r, e, u;
+  if (!(p > 0.0) || !(p < 1.0))
+    return p > 0.0 ? HUGE_VAL : -HUGE_VAL;
+  if (p < 0.02425 || p > 1.0 - 0.02425) {
+    q = sqrt(-2.0 * log(p < 0.5 ? p : 1.0 - p));
+    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+        ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1.0);
+    if (p > 0.5)
+      x = -x;
+  } else {
+    q = p - 0.5;
+    r = q * q;
+    x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) *
+        q /
+        (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1.0);
+  }
+  e = 0.5 * erfc(-x / sqrt(2.0)) - p;
+  u = e * sqrt(2.0 * CURAND_PI_DOUBLE) * exp(x * x / 2.0);
+  return x - u / (1.0 + x * u / 2.0);
+}
+#define _CURAND_NORMCDFINV _curand_normcdfinv
+#define _CURAND_NORMCDFINVF(p) ((float)_curand_normcdfinv(p))
+#endif
+
+/* 32-bit points: floats x 2^-32 plus half a step, doubles plus a whole step;
+ * 64-bit points: floats from the upper 32 bits, doubles from the upper 53
+ * plus half a step. Normals are the normal quantile of such a uniform. */
+QUALIFIERS double _curand_sobol_double(unsigned int x) {
+  return x * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE;
+}
+QUALIFIERS double _curand_sobol_double(unsigned long long x) {
+  return (x >> 11) * CURAND_2POW53_INV_DOUBLE + CURAND_2POW53_INV_DOUBLE / 2.0;
+}
+QUALIFIERS double _curand_sobol_normal_double(unsigned int x) {
+  return _CURAND_NORMCDFINV(x * CURAND_2POW32_INV_DOUBLE +
+                            CURAND_2POW32_INV_DOUBLE / 2.0);
+}
+QUALIFIERS double _curand_sobol_normal_double(unsigned long long x) {
+  return _CURAND_NORMCDFINV(_curand_sobol_double(x));
+}
+QUALIFIERS unsigned int _curand_sobol_upper(unsigned int x) { return x; }
+QUALIFIERS unsigned int _curand_sobol_upper(unsigned long long x) {
+  return (unsigned int)(x >> 32);
+}
+
+#define _CURAND_SOBOL_DISTRIBUTIONS(State)                                     \
+  QUALIFIERS float curand_uniform(State *state) {                              \
+    return _curand_uniform(_curand_sobol_upper(curand(state)));                \
+  }                                                                            \
+  QUALIFIERS double curand_uniform_double(State *state) {                      \
+    return _curand_sobol_double(curand(state));                                \
+  }                                                                            \
+  QUALIFIERS float curand_normal(State *state) {                               \
+    return _CURAND_NORMCDFINVF(                                                \
+        _curand_uniform(_curand_sobol_upper(curand(state))));                  \
+  }                                                                            \
+  QUALIFIERS double curand_normal_double(State *state) {                       \
+    return _curand_sobol_normal_double(curand(state));                         \
+  }                                                                            \
+  QUALIFIERS float curand_log_normal(State *state, float mean, float stddev) { \
+    return expf(mean + stddev * curand_normal(state));                         \
+  }                                                                            \
+  QUALIFIERS double curand_log_normal_double(State *state, double mean,        \
+                                             double stddev) {                  \
+    return exp(mean + stddev * curand_normal_double(state));                   \
+  }
+_CURAND_SOBOL_DISTRIBUTIONS(curandStateSobol32_t)
+_CURAND_SOBOL_DISTRIBUTIONS(curandStateScrambledSobol32_t)
+_CURAND_SOBOL_DISTRIBUTIONS(curandStateSobol64_t)
+_CURAND_SOBOL_DISTRIBUTIONS(curandStateScrambledSobol64_t)
+#undef _CURAND_SOBOL_DISTRIBUTIONS
 
 /* --- Poisson ------------------------------------------------------------- *
  * lambda < 64: inversion by sequential search from one uniform double;

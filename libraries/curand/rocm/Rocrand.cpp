@@ -88,6 +88,15 @@ curandStatus_t setOrdering(curandGenerator_t G, curandOrdering_t Order) {
   return call("rocrand_set_ordering", CURAND_STATUS_NOT_INITIALIZED, G->Rocm,
               int(Order));
 }
+curandStatus_t setDimensions(curandGenerator_t G, unsigned Dimensions) {
+  return call("rocrand_set_quasi_random_generator_dimensions",
+              CURAND_STATUS_NOT_INITIALIZED, G->Rocm, Dimensions);
+}
+curandStatus_t bitsLongLong(curandGenerator_t G, unsigned long long *Out,
+                            size_t N) {
+  return call("rocrand_generate_long_long", CURAND_STATUS_NOT_INITIALIZED,
+              G->Rocm, Out, N);
+}
 curandStatus_t bits(curandGenerator_t G, unsigned *Out, size_t N) {
   return call("rocrand_generate", CURAND_STATUS_NOT_INITIALIZED, G->Rocm, Out,
               N);

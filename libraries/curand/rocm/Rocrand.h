@@ -19,7 +19,10 @@ curandStatus_t setStream(curandGenerator_t G);
 curandStatus_t setSeed(curandGenerator_t G);
 curandStatus_t setOffset(curandGenerator_t G);
 curandStatus_t setOrdering(curandGenerator_t G, curandOrdering_t Order);
+curandStatus_t setDimensions(curandGenerator_t G, unsigned Dimensions);
 curandStatus_t bits(curandGenerator_t G, unsigned *Out, size_t N);
+curandStatus_t bitsLongLong(curandGenerator_t G, unsigned long long *Out,
+                            size_t N);
 curandStatus_t uniform(curandGenerator_t G, float *Out, size_t N);
 curandStatus_t uniformDouble(curandGenerator_t G, double *Out, size_t N);
 curandStatus_t normal(curandGenerator_t G, float *Out, size_t N, float Mean,

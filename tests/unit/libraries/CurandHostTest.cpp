@@ -1,8 +1,8 @@
 //===- CurandHostTest.cpp - cuRAND's sequences on the CPU -----------------===//
 //
 // Part of Rubicon. libcurand's generators give NVIDIA's sequences: values
-// recorded from NVIDIA's cuRAND 10 host generator (seed 1234) for XORWOW
-// and Philox4x32-10, bits and every distribution, at offset 0 and past the
+// recorded from NVIDIA's cuRAND 10 host generator (seed 1234) for XORWOW,
+// Philox4x32-10 and MRG32k3a (also against L'Ecuyer's reference seeds), bits and every distribution, at offset 0 and past the
 // first round of subsequences; where NVIDIA's libcurand is installed, a
 // direct comparison over many sizes, offsets and successive calls. Plus the
 // device API of the host target (device memory, streams) and the errors.
@@ -52,6 +52,25 @@ TEST(CurandHost, XorwowMatchesNvidia) {
   // Index 4096 is the second value of subsequence 0.
   EXPECT_EQ(Generator(CURAND_RNG_PSEUDO_DEFAULT, 1234).bits(4098)[4096],
             1867875844u);
+}
+
+TEST(CurandHost, Mrg32k3aMatchesNvidiaAndLEcuyer) {
+  EXPECT_EQ(Generator(CURAND_RNG_PSEUDO_MRG32K3A, 1234).bits(4),
+            (std::vector<unsigned>{3379073520u, 653317650u, 4012281984u, 4237272334u}));
+  // 81920 subsequences: index 81920 is the second value of subsequence 0.
+  EXPECT_EQ(Generator(CURAND_RNG_PSEUDO_MRG32K3A, 1234).bits(81922)[81920], 2521876100u);
+  EXPECT_EQ(Generator(CURAND_RNG_PSEUDO_MRG32K3A, 1234, 81921).bits(1)[0],
+            Generator(CURAND_RNG_PSEUDO_MRG32K3A, 1234).bits(81922)[81921]);
+  // Seed 0 starts from 12345 in all six words, L'Ecuyer's reference seeds:
+  // the recurrences give 545508589, 1368065410, 1327943761 over m1
+  // (0.12701112207614923, ...) in subsequence 0.
+  Generator Ref(CURAND_RNG_PSEUDO_MRG32K3A, 0);
+  std::vector<double> U(81920 * 2 + 1);
+  ASSERT_EQ(curandGenerateUniformDouble(Ref.G, U.data(), U.size()), CURAND_STATUS_SUCCESS);
+  const double M1Inverse = 1.0 / 4294967087.0;
+  EXPECT_EQ(U[0], 545508589 * M1Inverse);
+  EXPECT_EQ(U[81920], 1368065410 * M1Inverse);
+  EXPECT_EQ(U[2 * 81920], 1327943761 * M1Inverse);
 }
 
 TEST(CurandHost, PhiloxMatchesNvidia) {
@@ -167,7 +186,7 @@ TEST(CurandHost, Errors) {
   curandGenerator_t Bad;
   EXPECT_EQ(curandCreateGeneratorHost(&Bad, curandRngType_t(77)), CURAND_STATUS_TYPE_ERROR);
   ::testing::internal::CaptureStderr();
-  EXPECT_EQ(curandCreateGeneratorHost(&Bad, CURAND_RNG_QUASI_SOBOL32), CURAND_STATUS_TYPE_ERROR);
+  EXPECT_EQ(curandCreateGeneratorHost(&Bad, CURAND_RNG_PSEUDO_MTGP32), CURAND_STATUS_TYPE_ERROR);
   EXPECT_NE(::testing::internal::GetCapturedStderr().find("not implemented"), std::string::npos);
   int Version = 0;
   ASSERT_EQ(curandGetVersion(&Version), CURAND_STATUS_SUCCESS);
@@ -193,9 +212,16 @@ TEST(CurandHost, SameAsNvidiasLibrary) {
   auto *UniformD = Nv.get<int(void *, double *, size_t)>("curandGenerateUniformDouble");
   auto *NormalD = Nv.get<int(void *, double *, size_t, double, double)>("curandGenerateNormalDouble");
   auto *Destroy = Nv.get<int(void *)>("curandDestroyGenerator");
-  for (curandRngType_t Type : {CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_PHILOX4_32_10})
+  auto *Uniform = Nv.get<int(void *, float *, size_t)>("curandGenerateUniform");
+  auto *Normal = Nv.get<int(void *, float *, size_t, float, float)>("curandGenerateNormal");
+  for (curandRngType_t Type : {CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_PHILOX4_32_10,
+                               CURAND_RNG_PSEUDO_MRG32K3A})
     for (unsigned long long Off : {0ull, 1ull, 4097ull, 300000ull})
       for (size_t N : {size_t(1), size_t(1000), size_t(70000)}) {
+        // NVIDIA's MRG32k3a host generator takes seconds to start: two cases.
+        if (Type == CURAND_RNG_PSEUDO_MRG32K3A &&
+            !((Off == 0 && N == 70000) || (Off == 300000 && N == 1000)))
+          continue;
         void *Theirs = nullptr;
         ASSERT_EQ(Create(&Theirs, Type), 0);
         Seed(Theirs, 42 + Off);
@@ -219,6 +245,19 @@ TEST(CurandHost, SameAsNvidiasLibrary) {
           ASSERT_EQ(curandGenerateNormalDouble(OursD.G, GotD.data(), N, 1.0, 2.0), CURAND_STATUS_SUCCESS);
           for (size_t I = 0; I < N; ++I)
             ASSERT_NEAR(GotD[I], WantD[I], 1e-12) << Type << " normal double " << I;
+          Destroy(Theirs);
+          // Floats from fresh generators.
+          ASSERT_EQ(Create(&Theirs, Type), 0);
+          Seed(Theirs, 42);
+          Generator OursF(Type, 42);
+          std::vector<float> WantF(N), GotF(N);
+          Uniform(Theirs, WantF.data(), N);
+          ASSERT_EQ(curandGenerateUniform(OursF.G, GotF.data(), N), CURAND_STATUS_SUCCESS);
+          EXPECT_EQ(GotF, WantF) << Type << " uniform n " << N;
+          Normal(Theirs, WantF.data(), N, 1.0f, 2.0f);
+          ASSERT_EQ(curandGenerateNormal(OursF.G, GotF.data(), N, 1.0f, 2.0f), CURAND_STATUS_SUCCESS);
+          for (size_t I = 0; I < N; ++I)
+            ASSERT_NEAR(GotF[I], WantF[I], 1e-5f * (1 + std::fabs(WantF[I]))) << Type << " normal " << I;
           Destroy(Theirs);
         }
       }
