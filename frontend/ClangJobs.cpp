@@ -5,6 +5,7 @@
 #include "ExecCheckDisable.h"
 #include "ExternalizedStatics.h"
 #include "NvccDialect.h"
+#include "SharedVariables.h"
 
 #include "rubicon/Config.h"
 #include "rubicon/DeviceTarget.h"
@@ -96,6 +97,8 @@ makeCompilerInstance(const std::vector<std::string> &CC1Args,
     return nullptr;
   if (Recovery)
     Recovery->watch(*CI);
+  // Function-scope __shared__ objects, storage only (SharedVariables.h).
+  acceptSharedVariablesAsNvcc(*CI);
   // Resource headers (stddef.h, ...) come from clang's resource directory.
   if (CI->getHeaderSearchOpts().ResourceDir.empty())
     CI->getHeaderSearchOpts().ResourceDir =
