@@ -128,6 +128,47 @@ entryPointsReaching(Module &M, SmallVectorImpl<const Function *> &Entries) {
   return Reaching;
 }
 
+/// A shared-space address as an integer is an offset in the block's shared
+/// memory, as on a GPU (where it is 32 bits wide): `ptrtoint` of an
+/// addrspace(3) pointer subtracts the buffer's address and `inttoptr` to
+/// addrspace(3) adds it, so `__cvta_generic_to_shared` and PTX's 32-bit
+/// shared addresses (`mov.u32 %r, tile;`, `ld.shared [%r]`) work. The pointers
+/// themselves stay the buffer's host addresses.
+void rebaseSharedAddresses(Module &M, DenseMap<Function *, Value *> &Buffers) {
+  SmallVector<Instruction *> Casts;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if ((isa<PtrToIntInst>(I) &&
+           I.getOperand(0)->getType()->getPointerAddressSpace() ==
+               SharedAddressSpace) ||
+          (isa<IntToPtrInst>(I) &&
+           I.getType()->getPointerAddressSpace() == SharedAddressSpace))
+        Casts.push_back(&I);
+  for (Instruction *I : Casts) {
+    Function *F = I->getFunction();
+    Value *&Buffer = Buffers[F];
+    if (!Buffer)
+      Buffer = sharedBufferAt(*F);
+    IRBuilder<> B(I);
+    Value *Rebased;
+    if (isa<PtrToIntInst>(I)) {
+      Type *I64 = B.getInt64Ty();
+      // An instruction even for a variable (IRBuilder would fold it into a
+      // constant, which the placement below does not see).
+      Value *Address = B.Insert(new PtrToIntInst(I->getOperand(0), I64));
+      Value *Offset = B.CreateSub(Address, B.CreatePtrToInt(Buffer, I64));
+      Rebased = B.CreateZExtOrTrunc(Offset, I->getType());
+    } else {
+      Rebased = B.CreateGEP(
+          B.getInt8Ty(), Buffer,
+          B.CreateZExtOrTrunc(I->getOperand(0), B.getInt64Ty()));
+    }
+    Rebased->takeName(I);
+    I->replaceAllUsesWith(Rebased);
+    I->eraseFromParent();
+  }
+}
+
 } // namespace
 
 PreservedAnalyses HostSharedMemoryPass::run(Module &M,
@@ -219,10 +260,12 @@ PreservedAnalyses HostSharedMemoryPass::run(Module &M,
   Size->setConstant(true);
   Size->setLinkage(GlobalValue::ExternalLinkage);
   Size->setVisibility(GlobalValue::DefaultVisibility);
+
+  DenseMap<Function *, Value *> Buffers;
+  rebaseSharedAddresses(M, Buffers);
   if (Shared.empty())
     return PreservedAnalyses::none();
 
-  DenseMap<Function *, Value *> Buffers;
   for (GlobalVariable *G : Shared) {
     SmallVector<Use *> Uses;
     for (Use &U : G->uses())

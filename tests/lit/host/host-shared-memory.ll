@@ -46,3 +46,23 @@ define void @kernel(i32 %i) {
 define void @plain() {
   ret void
 }
+
+; A shared address as an integer is an offset in the buffer, as on a GPU:
+; ptrtoint subtracts the buffer's address, inttoptr adds it (32-bit shared
+; addresses of inline PTX, __cvta_generic_to_shared).
+; CHECK-LABEL: define i32 @integers(ptr addrspace(3) %p, i32 %o)
+; CHECK: [[BUFFER:%.*]] = addrspacecast ptr %rubicon.shared.buffer to ptr addrspace(3)
+; CHECK: [[P:%.*]] = ptrtoint ptr addrspace(3) %p to i64
+; CHECK-NEXT: [[BASE:%.*]] = ptrtoint ptr addrspace(3) [[BUFFER]] to i64
+; CHECK-NEXT: [[OFFSET:%.*]] = sub i64 [[P]], [[BASE]]
+; CHECK-NEXT: %i = trunc i64 [[OFFSET]] to i32
+; CHECK-NEXT: [[O:%.*]] = zext i32 %o to i64
+; CHECK-NEXT: %q = getelementptr i8, ptr addrspace(3) [[BUFFER]], i64 [[O]]
+; CHECK-NEXT: %v = load i32, ptr addrspace(3) %q
+define i32 @integers(ptr addrspace(3) %p, i32 %o) {
+  %i = ptrtoint ptr addrspace(3) %p to i32
+  %q = inttoptr i32 %o to ptr addrspace(3)
+  %v = load i32, ptr addrspace(3) %q
+  %s = add i32 %i, %v
+  ret i32 %s
+}
