@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClangJobs.h"
+#include "PTXInput.h"
 #include "Driver.h"
 
 #include "rubicon/Config.h"
@@ -85,6 +86,7 @@ private:
   }
   std::vector<std::string> commonClangArgs(bool DeviceSide) const;
   bool planCudaCompile(const InputFile &Input, const std::string &Object);
+  void planPtxCompile(const InputFile &Input, const std::string &Output);
   void planHostCompile(const InputFile &Input, const std::string &Object);
   bool planCudaPreprocess(const InputFile &Input);
   DeviceBackendSettings backendSettings(const std::string &KeepPrefix) const;
@@ -309,6 +311,33 @@ DeviceBackendSettings NvccDriver::backendSettings(const std::string &KeepPrefix)
   return Settings;
 }
 
+/// Writes the device code of one input: the fat binary of CodeObjects, or
+/// with -cubin the code object of the only target alone.
+static bool writeDeviceCode(const std::string &Path,
+                            std::vector<std::pair<std::string, std::string>> CodeObjects,
+                            bool SingleCodeObject) {
+  std::vector<std::pair<std::string, std::string>> Entries;
+  Entries.emplace_back(fatbin::hostEntryId(), std::string());
+  for (auto &[Id, Bytes] : CodeObjects)
+    Entries.emplace_back(std::move(Id), std::move(Bytes));
+  std::string Bundle;
+  if (!SingleCodeObject)
+    Bundle = fatbin::writeBundle(Entries);
+  else // -cubin: the code object of the only target, alone
+    for (auto &[Id, Bytes] : Entries)
+      if (!Bytes.empty() && Id != NVVMBundleEntryId)
+        Bundle = std::move(Bytes);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    llvm::errs() << FatalPrefix << "Could not write '" << Path
+                 << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << Bundle;
+  return true;
+}
+
 bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Object) {
   std::string Stem = llvm::sys::path::stem(Input.Path).str();
   // -fatbin / -cubin: the device code is the output (Object names it).
@@ -354,26 +383,7 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
     std::vector<std::pair<std::string, std::string>> CodeObjects;
     if (!compileDeviceSide(DeviceCC1, Settings, CodeObjects))
       return false;
-    std::vector<std::pair<std::string, std::string>> Entries;
-    Entries.emplace_back(fatbin::hostEntryId(), std::string());
-    for (auto &[Id, Bytes] : CodeObjects)
-      Entries.emplace_back(std::move(Id), std::move(Bytes));
-    std::string Bundle;
-    if (!SingleCodeObject)
-      Bundle = fatbin::writeBundle(Entries);
-    else // -cubin: the code object of the only target, alone
-      for (auto &[Id, Bytes] : Entries)
-        if (!Bytes.empty() && Id != NVVMBundleEntryId)
-          Bundle = std::move(Bytes);
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(FatBinary, EC);
-    if (EC) {
-      llvm::errs() << FatalPrefix << "Could not write '" << FatBinary
-                   << "': " << EC.message() << "\n";
-      return false;
-    }
-    OS << Bundle;
-    return true;
+    return writeDeviceCode(FatBinary, std::move(CodeObjects), SingleCodeObject);
   };
   Backend.RunInProcess = [] { return true; };
   Jobs.push_back(std::move(Device));
@@ -409,6 +419,24 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   Host.RunInProcess = [HostCC1]() { return runClangCC1(HostCC1); };
   Jobs.push_back(std::move(Host));
   return true;
+}
+
+/// A .ptx input (-cubin / -fatbin only, as with nvcc): the module's kernels
+/// translated by ptx-module, then the device back end of a .cu file.
+void NvccDriver::planPtxCompile(const InputFile &Input, const std::string &Output) {
+  DeviceBackendSettings Settings = backendSettings(Output);
+  bool SingleCodeObject = Opts.Phase == FinalPhase::Cubin;
+  Job Device;
+  Device.Argv = {"rubicon-ptx-module", Input.Path, "|", "rubicon-device-backend",
+                 "--amdgpu-arch=" + llvm::join(AmdArchs, ","),
+                 "-O" + std::to_string(Settings.OptLevel), "-o", Output};
+  Device.RunInProcess = [Path = Input.Path, Settings, Output, SingleCodeObject]() {
+    std::vector<std::pair<std::string, std::string>> CodeObjects;
+    if (!compilePTXDeviceSide(Path, Settings, CodeObjects))
+      return false;
+    return writeDeviceCode(Output, std::move(CodeObjects), SingleCodeObject);
+  };
+  Jobs.push_back(std::move(Device));
 }
 
 /// Arguments both sides of one .cu file share: the compilation-unit id (which
@@ -721,9 +749,13 @@ int NvccDriver::run() {
   for (const InputFile &Input : Opts.Inputs) {
     if (Opts.Dependencies == DriverOptions::DependencyMode::Print)
       break;
-    if (isDeviceOnlyPhase() && Input.Kind != InputKind::Cuda)
+    if (isDeviceOnlyPhase() && Input.Kind != InputKind::Cuda &&
+        Input.Kind != InputKind::Ptx)
       return fatal("Options '-fatbin' and '-cubin' compile CUDA inputs only, "
                    "not '" + Input.Path + "'");
+    if (!isDeviceOnlyPhase() && Input.Kind == InputKind::Ptx)
+      return fatal(".ptx input files are only allowed with '--cubin (-cubin)' "
+                   "or '--fatbin (-fatbin)' ('" + Input.Path + "')");
     switch (Input.Kind) {
     case InputKind::Cuda:
       if (Opts.Phase == FinalPhase::Preprocess) {
@@ -736,6 +768,9 @@ int NvccDriver::run() {
           return 1;
         LinkInputs.push_back(Object);
       }
+      break;
+    case InputKind::Ptx:
+      planPtxCompile(Input, objectPathFor(Input));
       break;
     case InputKind::Cxx:
     case InputKind::C: {

@@ -541,6 +541,8 @@ std::optional<InputKind> inputKindForPath(std::string_view Path) {
     return InputKind::Cxx;
   if (Ext == "c")
     return InputKind::C;
+  if (Ext == "ptx")
+    return InputKind::Ptx;
   if (Ext == "o" || Ext == "obj")
     return InputKind::Object;
   if (Ext == "a" || Ext == "so" || Ext == "lib")

@@ -121,8 +121,10 @@ ModuleImage classifyModuleImage(const void *Data, size_t MaxSize) {
     return Image;
   }
 
-  if (isText(Bytes, MaxSize))
+  if (isText(Bytes, MaxSize)) {
     Image.Kind = ModuleImageKind::Ptx;
+    Image.Size = strnlen(static_cast<const char *>(Data), MaxSize);
+  }
   return Image;
 }
 

@@ -9,7 +9,8 @@
 //     x86-64 shared object (for the host backend);
 //   - clang's CUDA fat binary wrapper {0x466243b1, version, bundle, 0}, which
 //     stands for the bundle it points to.
-// PTX text is recognized only to be refused clearly: Rubicon has no PTX JIT.
+// PTX (any text) is recognized here; libcuda compiles it when it loads
+// (runtime-shim/cuda/PtxJit.h).
 //
 //===----------------------------------------------------------------------===//
 

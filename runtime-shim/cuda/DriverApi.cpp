@@ -17,6 +17,7 @@
 
 #include "Backend.h"
 #include "DriverInternal.h"
+#include "PtxJit.h"
 #include "ProcessGate.h"
 #include "MemoryRecords.h"
 #include "graphs/StreamHooks.h"
@@ -216,11 +217,20 @@ CUresult loadModule(CUmodule *Module, const void *Data, size_t MaxSize,
       *ErrorLog = Why;
     return Status;
   };
+  auto Loaded = std::make_unique<DriverModule>();
+  if (Image.Kind == ModuleImageKind::Ptx) {
+    // PTX: compiled for the device in use by the toolkit's nvcc (PtxJit.h).
+    std::string Log;
+    CUresult Status =
+        rubicon::driver::compilePTX(static_cast<const char *>(Image.Data), Image.Size,
+                   rubicon::driver::ptxTargetFor(B->name()), Loaded->JitImage, Log);
+    if (Status)
+      return Refuse(Status, Log.c_str());
+    Image = classifyModuleImage(Loaded->JitImage.data(),
+                                Loaded->JitImage.size());
+  }
   switch (Image.Kind) {
   case ModuleImageKind::Ptx:
-    return Refuse(CUDA_ERROR_INVALID_PTX,
-                  "the image is text (PTX?): Rubicon has no PTX JIT compiler; "
-                  "load a fat binary or code object built by Rubicon's nvcc");
   case ModuleImageKind::Invalid:
   case ModuleImageKind::OtherElf:
     return Refuse(CUDA_ERROR_INVALID_IMAGE,
@@ -229,7 +239,6 @@ CUresult loadModule(CUmodule *Module, const void *Data, size_t MaxSize,
   default:
     break;
   }
-  auto Loaded = std::make_unique<DriverModule>();
   Loaded->KernelNames = moduleKernelNames(Image);
   if (CUresult Status = toDriverError(
           B->moduleLoad(Loaded->BackendModule, Image.Data, Image.Size)))

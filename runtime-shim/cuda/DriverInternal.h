@@ -59,6 +59,9 @@ struct DriverModule {
   std::vector<std::string> KernelNames;
   /// The library that owns the module, if it was loaded as one.
   DriverLibrary *Library = nullptr;
+  /// The fat binary compiled from a PTX image (PtxJit.h), which the backend
+  /// module was loaded from.
+  std::string JitImage;
 };
 
 /// Every live module and function: handles are checked against these.

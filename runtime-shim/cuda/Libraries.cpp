@@ -16,6 +16,7 @@
 #include "cuda.h"
 
 #include "DriverInternal.h"
+#include "PtxJit.h"
 #include "ModuleImage.h"
 
 #include <algorithm>
@@ -81,7 +82,8 @@ CUresult loadLibrary(CUlibrary *Library, const void *Code, size_t MaxSize,
   for (unsigned I = 0; I < NumLibraryOptions; ++I)
     if (LibraryOptions[I] >= CU_LIBRARY_NUM_OPTIONS)
       return CUDA_ERROR_INVALID_VALUE;
-  // JIT options do not apply (no JIT); the image is copied as it loads, so
+  // JIT options do not apply (PTX is compiled as cuModuleLoadData does); the
+  // image is copied as it loads, so
   // CU_LIBRARY_BINARY_IS_PRESERVED changes nothing either.
   CUmodule Module = nullptr;
   if (CUresult Status = loadModuleImage(&Module, Code, MaxSize))
@@ -549,11 +551,28 @@ CUresult cuLinkAddData_v2(CUlinkState StateHandle, CUjitInputType Type,
     return CUDA_ERROR_INVALID_VALUE;
   std::string What = Name && *Name ? Name : "the input";
   switch (Type) {
-  case CU_JIT_INPUT_PTX:
+  case CU_JIT_INPUT_PTX: {
+    // Compiled now for the device in use (PtxJit.h); the result is linked
+    // like a fat binary.
+    Backend *B = nullptr;
+    if (CUresult Status = acquireBackend(B))
+      return Status;
+    ModuleImage Text = classifyModuleImage(Data, Size ? Size : SIZE_MAX);
+    if (Text.Kind != ModuleImageKind::Ptx)
+      return refuse(*State, CUDA_ERROR_INVALID_PTX, What + " is not PTX text");
+    std::string Image, Log;
+    if (CUresult Status =
+            compilePTX(static_cast<const char *>(Text.Data), Text.Size,
+                       ptxTargetFor(B->name()), Image, Log))
+      return refuse(*State, Status, What + ": " + Log);
+    std::lock_guard<std::mutex> Lock(LinkMutex);
+    State->Images.push_back(std::move(Image));
+    return CUDA_SUCCESS;
+  }
   case CU_JIT_INPUT_NVVM:
     return refuse(*State, CUDA_ERROR_JIT_COMPILER_NOT_FOUND,
-                  What + ": Rubicon has no PTX or NVVM JIT compiler; link a "
-                         "fat binary or code object built by Rubicon's nvcc");
+                  What + ": Rubicon has no NVVM JIT compiler; link PTX, a "
+                         "fat binary or a code object built by Rubicon's nvcc");
   case CU_JIT_INPUT_OBJECT:
   case CU_JIT_INPUT_LIBRARY:
     return refuse(*State, CUDA_ERROR_NOT_SUPPORTED,

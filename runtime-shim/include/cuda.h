@@ -340,7 +340,8 @@ typedef enum CUfunction_attribute_enum {
   CU_FUNC_ATTRIBUTE_MAX
 } CUfunction_attribute;
 
-/* JIT options of cuModuleLoadDataEx (accepted and ignored: no JIT). */
+/* JIT options of cuModuleLoadDataEx (accepted; only the log buffers are
+   used, docs/ptx-modules.md). */
 typedef enum CUjit_option_enum {
   CU_JIT_MAX_REGISTERS = 0,
   CU_JIT_THREADS_PER_BLOCK = 1,
@@ -722,8 +723,8 @@ CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
                             CUevent hEnd);
 CUresult cuEventDestroy(CUevent hEvent);
 
-/* Modules: a Rubicon fat binary or one code object (docs/driver-api.md).
-   PTX is refused with CUDA_ERROR_INVALID_PTX: Rubicon has no PTX JIT. */
+/* Modules: a Rubicon fat binary, one code object, or PTX compiled when it
+   loads (docs/driver-api.md, docs/ptx-modules.md). */
 CUresult cuModuleLoad(CUmodule *module, const char *fname);
 CUresult cuModuleLoadData(CUmodule *module, const void *image);
 CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,

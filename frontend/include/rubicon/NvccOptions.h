@@ -35,7 +35,7 @@ struct NvccOptionInfo {
 /// Every row of NvccOptions.def.
 const std::vector<NvccOptionInfo> &nvccOptionTable();
 
-enum class InputKind { Cuda, Cxx, C, Object, Library };
+enum class InputKind { Cuda, Cxx, C, Ptx, Object, Library };
 
 struct InputFile {
   std::string Path;

@@ -6,8 +6,8 @@
  *
  * Context-independent libraries and kernels (a CUkernel is usable where a
  * CUfunction is expected), module enumeration, parameter layouts, the JIT
- * linker (which links Rubicon's own fat binaries and code objects: there is
- * no PTX JIT, docs/driver-api.md), cluster occupancy and the legacy launch
+ * linker (which links one Rubicon fat binary, code object or PTX module,
+ * docs/driver-api.md), cluster occupancy and the legacy launch
  * API (cuParamSet* and cuLaunchGrid).
  *
  *===----------------------------------------------------------------------===*/

@@ -5,7 +5,7 @@
  * by cuda_runtime_api.h inside its extern "C" block.
  *
  * Libraries loaded from a fat binary or code object built by Rubicon's nvcc
- * (no PTX JIT), their kernels as cudaKernel_t (usable with cudaLaunchKernel
+ * (or PTX, compiled when it loads), their kernels as cudaKernel_t (usable with cudaLaunchKernel
  * and, cast to CUfunction, with cuLaunchKernel), the kernels of the program
  * itself as driver functions, parameter layouts and cluster occupancy. These
  * go through libcuda, which the runtime shares (docs/runtime-driver-state.md).
@@ -16,7 +16,8 @@
 
 typedef struct CUlib_st *cudaLibrary_t;
 
-/* The JIT options (CUjit_option's numbers); no JIT runs in Rubicon. */
+/* The JIT options (CUjit_option's numbers); PTX is compiled by the
+   toolkit's nvcc, and the options other than the logs do not apply. */
 enum cudaJitOption {
   cudaJitMaxRegisters = 0,
   cudaJitThreadsPerBlock = 1,

@@ -487,9 +487,10 @@ int main(int argc, char **argv) {
   CHECK(cuModuleUnload(FatModule));
   printf("fat binary from memory: ok\n");
 
-  // Images Rubicon cannot load.
+  // Images Rubicon cannot load: PTX the JIT rejects (PTX that compiles
+  // loads: tests/lit/ptx-module/ptx-jit.test), garbage, ...
   const char *Ptx = ".version 8.0\n.target sm_80\n.address_size 64\n"
-                    ".visible .entry k() { ret; }\n";
+                    ".visible .entry k() { bogus; }\n";
   printf("PTX: %s\n", nameOf(cuModuleLoadData(&FatModule, Ptx)));
   char Log[256] = "";
   CUjit_option Options[] = {CU_JIT_ERROR_LOG_BUFFER,

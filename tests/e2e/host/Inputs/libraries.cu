@@ -236,14 +236,14 @@ int main(int argc, char **argv) {
   printf("cluster size %d, clusters > 0: %s, clusters of 2: %d\n", clusterSize,
          clusters > 0 ? "yes" : "no", clustersOf2);
 
-  // The linker: one complete image; no PTX.
+  // The linker: one complete image; PTX the JIT rejects.
   CUlinkState link = nullptr;
   char errors[256] = "";
   CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *optionValues[] = {errors, (void *)(size_t)sizeof(errors)};
   cuLinkCreate(2, options, optionValues, &link);
-  const char ptx[] = ".version 8.0\n.target sm_90\n";
+  const char ptx[] = ".version 8.0\n.target sm_90\n.visible .entry k() { bogus; }\n";
   printf("link PTX: %s\n",
          name(cuLinkAddData(link, CU_JIT_INPUT_PTX, (void *)ptx, sizeof(ptx),
                             "k.ptx", 0, nullptr, nullptr)));
