@@ -5,19 +5,15 @@
 //===----------------------------------------------------------------------===//
 #include "Compile.h"
 
-#include <dlfcn.h>
-#include <fcntl.h>
-#include <spawn.h>
+#include "rubicon/ToolkitTools.h"
+
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
-
-extern char **environ;
 
 namespace rubicon::nvrtc {
 
@@ -65,16 +61,6 @@ const OptionInfo *findOption(const std::string &Name, bool Long) {
   return nullptr;
 }
 
-/// The directory of this library (<toolkit>/lib64).
-std::string libraryDir() {
-  Dl_info Info;
-  if (!dladdr(reinterpret_cast<void *>(&translateOptions), &Info) ||
-      !Info.dli_fname)
-    return {};
-  std::string Path = Info.dli_fname;
-  size_t Slash = Path.rfind('/');
-  return Slash == std::string::npos ? "." : Path.substr(0, Slash);
-}
 
 bool writeFile(const std::string &Path, const std::string &Text) {
   std::ofstream Out(Path, std::ios::binary);
@@ -102,34 +88,9 @@ void replaceAll(std::string &Text, const std::string &From,
     Text.replace(At, From.size(), To);
 }
 
-/// Runs \p Argv with stdout and stderr into \p LogPath; the exit status, or
-/// -1 when it could not run.
-int run(const std::vector<std::string> &Argv, const std::string &LogPath) {
-  std::vector<char *> Args;
-  for (const std::string &A : Argv)
-    Args.push_back(const_cast<char *>(A.c_str()));
-  Args.push_back(nullptr);
-  posix_spawn_file_actions_t Actions;
-  posix_spawn_file_actions_init(&Actions);
-  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
-  pid_t Pid;
-  int Spawned =
-      posix_spawn(&Pid, Args[0], &Actions, nullptr, Args.data(), environ);
-  posix_spawn_file_actions_destroy(&Actions);
-  if (Spawned != 0)
-    return -1;
-  int Status = 0;
-  while (waitpid(Pid, &Status, 0) < 0)
-    if (errno != EINTR)
-      return -1;
-  return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
-}
-
 void removeTree(const std::string &Dir) {
   std::vector<std::string> Argv = {"/bin/rm", "-rf", Dir};
-  run(Argv, "/dev/null");
+  toolkit::runTool(Argv, "/dev/null");
 }
 
 /// The symbol the IR's initializer of \p Variable refers to: the lowered
@@ -222,7 +183,8 @@ nvrtcResult compile(const CompileInput &In, CompileOutput &Out) {
   if (nvrtcResult R = translateOptions(In.Options, Translated, Out.Log))
     return R;
 
-  std::string Toolkit = libraryDir() + "/..";
+  std::string Toolkit =
+      toolkit::toolkitDirOf(reinterpret_cast<void *>(&translateOptions));
   std::string Nvcc = Toolkit + "/bin/nvcc";
   if (access(Nvcc.c_str(), X_OK) != 0) {
     Out.Log += "nvrtc: error: Rubicon's nvcc is not at " + Nvcc +
@@ -312,7 +274,7 @@ nvrtcResult compile(const CompileInput &In, CompileOutput &Out) {
   Argv.push_back("-I" + WorkDir);
   Argv.push_back(SourcePath);
 
-  int Status = run(Argv, LogPath);
+  int Status = toolkit::runTool(Argv, LogPath);
   std::string Log;
   readFile(LogPath, Log);
   // Diagnostics name the program as it was named, not our copy.
