@@ -128,6 +128,13 @@ void buildKernel(llvm::Module &M, const Function &F,
     Symbols[P.Name] = {Slot, Slot};
   }
   for (const Variable &V : F.Variables) {
+    if (V.Space == StateSpace::Param) { // a call sequence's slot
+      AllocaInst *Slot =
+          B.CreateAlloca(ArrayType::get(I8, V.Size), nullptr, V.Name);
+      Slot->setAlignment(Align(V.Align));
+      Symbols[V.Name] = {Slot, Slot};
+      continue;
+    }
     if (V.Space == StateSpace::Local) {
       AllocaInst *Slot =
           B.CreateAlloca(ArrayType::get(I8, V.Size), nullptr, V.Name);

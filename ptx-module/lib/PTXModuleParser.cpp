@@ -17,13 +17,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "rubicon/PTXModule.h"
+#include "PTXModuleInternal.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <map>
 #include <optional>
 
 using namespace llvm;
@@ -131,10 +132,6 @@ public:
     return true;
   }
 };
-
-Error errorAt(Location Loc, const Twine &Message) {
-  return make_error<PTXModuleError>(Loc, Message.str());
-}
 
 bool parseInteger(StringRef S, int64_t &Value) {
   bool Negative = S.consume_front("-");
@@ -352,17 +349,18 @@ public:
     bool StatementStart = true;
     while (!C.atEnd()) {
       char Ch = C.peek();
-      if (Ch == '/' && (C.peek(1) == '/' || C.peek(1) == '*')) {
-        size_t From = C.Pos;
-        C.skipSpace(); // skips the comment (and spaces after it)
-        blank(Body.slice(From, C.Pos));
-        continue;
-      }
       if (isSpace(Ch)) {
         copy(C);
         continue;
       }
       if (Ch == '{' || Ch == '}' || Ch == ';') {
+        // `.param` variables of call sequences are scoped by the braces.
+        if (Ch == '{')
+          Scopes.push_back(Renamed);
+        else if (Ch == '}' && !Scopes.empty()) {
+          Renamed = std::move(Scopes.back());
+          Scopes.pop_back();
+        }
         copy(C);
         StatementStart = true;
         continue;
@@ -374,22 +372,6 @@ public:
       // A statement starts here.
       Location L = at(C.loc());
       StringRef W = C.peekWord();
-      if (W == ".loc" || W == ".file") {
-        size_t From = C.Pos;
-        while (!C.atEnd() && C.peek() != '\n')
-          C.advance();
-        blank(Body.slice(From, C.Pos));
-        continue;
-      }
-      if (W == ".pragma") {
-        size_t From = C.Pos;
-        while (!C.atEnd() && C.peek() != ';')
-          C.advance();
-        if (!C.atEnd())
-          C.advance();
-        blank(Body.slice(From, C.Pos));
-        continue;
-      }
       std::optional<StateSpace> Space;
       if (W == ".shared")
         Space = StateSpace::Shared;
@@ -399,6 +381,8 @@ public:
         Space = StateSpace::Global;
       else if (W == ".const")
         Space = StateSpace::Const;
+      else if (W == ".param")
+        Space = StateSpace::Param; // a call sequence's argument or result
       if (Space) {
         size_t From = C.Pos;
         Cursor Decl = C;
@@ -408,16 +392,21 @@ public:
         size_t Before = F.Variables.size();
         if (Error E = parseVariables(Decl, *Space, false, false, F.Variables))
           return E;
-        for (size_t I = Before; I < F.Variables.size(); ++I)
-          LocalSymbols[F.Variables[I].Name] = *Space;
+        for (size_t I = Before; I < F.Variables.size(); ++I) {
+          Variable &V = F.Variables[I];
+          if (V.Space == StateSpace::Param) {
+            // Declared again in each call sequence: one slot per declaration.
+            std::string Unique = V.Name + "#" + std::to_string(I);
+            Renamed[V.Name] = Unique;
+            V.Name = Unique;
+          }
+          LocalSymbols[V.Name] = *Space;
+        }
         while (C.Pos < Decl.Pos)
           C.advance();
         blank(Body.slice(From, C.Pos));
         continue;
       }
-      if (W == ".param")
-        return errorAt(L, "'.param' declarations in a function body (calls) "
-                          "are not supported in PTX modules yet");
       if (W == ".reg" || W.starts_with(".")) {
         copyStatement(C);
         StatementStart = true;
@@ -449,6 +438,9 @@ private:
   Function &F;
   const StringMap<StateSpace> &Symbols;
   StringMap<StateSpace> LocalSymbols;
+  /// `.param` names of the enclosing call sequences -> their variables.
+  std::map<std::string, std::string> Renamed;
+  std::vector<std::map<std::string, std::string>> Scopes;
   Location Start;
   std::string Out;
 
@@ -472,7 +464,9 @@ private:
     if (!C.atEnd())
       copy(C);
   }
-  std::optional<StateSpace> symbol(StringRef Name) const {
+  std::optional<StateSpace> symbol(StringRef &Name) const {
+    if (auto R = Renamed.find(Name.str()); R != Renamed.end())
+      Name = R->second;
     auto It = LocalSymbols.find(Name);
     if (It != LocalSymbols.end())
       return It->second;
@@ -538,10 +532,10 @@ private:
       size_t From = C.Pos;
       while (!C.atEnd() && isIdentBody(C.peek()))
         C.advance();
-      StringRef Name = C.Text.slice(From, C.Pos);
+      StringRef Name = C.Text.slice(From, C.Pos), Written = Name;
       if (symbol(Name)) {
         unsigned N = operandFor(Name, Brackets > 0);
-        replace(Name, "$" + std::to_string(N), WordLoc);
+        replace(Written, "$" + std::to_string(N), WordLoc);
       } else {
         Out += Name;
       }
@@ -596,6 +590,43 @@ Location Function::locate(unsigned AsmLine, unsigned AsmColumn) const {
   return L;
 }
 
+std::string cleanBody(StringRef Body) {
+  std::string Out = Body.str();
+  auto blank = [&](size_t From, size_t To) {
+    for (size_t I = From; I < To && I < Out.size(); ++I)
+      if (Out[I] != '\n')
+        Out[I] = ' ';
+  };
+  for (size_t I = 0; I < Out.size();) {
+    if (Out.compare(I, 2, "//") == 0) {
+      size_t End = Out.find('\n', I);
+      blank(I, End);
+      I = End == std::string::npos ? Out.size() : End;
+    } else if (Out.compare(I, 2, "/*") == 0) {
+      size_t End = Out.find("*/", I + 2);
+      End = End == std::string::npos ? Out.size() : End + 2;
+      blank(I, End);
+      I = End;
+    } else if (Out[I] == '.' && (I == 0 || !isIdentBody(Out[I - 1])) &&
+               (Out.compare(I, 4, ".loc") == 0 ||
+                Out.compare(I, 5, ".file") == 0 ||
+                Out.compare(I, 7, ".pragma") == 0) &&
+               (I + 4 >= Out.size() || !isIdentBody(Out[I + 4]) ||
+                Out.compare(I, 5, ".file") == 0 ||
+                Out.compare(I, 7, ".pragma") == 0)) {
+      // .loc and .file end with the line; .pragma "...", with its ';'.
+      bool Pragma = Out.compare(I, 7, ".pragma") == 0;
+      size_t End = Out.find(Pragma ? ';' : '\n', I);
+      End = End == std::string::npos ? Out.size() : End + (Pragma ? 1 : 0);
+      blank(I, End);
+      I = End;
+    } else {
+      ++I;
+    }
+  }
+  return Out;
+}
+
 bool looksLikePTX(StringRef Text) {
   Cursor C(Text);
   C.skipSpace();
@@ -606,6 +637,7 @@ Expected<Module> parsePTXModule(StringRef Text) {
   Module M;
   Cursor C(Text);
   StringMap<StateSpace> Symbols;
+  StringMap<Callee> Callees;
   bool SawVersion = false;
   for (;;) {
     C.skipSpace();
@@ -685,14 +717,56 @@ Expected<Module> parsePTXModule(StringRef Text) {
       continue;
     }
     if (W == ".func") {
-      if (External) { // a prototype (vprintf, ...): used only by `call`
-        while (!C.atEnd() && C.peek() != ';')
-          C.advance();
-        C.consume(';');
+      // `.func [(results)] name [(parameters)] [directives] {body} | ;`:
+      // expanded where it is called (PTXCallInliner.cpp).
+      Callee F;
+      F.Loc = L;
+      auto parameterNames = [&](std::vector<std::string> &Names) -> Error {
+        if (!C.consume('(') || C.consume(')'))
+          return Error::success();
+        do {
+          Expected<Parameter> P = parseParameter(C);
+          if (!P)
+            return P.takeError();
+          Names.push_back(P->Name);
+        } while (C.consume(','));
+        if (!C.consume(')'))
+          return errorAt(C.loc(), "expected ')' after the parameters");
+        return Error::success();
+      };
+      C.skipSpace();
+      if (C.peek() == '(')
+        if (Error E = parameterNames(F.Returns))
+          return std::move(E);
+      C.skipSpace();
+      Location NameLoc = C.loc();
+      std::string Name = C.word().str();
+      if (Name.empty() || !isIdentStart(Name[0]))
+        return errorAt(NameLoc, "expected the function's name");
+      if (Error E = parameterNames(F.Params))
+        return std::move(E);
+      C.skipSpace();
+      while (!C.atEnd() && C.peek() != '{' && C.peek() != ';') {
+        C.advance();
+        C.skipSpace();
+      }
+      if (C.consume(';')) { // a prototype (vprintf, or defined below)
+        Callees.try_emplace(Name, std::move(F));
         continue;
       }
-      return errorAt(L, "device functions ('.func') are not supported in PTX "
-                        "modules yet; only '.entry' kernels are");
+      Location Open = C.loc();
+      Expected<StringRef> Body = functionBody(C);
+      if (!Body)
+        return Body.takeError();
+      if (Callees.count(Name) && Callees[Name].Defined)
+        return errorAt(NameLoc, "redefinition of '" + Name + "'");
+      F.Body = cleanBody(*Body);
+      F.Labels = labelsOf(F.Body);
+      F.CallVariables = callVariablesOf(F.Body);
+      F.Defined = true;
+      F.BodyLoc = {Open.Line, Open.Column + 1};
+      Callees[Name] = std::move(F);
+      continue;
     }
     if (W != ".entry")
       return errorAt(L, "unexpected '" + W + "' in a PTX module");
@@ -735,17 +809,24 @@ Expected<Module> parsePTXModule(StringRef Text) {
     if (!Body)
       return Body.takeError();
     F.BodyLoc = {BodyStart.Line, BodyStart.Column + 1};
-    StringMap<StateSpace> Visible2 = Symbols;
-    for (const Parameter &P : F.Params)
-      Visible2[P.Name] = StateSpace::Param;
-    BodyRewriter Rewriter(F, Visible2, F.BodyLoc);
-    if (Error E = Rewriter.run(*Body))
-      return std::move(E);
-    F.Body = Rewriter.take();
+    F.Body = Body->str();
     M.Functions.push_back(std::move(F));
   }
   if (!SawVersion)
     return errorAt(C.loc(), "a PTX module starts with '.version'");
+  // Kernel bodies, once every variable and device function is known.
+  for (Function &F : M.Functions) {
+    std::string Body = cleanBody(F.Body);
+    if (Error E = inlineCalls(Body, F.BodyLoc, Callees))
+      return std::move(E);
+    StringMap<StateSpace> Visible = Symbols;
+    for (const Parameter &P : F.Params)
+      Visible[P.Name] = StateSpace::Param;
+    BodyRewriter Rewriter(F, Visible, F.BodyLoc);
+    if (Error E = Rewriter.run(Body))
+      return std::move(E);
+    F.Body = Rewriter.take();
+  }
   return M;
 }
 

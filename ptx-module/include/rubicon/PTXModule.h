@@ -7,8 +7,9 @@
 // Two stages, each its own file:
 //   parsePTXModule (PTXModuleParser.cpp): the module's directives — .version,
 //     .target, .address_size, variables of the .global/.const/.shared state
-//     spaces, .entry kernels with their parameters — and each function body
-//     as text, its own variables and debug directives taken out;
+//     spaces, .entry kernels with their parameters — and each kernel body
+//     as text, its own variables and debug directives taken out and its
+//     calls of .func device functions expanded (PTXCallInliner.cpp);
 //   buildNVVMModule (PTXModuleIR.cpp): one LLVM function per kernel whose
 //     body is one inline-asm call of that text, the parameters and variables
 //     bound to it as `$N` operands; ptx-inline then lowers the body.
@@ -86,7 +87,7 @@ struct ColumnShift {
 
 struct Function {
   std::string Name;
-  bool IsKernel = false; ///< .entry (a .func is an error for now)
+  bool IsKernel = false; ///< .entry (.func bodies are expanded at calls)
   bool Visible = false;
   std::vector<Parameter> Params;
   std::vector<Variable> Variables; ///< its .shared/.local/... declarations
