@@ -2,6 +2,10 @@
 
 #include "PtxJit.h"
 
+#include "PtxCache.h"
+#include "Log.h"
+#include "ModuleImage.h"
+
 #include "rubicon/ToolkitTools.h"
 
 #include <cstdlib>
@@ -11,6 +15,9 @@
 #include <unistd.h>
 
 namespace rubicon::driver {
+using cudart::classifyModuleImage;
+using cudart::logMessage;
+using cudart::ModuleImageKind;
 namespace {
 
 bool readFile(const std::string &Path, std::string &Out) {
@@ -43,6 +50,15 @@ CUresult compilePTX(const char *Text, size_t Size, const std::string &Target,
           " (the driver compiles PTX with the nvcc of its own toolkit)";
     return CUDA_ERROR_JIT_COMPILER_NOT_FOUND;
   }
+  size_t Length = strnlen(Text, Size);
+  std::string Cached =
+      ptxCachePath(std::string_view(Text, Length), Target, Nvcc);
+  if (!Cached.empty() && readCachedImage(Cached, Image) &&
+      classifyModuleImage(Image.data(), Image.size()).Kind ==
+          ModuleImageKind::FatBinary) {
+    logMessage("PTX JIT: from the cache, %s", Cached.c_str());
+    return CUDA_SUCCESS;
+  }
   std::string Dir = toolkit::makeTempDir("rubicon-ptx");
   if (Dir.empty()) {
     Log = "PTX JIT: cannot create a temporary folder (TMPDIR or /tmp)";
@@ -50,14 +66,13 @@ CUresult compilePTX(const char *Text, size_t Size, const std::string &Target,
   }
   std::string Source = Dir + "/module.ptx", Output = Dir + "/module.fatbin",
               LogPath = Dir + "/log";
-  size_t Length = strnlen(Text, Size);
   {
     std::ofstream Out(Source, std::ios::binary);
     Out.write(Text, static_cast<std::streamsize>(Length));
   }
-  int Status = toolkit::runTool({Nvcc, "-fatbin", "--amdgpu-arch=" + Target, "-o", Output,
-                    Source},
-                   LogPath);
+  int Status = toolkit::runTool(
+      {Nvcc, "-fatbin", "--amdgpu-arch=" + Target, "-o", Output, Source},
+      LogPath);
   readFile(LogPath, Log);
   // Messages name the module, not the temporary copy.
   for (size_t At = Log.find(Source); At != std::string::npos;
@@ -73,7 +88,12 @@ CUresult compilePTX(const char *Text, size_t Size, const std::string &Target,
     Log += "PTX JIT: could not run " + Nvcc;
     return CUDA_ERROR_JIT_COMPILER_NOT_FOUND;
   }
-  return Read ? CUDA_SUCCESS : CUDA_ERROR_INVALID_PTX;
+  if (!Read)
+    return CUDA_ERROR_INVALID_PTX;
+  if (!Cached.empty())
+    storeCachedImage(Cached, Image);
+  logMessage("PTX JIT: compiled for %s", Target.c_str());
+  return CUDA_SUCCESS;
 }
 
 } // namespace rubicon::driver
