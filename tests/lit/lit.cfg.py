@@ -22,8 +22,12 @@ path = [os.path.join(config.rubicon_toolkit_dir, "bin"),
         config.environment.get("PATH", os.environ.get("PATH", ""))]
 config.environment["PATH"] = os.pathsep.join(path)
 # Tests must not depend on the environment of whoever runs them.
-for var in ["RUBICON_GPU_ARCH", "NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS"]:
+for var in ["RUBICON_GPU_ARCH", "NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS",
+            "CUDA_CACHE_DISABLE"]:
     config.environment.pop(var, None)
+# PTX the driver compiles is cached in the build tree, not the user's home
+# (docs/ptx-modules.md).
+config.environment["CUDA_CACHE_PATH"] = os.path.join(config.test_exec_root, "compute-cache")
 
 config.substitutions.append(("%rubicon_include", os.path.join(config.rubicon_toolkit_dir, "include")))
 config.substitutions.append(("%toolkit", config.rubicon_toolkit_dir))
