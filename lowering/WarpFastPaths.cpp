@@ -234,7 +234,7 @@ PreservedAnalyses WarpFastPathsPass::run(Module &M, ModuleAnalysisManager &) {
 
 void runWarpFastPaths(Module &M, TargetMachine &TM, StringRef Arch,
                       unsigned OptLevel) {
-  runModulePipeline(M, TM, [&](PassBuilder &) {
+  runModulePipeline(M, TM, [&](PassBuilder &PB) {
     ModulePassManager MPM;
     MPM.addPass(WarpFastPathsPass(Arch.str()));
     MPM.addPass(AlwaysInlinerPass());
@@ -245,6 +245,13 @@ void runWarpFastPaths(Module &M, TargetMachine &TM, StringRef Arch,
       FPM.addPass(InstCombinePass());
       FPM.addPass(SimplifyCFGPass());
       MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+      // -O<n>'s AMDGPU attributor ran while the entry points were opaque
+      // calls, which may use anything: a kernel calling one lost
+      // "amdgpu-agpr-alloc"="0" (MFMA accumulators in AGPRs, then
+      // v_accvgpr_read copies) and the "amdgpu-no-*" implicit-argument
+      // attributes. Now that they are inlined, infer them again.
+      if (Error E = PB.parsePassPipeline(MPM, "amdgpu-attributor"))
+        consumeError(std::move(E)); // not an AMDGPU target machine
     }
     return MPM;
   });

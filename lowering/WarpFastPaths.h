@@ -45,7 +45,8 @@ bool isWarpFastPathEntryPoint(llvm::StringRef Name);
 std::vector<std::string> warpFastPathEntryPoints();
 
 /// The pass, then the remaining entry points inlined and the module cleaned
-/// up (OptLevel > 0).
+/// up, and the AMDGPU attributor run again on the calls' callers
+/// (OptLevel > 0).
 void runWarpFastPaths(llvm::Module &M, llvm::TargetMachine &TM,
                       llvm::StringRef Arch, unsigned OptLevel);
 

@@ -9,8 +9,10 @@ NVVM IR with rubicon-opt -rubicon-disable-matrix-cores (generic path), and
 counts, in each kernel, the instructions (s_endpgm included), the LDS
 operations (ds_*: ds_bpermute and ds_swizzle use the LDS hardware, not its
 memory) and the matrix instructions, for f16, bf16, s8 and u8 and the shapes
-m16n16k16, m32n8k16 and m8n32k16, and tf32 m16n16k8 (a 16x16x8 product:
-half the work of the others); on gfx1100 only m16n16k16 has a matrix path:
+m16n16k16, m32n8k16 and m8n32k16, tf32 m16n16k8 (a 16x16x8 product:
+half the work of the others) and f64 m8n8k4 (an 8x8x4 product, 1/16 of the
+work; generic on every target, docs/matrix-cores.md, so ratio 1); on gfx1100
+only m16n16k16 has a matrix path:
 the others print ratio 1. Per product = (five_products -
 one_product) / 4: what one more load-load-mma costs. Prints ratios measured
 in one run; no hardware needed (nothing is executed).
@@ -58,9 +60,9 @@ print("wmma (f16, bf16 -> f32; s8, u8 -> s32): instructions / ds_* ops /"
 print(f"{'':30} {'kernel, 1 product':>18} {'per extra product':>24}")
 for arch in ("gfx942", "gfx1100", "gfx1200"):
     asm = assemble(arch)
-    for ty in ("f16", "bf16", "s8", "u8", "tf32"):
-        shapes = ("m16n16k8",) if ty == "tf32" else (
-            "m16n16k16", "m32n8k16", "m8n32k16")
+    for ty in ("f16", "bf16", "s8", "u8", "tf32", "f64"):
+        shapes = ("m16n16k8",) if ty == "tf32" else ("m8n8k4",) if (
+            ty == "f64") else ("m16n16k16", "m32n8k16", "m8n32k16")
         for shape in shapes:
             rows = {}
             for name in ("generic", "matrix"):

@@ -1,5 +1,5 @@
 // The kernels benchmarks/matrix-cores/count.py compiles: for each wmma
-// multiplicand type (f16, bf16, s8, u8; tf32 m16n16k8) and shape, one and five products
+// multiplicand type (f16, bf16, s8, u8; tf32 m16n16k8; f64 m8n8k4) and shape, one and five products
 // (f32 or int accumulators) per warp, each product with its own A and B
 // fragments loaded from global memory.
 #include <cuda_bf16.h>
@@ -44,3 +44,4 @@ TYPE(bf16, __nv_bfloat16, float)
 TYPE(s8, signed char, int)
 TYPE(u8, unsigned char, int)
 SHAPE(tf32, float, float, 16, 16, 8)
+SHAPE(f64, double, double, 8, 8, 4)
