@@ -11,14 +11,16 @@
 //   cbrt      up to 4           1
 //   tanh      up to 1.7         1
 //   log10     up to 1.6         1
+//   cosh      up to 1.6         1   (near its overflow threshold)
 //
 //===----------------------------------------------------------------------===//
 
 extern "C" double tgamma(double);
 extern "C" long double cbrtl(long double), tanhl(long double),
-    log10l(long double);
+    log10l(long double), coshl(long double);
 
 extern "C" float __ocml_tgamma_f32(float x) { return (float)tgamma(x); }
 extern "C" double __ocml_cbrt_f64(double x) { return (double)cbrtl(x); }
 extern "C" double __ocml_tanh_f64(double x) { return (double)tanhl(x); }
 extern "C" double __ocml_log10_f64(double x) { return (double)log10l(x); }
+extern "C" double __ocml_cosh_f64(double x) { return (double)coshl(x); }
