@@ -85,6 +85,7 @@ std::string AMDGPUDeviceTarget::bundleEntryId() const {
 void AMDGPUDeviceTarget::buildLoweringPipeline(
     ModulePassManager &MPM, std::shared_ptr<DeviceLibraryLink> Link) const {
   std::string Arch = name().str();
+  MPM.addPass(RecordClusterDimsPass(Arch));
   MPM.addPass(LowerConstantSpaceQueriesPass(Arch));
   MPM.addPass(LowerMatrixOpsPass(Arch));
   MPM.addPass(LowerTextureHandlesPass(Arch));

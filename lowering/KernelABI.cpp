@@ -10,6 +10,8 @@
 //    as clang's HIP target does, so address-space inference sees them;
 //  - launch bounds (nvvm.maxntid / nvvm.reqntid) -> amdgpu-flat-work-group-size
 //    (1,1024 when none), nvvm.minctasm -> amdgpu-waves-per-eu (see README.md);
+//  - __cluster_dims__ of more than one block (rubicon.cluster_dims) -> a
+//    trap at the kernel's entry: AMD GPUs have no clusters;
 //  - uniform-work-group-size, and protected visibility for kernels and
 //    device variables (addrspace 1 and 4) so the HIP loader finds them by name.
 //
@@ -234,6 +236,14 @@ PreservedAnalyses KernelABIPass::run(Module &M, ModuleAnalysisManager &) {
         any_of(Kernel->args(), needsParameterRewrite))
       Kernel = rewriteParameters(*Kernel);
     Kernel->setCallingConv(CallingConv::AMDGPU_KERNEL);
+    // AMD GPUs have no thread block clusters: a kernel declared with
+    // __cluster_dims__ of more than one block traps when launched (a
+    // launch error, never blocks that think they share a cluster).
+    if (clusterBlocks(*Kernel) > 1 && !Kernel->isDeclaration()) {
+      IRBuilder<> B(&*Kernel->getEntryBlock().getFirstInsertionPt());
+      B.CreateIntrinsic(Intrinsic::trap, {});
+    }
+    Kernel->removeFnAttr(ClusterDimsAttribute);
     lowerLaunchBounds(*Kernel, TargetArch);
     dropNVVMAttributes(*Kernel);
     Kernel->addFnAttr("uniform-work-group-size", "true");

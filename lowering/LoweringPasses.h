@@ -79,6 +79,9 @@ llvm::Value *buildValueAndNonzero(llvm::IRBuilderBase &Builder,
                                 llvm::ModuleAnalysisManager &MAM);             \
     static bool isRequired() { return true; }                                  \
   };
+// Every target, first: __cluster_dims__ annotations to the kernels'
+// "rubicon.cluster_dims" attribute (RecordClusterDims.cpp).
+RUBICON_DECLARE_PASS(RecordClusterDimsPass)
 // The AMDGPU target's passes (their names: Passes.def; their order:
 // AMDGPUDeviceTarget.cpp). LowerTextureHandlesPass serves every target.
 RUBICON_DECLARE_PASS(LowerTextureHandlesPass)
@@ -95,6 +98,12 @@ RUBICON_DECLARE_PASS(LowerMathIntrinsicsPass)
 // (LowerMatrixOps.cpp; Arch "host" for the CPU target).
 RUBICON_DECLARE_PASS(LowerMatrixOpsPass)
 #undef RUBICON_DECLARE_PASS
+
+/// The function attribute RecordClusterDimsPass puts on a kernel declared
+/// with __cluster_dims__(x, y, z): "x,y,z".
+inline constexpr const char ClusterDimsAttribute[] = "rubicon.cluster_dims";
+/// The blocks in one of Kernel's clusters (1 without __cluster_dims__).
+uint64_t clusterBlocks(const llvm::Function &Kernel);
 
 /// The path each wmma operation took (rubicon-lower-matrix-ops), one line
 /// per call, for `nvcc -v`.

@@ -48,6 +48,7 @@ bool isExported(const GlobalValue &GV) {
       Name.starts_with(host::ParamOffsetsPrefix) ||
       Name == host::SharedBytesSymbol ||
       Name.starts_with(host::KernelSharedPrefix) ||
+      Name.starts_with(host::ClusterDimsPrefix) ||
       Name == host::AbiVersionSymbol || Name == host::CudaArchSymbol ||
       Name == host::HeapSymbol)
     return true;
@@ -122,6 +123,7 @@ std::string HostDeviceTarget::bundleEntryId() const {
 
 void HostDeviceTarget::buildLoweringPipeline(
     ModulePassManager &MPM, std::shared_ptr<DeviceLibraryLink> Link) const {
+  MPM.addPass(RecordClusterDimsPass());
   // __isConstant/__isGlobal, while __constant__ is address space 4.
   MPM.addPass(LowerConstantSpaceQueriesPass());
   // wmma: the generic path (no matrix instructions on the CPU).

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HostPasses.h"
+#include "../LoweringPasses.h"
 
 #include "rubicon/DeviceTarget.h"
 #include "rubicon/HostABI.h"
@@ -63,6 +64,26 @@ PreservedAnalyses HostKernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
 
   for (Function *Kernel : Kernels) {
     std::string Name = Kernel->getName().str();
+    // __cluster_dims__ of more than one block: the runtime refuses the
+    // launch (HostABI.h).
+    if (clusterBlocks(*Kernel) > 1) {
+      SmallVector<StringRef, 3> Dims;
+      SmallVector<Constant *, 3> Values;
+      Kernel->getFnAttribute(ClusterDimsAttribute)
+          .getValueAsString()
+          .split(Dims, ',');
+      for (StringRef Dim : Dims) {
+        uint64_t N = 1;
+        (void)Dim.getAsInteger(10, N);
+        Values.push_back(ConstantInt::get(I64, N));
+      }
+      ArrayType *DimsType = ArrayType::get(I64, Values.size());
+      auto *ClusterDims = new GlobalVariable(
+          M, DimsType, /*isConstant=*/true, GlobalValue::ExternalLinkage,
+          ConstantArray::get(DimsType, Values), host::ClusterDimsPrefix + Name);
+      ClusterDims->setVisibility(GlobalValue::DefaultVisibility);
+    }
+    Kernel->removeFnAttr(ClusterDimsAttribute);
     Kernel->setCallingConv(CallingConv::C);
     Kernel->addFnAttr(HostKernelAttribute);
     for (StringRef Attribute :

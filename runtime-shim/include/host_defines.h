@@ -43,7 +43,12 @@
 #define __launch_bounds__(...)                                                 \
   __RUBICON_CUDA_ATTRIBUTE(launch_bounds(__VA_ARGS__))
 #define __maxnreg__(n)
-#define __cluster_dims__(...)
+/* clang checks cluster_dims (sm_90 and up, as nvcc) but emits nothing of it
+ * for NVPTX: the annotation carries the dimensions to Rubicon's lowering
+ * (lowering/RecordClusterDims.cpp). */
+#define __cluster_dims__(...)                                                  \
+  __RUBICON_CUDA_ATTRIBUTE(cluster_dims(__VA_ARGS__),                          \
+                           annotate("rubicon.cluster_dims", __VA_ARGS__))
 
 /* Inlining. clang's CUDA mode knows __noinline__ as a keyword (so that
  * __attribute__((__noinline__)) in system headers keeps working); elsewhere it

@@ -88,6 +88,12 @@ inline constexpr const char ParamOffsetsPrefix[] =
 inline constexpr const char SharedBytesSymbol[] = "__rubicon_host_shared_bytes";
 inline constexpr const char KernelSharedPrefix[] =
     "__rubicon_host_kernel_shared_";
+/// Optional: `const unsigned long long __rubicon_host_cluster_dims_<kernel>
+/// [3]`, the cluster dimensions of a kernel declared with __cluster_dims__
+/// of more than one block, which the runtime refuses to launch
+/// (cudaErrorNotSupported: the host device has no clusters).
+inline constexpr const char ClusterDimsPrefix[] =
+    "__rubicon_host_cluster_dims_";
 /// Optional: `const unsigned long long __rubicon_host_cuda_arch`, the CUDA
 /// architecture the kernels were compiled for (52: __CUDA_ARCH__ 520), which
 /// cudaFuncGetAttributes reports as ptxVersion and binaryVersion.

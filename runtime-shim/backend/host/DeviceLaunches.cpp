@@ -20,6 +20,7 @@ constexpr int ErrorMemoryAllocation = 2;
 constexpr int ErrorInvalidConfiguration = 9;
 constexpr int ErrorLaunchMaxDepthExceeded = 65;
 constexpr int ErrorInvalidDeviceFunction = 98;
+constexpr int ErrorNotSupported = 801;
 /// cudaStreamTailLaunch.
 const void *const TailLaunchStream = reinterpret_cast<const void *>(0x3);
 
@@ -133,6 +134,8 @@ int deviceLaunch(rubicon::host::ThreadContext *Thread, void *Function,
   HostKernel Kernel;
   if (!Function || !Work->Launcher->kernelOfEntry(Function, Kernel))
     return ErrorInvalidDeviceFunction;
+  if (Kernel.ClusterBlocks > 1) // __cluster_dims__: as a launch from the host
+    return ErrorNotSupported;
   if (!G[0] || !G[1] || !G[2] || !B[0] || !B[1] || !B[2] ||
       uint64_t(B[0]) * B[1] * B[2] > 1024 ||
       Kernel.OwnSharedBytes + SharedBytes > MaxSharedMemoryPerBlock)

@@ -121,6 +121,9 @@ struct HostKernel {
   /// ptxVersion and binaryVersion); 94 (the device's) for code objects that
   /// do not say.
   int CudaArch = 94;
+  /// Blocks per cluster of a kernel declared with __cluster_dims__ of more
+  /// than one block (HostABI.h), which the host device cannot launch.
+  unsigned long long ClusterBlocks = 1;
 };
 
 /// Mapped: a range of virtual-memory mappings (HostVirtualMemory.cpp), device

@@ -48,6 +48,15 @@ size_t kernelSharedBytesOf(void *Handle, const std::string &Kernel,
   return Bytes ? size_t(*Bytes) : ModuleBytes;
 }
 
+/// The blocks per cluster of a kernel declared with __cluster_dims__ of
+/// more than one block (HostABI.h's optional table), else 1.
+unsigned long long clusterBlocksOf(void *Handle, const std::string &Kernel) {
+  std::string Name = rubicon::host::ClusterDimsPrefix + Kernel;
+  auto *Dims =
+      static_cast<const unsigned long long *>(dlsym(Handle, Name.c_str()));
+  return Dims ? Dims[0] * Dims[1] * Dims[2] : 1;
+}
+
 /// Each parameter's offset in CUDA's parameter buffer: the code object's
 /// table, else (older code objects) each parameter at the largest power of
 /// two up to 16 dividing its size (exact for scalars, pointers and CUDA's
@@ -214,6 +223,7 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
     Kernel.OwnSharedBytes =
         kernelSharedBytesOf(Handle, K.DeviceName, StaticShared);
     Kernel.CudaArch = CudaArch;
+    Kernel.ClusterBlocks = clusterBlocksOf(Handle, K.DeviceName);
     Kernels[K.HostStub] = std::move(Kernel);
   }
   for (const VariableRecord &V : FatBinary.Variables) {
@@ -318,6 +328,7 @@ cudaError_t HostBackend::moduleGetFunction(void *&Function, void *Module,
     Kernel.OwnSharedBytes =
         kernelSharedBytesOf(Loaded->Handle, Name, Loaded->StaticShared);
     Kernel.CudaArch = Loaded->CudaArch;
+    Kernel.ClusterBlocks = clusterBlocksOf(Loaded->Handle, Name);
     Kernels[EntryAddress] = std::move(Kernel);
     Loaded->KernelKeys.push_back(EntryAddress);
   }
@@ -359,6 +370,7 @@ bool HostBackend::findKernelByEntry(const void *Entry, HostKernel &Kernel) {
     Kernel.StaticSharedBytes = StaticShared;
     Kernel.OwnSharedBytes = kernelSharedBytesOf(Handle, Name, StaticShared);
     Kernel.CudaArch = cudaArchOf(Handle);
+    Kernel.ClusterBlocks = clusterBlocksOf(Handle, Name);
     return true;
   }
   return false;

@@ -60,6 +60,14 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
       return cudaErrorInvalidDeviceFunction;
     Kernel = It->second;
   }
+  // __cluster_dims__ of more than one block: the host device has no
+  // clusters, as a cluster launch attribute finds (cudaLaunchKernelEx).
+  if (Kernel.ClusterBlocks > 1) {
+    logMessage("host backend: the kernel asks for clusters of %llu blocks; "
+               "the host device runs clusters of one block",
+               Kernel.ClusterBlocks);
+    return cudaErrorNotSupported;
+  }
   if (Grid.X == 0 || Grid.Y == 0 || Grid.Z == 0 || Block.X == 0 ||
       Block.Y == 0 || Block.Z == 0 ||
       uint64_t(Block.X) * Block.Y * Block.Z > 1024)

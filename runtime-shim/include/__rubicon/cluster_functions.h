@@ -6,8 +6,10 @@
  * cluster size CUDA allows): the cluster is the block, its shared memory is
  * the block's, the cluster barrier is the block barrier. Launches that ask
  * for more blocks per cluster at run time (cudaLaunchKernelEx's cluster
- * attribute) fail with cudaErrorNotSupported; a kernel declared with
- * __cluster_dims__ runs with clusters of one block, and a reach into another
+ * attribute) fail with cudaErrorNotSupported, and so do launches of a
+ * kernel declared with __cluster_dims__ of more than one block (on AMD GPUs
+ * such a kernel traps instead: the HIP runtime cannot be told to refuse it);
+ * __cluster_dims__(1, 1, 1) runs. A reach into another
  * block's shared memory (__cluster_map_shared_rank with a rank other than 0)
  * ends the kernel with a trap rather than touching the wrong memory. See
  * docs/device-api.md.

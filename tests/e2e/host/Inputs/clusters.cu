@@ -63,6 +63,13 @@ static void expect(const char *what, int i, int got, int want) {
     printf("expected %s[%d] = %d, got %d\n", what, i, want, got);
 }
 
+// Clusters of two blocks: the host device has none, so every launch of
+// this kernel is refused (cudaErrorNotSupported, not sticky) and it never
+// runs as single blocks.
+__global__ void __cluster_dims__(2, 1, 1) pairs(int *out) {
+  out[blockIdx.x] = 1;
+}
+
 int main() {
   dim3 grid(3, 2);
   int blocks = 6;
@@ -94,6 +101,19 @@ int main() {
   cudaError_t err = cudaDeviceSynchronize();
   if (err != cudaSuccess)
     printf("expected no error, got %s\n", cudaGetErrorString(err));
+  cudaMemset(dout, 0, 2 * sizeof(int));
+  pairs<<<2, 32>>>(dout);
+  cudaError_t chevrons = cudaGetLastError();
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(2);
+  config.blockDim = dim3(32);
+  cudaError_t ex = cudaLaunchKernelEx(&config, pairs, dout);
+  cudaError_t after = cudaDeviceSynchronize();
+  int ran[2];
+  cudaMemcpy(ran, dout, sizeof ran, cudaMemcpyDeviceToHost);
+  printf("__cluster_dims__(2, 1, 1): %s, %s; then %s; blocks run: %d\n",
+         cudaGetErrorName(chevrons), cudaGetErrorName(ex),
+         cudaGetErrorName(after), ran[0] + ran[1]);
   otherRank<<<1, kBlock>>>(dout);
   cudaError_t trap = cudaDeviceSynchronize();
   printf("rank 1: %s\n", trap == cudaSuccess ? "no error" : "kernel error");
