@@ -825,7 +825,8 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       Source = R.CreateSelect(InRange, Source, Lane, "source");
       Value *SourceLinear = R.CreateAdd(WarpBase, R.CreateZExt(Source, I64));
       // A lane that exists, took part (wrote this round's tag) and is in the
-      // mask; else the lane's own operand, as on fibers.
+      // mask; else 0 (as on fibers: BlockScheduler.cpp), or the lane's own
+      // operand where the source is out of range.
       Value *Exists = R.CreateICmpULT(SourceLinear, Threads);
       Value *Safe = R.CreateSelect(Exists, SourceLinear, Linear);
       Value *Arrived = R.CreateICmpEQ(
@@ -834,6 +835,8 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       Value *Take = R.CreateAnd(R.CreateAnd(Exists, Arrived), Member);
       Value *Bits = R.CreateLoad(
           I32, Exchange(R, Parity, 0, R.CreateSelect(Take, Safe, Linear)));
+      Bits = R.CreateSelect(R.CreateOr(Take, R.CreateNot(InRange)), Bits,
+                            R.getInt32(0));
       Result = Call->getType()->isFloatTy() ? R.CreateBitCast(Bits, Call->getType())
                                             : Bits;
     } else {

@@ -383,10 +383,12 @@ void BlockScheduler::resolveGroup(size_t First, uint64_t Group) {
       F.Result = BallotMask;
       break;
     case WaveOperation::Permute: {
-      // A lane outside the group has no value to give: the reader keeps its
-      // own (undefined in CUDA).
+      // A lane outside the group (not in the mask, inactive or exited) has
+      // no value to give: the reader gets 0, as NVIDIA GPUs give in practice
+      // and AMD's ds_bpermute gives for a disabled lane (CUDA leaves it
+      // undefined; docs/warps.md). A lane reading itself is always there.
       unsigned Source = static_cast<unsigned>(F.A % WaveLanes);
-      F.Result = Group >> Source & 1 ? Fibers[First + Source].B : F.B;
+      F.Result = Group >> Source & 1 ? Fibers[First + Source].B : 0;
       break;
     }
     case WaveOperation::ReadFirstLane:

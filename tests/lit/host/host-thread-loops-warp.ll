@@ -57,7 +57,8 @@ define ptx_kernel void @lockstep(ptr addrspace(3) %s) {
 ; CHECK: store i32 [[TAG]], ptr
 ; CHECK-NEXT: ret i32 1073741825
 ; The result: the operand of lane ^ 1, if that lane exists, published in the
-; previous round and is in the mask; else the lane's own.
+; previous round and is in the mask; else 0 (the lane's own where the source
+; is out of range).
 ; CHECK: region.1:
 ; CHECK: [[PREV:%.*]] = sub i32 %round, 1
 ; CHECK: %lane = trunc i64
@@ -65,7 +66,8 @@ define ptx_kernel void @lockstep(ptr addrspace(3) %s) {
 ; CHECK: %source = select i1 {{%.*}}, i32 [[XOR]], i32 %lane
 ; CHECK: [[EXISTS:%.*]] = icmp ult i64 {{%.*}}, %block.threads
 ; CHECK: [[ARRIVED:%.*]] = icmp eq i32 {{%.*}}, {{%.*}}
-; CHECK: %v = load i32, ptr
+; CHECK: [[LOADED:%.*]] = load i32, ptr
+; CHECK: %v = select i1 {{%.*}}, i32 [[LOADED]], i32 0
 ; CHECK: store i32 %v, ptr
 ; CHECK-NEXT: ret i32 -1
 

@@ -60,7 +60,8 @@ int main() {
       case 4: want = value(base + lanes - 1); break;
       case 5: want = match; break;
       case 6: want = lane % 2 ? odd : 0; break;
-      case 7: want = lane >= 42 ? value(t - 2) : lane >= 40 ? value(t) : 0; break;
+      // lanes 40 and 41 read lanes 38 and 39, outside the mask: 0.
+      case 7: want = lane >= 42 ? value(t - 2) : 0; break;
       }
       if (r == 3 && lanes != 64)
         continue; // the xor partners of a partial warp do not exist
