@@ -27,6 +27,8 @@ std::unique_ptr<Engine> createEngine(curandRngType_t Type) {
     return curand::createPhiloxEngine();
   case CURAND_RNG_PSEUDO_MRG32K3A:
     return curand::createMrg32k3aEngine();
+  case CURAND_RNG_PSEUDO_MTGP32:
+    return curand::createMtgp32Engine();
   case CURAND_RNG_QUASI_DEFAULT:
   case CURAND_RNG_QUASI_SOBOL32:
     return curand::createSobolEngine(/*Bits64=*/false, /*Scrambled=*/false);
@@ -73,8 +75,8 @@ curandStatus_t create(curandGenerator_t *Out, curandRngType_t Type,
   } else if (!(G->Engine = createEngine(Type))) {
     std::fprintf(stderr,
                  "rubicon: cuRAND: generator type %d is not implemented on "
-                 "the CPU yet (XORWOW, MRG32k3a, Philox4x32-10 and the Sobol "
-                 "generators are)\n",
+                 "the CPU yet (XORWOW, MRG32k3a, MTGP32, Philox4x32-10 and the "
+                 "Sobol generators are)\n",
                  int(Type));
     Status = CURAND_STATUS_TYPE_ERROR;
   }
@@ -174,6 +176,8 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t G,
                                         unsigned long long Offset) {
   if (!G)
     return CURAND_STATUS_NOT_INITIALIZED;
+  if (G->Type == CURAND_RNG_PSEUDO_MTGP32) // as NVIDIA's: no offsets
+    return CURAND_STATUS_TYPE_ERROR;
   G->Offset = Offset;
   G->NeedsReset = true;
   return G->OnRocm ? curand::rocm::setOffset(G) : CURAND_STATUS_SUCCESS;

@@ -10,7 +10,9 @@
 //   Philox4x32-10 65536 subsequences of blocks of four; block b is block
 //                 b / 65536 of subsequence b % 65536 (doubles: two blocks
 //                 of one subsequence per four outputs);
-//   MRG32k3a      81920 subsequences, as XORWOW.
+//   MRG32k3a      81920 subsequences, as XORWOW;
+//   MTGP32        192 generators, 256 values of each in turn
+//                 (Mtgp32Engine.cpp).
 // The quasirandom (Sobol) generators give, for n outputs over d dimensions,
 // n / d successive points of dimension 0, then of dimension 1, ...
 // So one seed gives one sequence on every target, and the same one as
@@ -50,6 +52,7 @@ public:
 std::unique_ptr<Engine> createXorwowEngine();
 std::unique_ptr<Engine> createPhiloxEngine();
 std::unique_ptr<Engine> createMrg32k3aEngine();
+std::unique_ptr<Engine> createMtgp32Engine();
 /// Sobol32 (\p Bits64 false) or Sobol64, scrambled or not (Sobol.h).
 std::unique_ptr<Engine> createSobolEngine(bool Bits64, bool Scrambled);
 

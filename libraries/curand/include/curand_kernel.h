@@ -6,8 +6,9 @@
  *   XORWOW (curandState_t, the default)   Marsaglia's xorwow;
  *   Philox4_32_10                         Salmon et al.'s counter-based Philox;
  *   MRG32k3a                              L'Ecuyer's combined recursive one;
- * and the Sobol32/64 quasirandom states (scrambled or not), started from
- * curandGetDirectionVectors32/64's vectors.
+ * the Sobol32/64 quasirandom states (scrambled or not), started from
+ * curandGetDirectionVectors32/64's vectors; and MTGP32's block-wide states
+ * (curand_mtgp32_kernel.h, set up by curand_mtgp32_host.h).
  * curand_init(seed, subsequence, offset, &state) starts where cuRAND starts,
  * so a thread's numbers are those of the host API's generators
  * (libraries/curand/generators/, docs/cuda-libraries.md): subsequences are
@@ -761,6 +762,37 @@ _CURAND_SOBOL_DISTRIBUTIONS(curandStateScrambledSobol32_t)
 _CURAND_SOBOL_DISTRIBUTIONS(curandStateSobol64_t)
 _CURAND_SOBOL_DISTRIBUTIONS(curandStateScrambledSobol64_t)
 #undef _CURAND_SOBOL_DISTRIBUTIONS
+
+/* --- MTGP32 (curand_mtgp32_kernel.h) ------------------------------------- *
+ * Block-wide: every thread of the block calls; one value each, as the host
+ * API's MTGP32 generator converts it. CUDA code only (the calls synchronize
+ * the block). */
+#ifdef __CUDACC__
+#include "curand_mtgp32_kernel.h"
+
+QUALIFIERS float curand_uniform(curandStateMtgp32_t *state) {
+  return _curand_uniform(curand(state));
+}
+QUALIFIERS double curand_uniform_double(curandStateMtgp32_t *state) {
+  return _curand_sobol_double(curand(state));
+}
+QUALIFIERS float curand_normal(curandStateMtgp32_t *state) {
+  return _CURAND_NORMCDFINVF(_curand_uniform(curand(state)));
+}
+QUALIFIERS double curand_normal_double(curandStateMtgp32_t *state) {
+  return _curand_sobol_normal_double(curand(state));
+}
+QUALIFIERS float curand_log_normal(curandStateMtgp32_t *state, float mean,
+                                   float stddev) {
+  return expf(mean + stddev * curand_normal(state));
+}
+QUALIFIERS double curand_log_normal_double(curandStateMtgp32_t *state,
+                                           double mean, double stddev) {
+  return exp(mean + stddev * curand_normal_double(state));
+}
+#else
+#include "curand_mtgp32.h"
+#endif
 
 /* --- Poisson ------------------------------------------------------------- *
  * lambda < 64: inversion by sequential search from one uniform double;
