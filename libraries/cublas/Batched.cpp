@@ -97,7 +97,7 @@ extern "C" {
                                          int *Info, int Count) {               \
     if (H && (N < 0 || Lda < std::max(1, N) || Count < 0))                     \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
-    return dispatch(                                                           \
+    return dispatchNow(                                                           \
         H,                                                                     \
         [&] {                                                                  \
           for (int I = 0; I < Count; ++I) {                                    \
@@ -126,7 +126,7 @@ extern "C" {
       *Info = Bad;                                                             \
     if (H && (Bad || !Info))                                                   \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
-    return dispatch(                                                           \
+    return dispatchNow(                                                           \
         H,                                                                     \
         [&] {                                                                  \
           char Op = transposeChar(Trans);                                      \
@@ -150,7 +150,7 @@ extern "C" {
     if (H && (N < 0 || Lda < std::max(1, N) || Ldc < std::max(1, N) ||         \
               Count < 0))                                                      \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
-    return dispatch(                                                           \
+    return dispatchNow(                                                           \
         H,                                                                     \
         [&] {                                                                  \
           std::vector<int> Identity;                                           \

@@ -215,7 +215,7 @@ cublasStatus_t cublasGemmEx(cublasHandle_t H, cublasOperation_t TransA,
             !Beta))
     return CUBLAS_STATUS_INVALID_VALUE;
   GemmShape S{TransA, TransB, M, N, K, Lda, Ldb, Ldc};
-  return dispatch(
+  return dispatchNow(
       H,
       [&] {
         return hostGemmEx(S, Alpha, A, AType, B, BType, Beta, C, CType,
@@ -240,7 +240,7 @@ cublasStatus_t cublasGemmBatchedEx(
             !Beta || Count < 0))
     return CUBLAS_STATUS_INVALID_VALUE;
   GemmShape S{TransA, TransB, M, N, K, Lda, Ldb, Ldc};
-  return dispatch(
+  return dispatchNow(
       H,
       [&] {
         for (int I = 0; I < Count; ++I)
@@ -269,7 +269,7 @@ cublasStatus_t cublasGemmStridedBatchedEx(
             !Beta || Count < 0))
     return CUBLAS_STATUS_INVALID_VALUE;
   GemmShape S{TransA, TransB, M, N, K, Lda, Ldb, Ldc};
-  return dispatch(
+  return dispatchNow(
       H,
       [&] {
         size_t ASize = elementSize(AType), BSize = elementSize(BType),

@@ -24,8 +24,9 @@ extern "C" {
                                     const T *X, int IncX, T *Y, int IncY) {    \
     if (H && N > 0 && !Alpha)                                                  \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
+    auto AlphaS = scalar(H, Alpha);                                            \
     return dispatch(                                                           \
-        H, [&] { if (N > 0) host::axpy(N, Alpha, X, IncX, Y, IncY); },         \
+        H, [=] { if (N > 0) host::axpy(N, AlphaS.get(), X, IncX, Y, IncY); },         \
         [&] { return RUBICON_ROCBLAS(R)(H, N, Alpha, X, IncX, Y, IncY); });    \
   }
 AXPY(S, float, saxpy)
@@ -38,13 +39,13 @@ AXPY(Z, cuDoubleComplex, zaxpy)
   cublasStatus_t cublas##P##copy_v2(cublasHandle_t H, int N, const T *X,       \
                                     int IncX, T *Y, int IncY) {                \
     return dispatch(                                                           \
-        H, [&] { if (N > 0) host::copy(N, X, IncX, Y, IncY); },                \
+        H, [=] { if (N > 0) host::copy(N, X, IncX, Y, IncY); },                \
         [&] { return RUBICON_ROCBLAS(L##copy)(H, N, X, IncX, Y, IncY); });    \
   }                                                                            \
   cublasStatus_t cublas##P##swap_v2(cublasHandle_t H, int N, T *X, int IncX,   \
                                     T *Y, int IncY) {                          \
     return dispatch(                                                           \
-        H, [&] { if (N > 0) host::swap(N, X, IncX, Y, IncY); },                \
+        H, [=] { if (N > 0) host::swap(N, X, IncX, Y, IncY); },                \
         [&] { return RUBICON_ROCBLAS(L##swap)(H, N, X, IncX, Y, IncY); });     \
   }
 COPY(S, float, s)
@@ -60,7 +61,7 @@ COPY(Z, cuDoubleComplex, z)
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
     return dispatch(                                                           \
         H,                                                                     \
-        [&] {                                                                  \
+        [=] {                                                                  \
           if (N <= 0)                                                          \
             writeZero(Result);                                                 \
           else                                                                 \
@@ -83,7 +84,7 @@ DOT(Zdotc, cuDoubleComplex, host::dotc(N, X, IncX, Y, IncY, Result), zdotc)
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
     return dispatch(                                                           \
         H,                                                                     \
-        [&] { *Result = N <= 0 || IncX <= 0 ? RealT(0) : host::Op(N, X, IncX); }, \
+        [=] { *Result = N <= 0 || IncX <= 0 ? RealT(0) : host::Op(N, X, IncX); }, \
         [&] { return RUBICON_ROCBLAS(R)(H, N, X, IncX, Result); });            \
   }
 NORM(S, float, float, nrm2, snrm2)
@@ -101,8 +102,9 @@ NORM(Dz, cuDoubleComplex, double, asum, dzasum)
                                     T *X, int IncX) {                          \
     if (H && N > 0 && !Alpha)                                                  \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
+    auto AlphaS = scalar(H, Alpha);                                            \
     return dispatch(                                                           \
-        H, [&] { if (N > 0 && IncX > 0) host::scal(N, Alpha, X, IncX); },      \
+        H, [=] { if (N > 0 && IncX > 0) host::scal(N, AlphaS.get(), X, IncX); },      \
         [&] { return RUBICON_ROCBLAS(R)(H, N, Alpha, X, IncX); });             \
   }
 SCAL(S, float, float, sscal)
@@ -119,7 +121,7 @@ SCAL(Zd, double, cuDoubleComplex, zdscal)
     if (H && !Result)                                                          \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
     return dispatch(                                                           \
-        H, [&] { *Result = host::extremeIndex(N, X, IncX, true); },            \
+        H, [=] { *Result = host::extremeIndex(N, X, IncX, true); },            \
         [&] { return RUBICON_ROCBLAS(i##P##amax)(H, N, X, IncX, Result); });   \
   }                                                                            \
   cublasStatus_t cublasI##P##amin_v2(cublasHandle_t H, int N, const T *X,      \
@@ -127,7 +129,7 @@ SCAL(Zd, double, cuDoubleComplex, zdscal)
     if (H && !Result)                                                          \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
     return dispatch(                                                           \
-        H, [&] { *Result = host::extremeIndex(N, X, IncX, false); },           \
+        H, [=] { *Result = host::extremeIndex(N, X, IncX, false); },           \
         [&] { return RUBICON_ROCBLAS(i##P##amin)(H, N, X, IncX, Result); });   \
   }
 IAMAX(s, float)

@@ -20,11 +20,13 @@ extern "C" {
                                     const T *Beta, T *Y, int IncY) {           \
     if (H && (!validGemv(Trans, M, N, Lda, IncX, IncY) || !Alpha || !Beta))    \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
+    auto AlphaS = scalar(H, Alpha);                                            \
+    auto BetaS = scalar(H, Beta);                                              \
     return dispatch(                                                           \
         H,                                                                     \
-        [&] {                                                                  \
+        [=] {                                                                  \
           if (M > 0 && N > 0)                                                  \
-            host::gemv(Trans, M, N, Alpha, A, Lda, X, IncX, Beta, Y, IncY);    \
+            host::gemv(Trans, M, N, AlphaS.get(), A, Lda, X, IncX, BetaS.get(), Y, IncY);    \
         },                                                                     \
         [&] {                                                                  \
           return RUBICON_ROCBLAS(R)(H, Trans, M, N, Alpha, A, Lda, X, IncX,    \

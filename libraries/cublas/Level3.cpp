@@ -22,11 +22,13 @@ extern "C" {
     if (H && (!validGemm(TransA, TransB, M, N, K, Lda, Ldb, Ldc) || !Alpha ||  \
               !Beta))                                                          \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
+    auto AlphaS = scalar(H, Alpha);                                            \
+    auto BetaS = scalar(H, Beta);                                              \
     return dispatch(                                                           \
         H,                                                                     \
-        [&] {                                                                  \
+        [=] {                                                                  \
           if (M > 0 && N > 0)                                                  \
-            host::gemm(TransA, TransB, M, N, K, Alpha, A, Lda, B, Ldb, Beta,   \
+            host::gemm(TransA, TransB, M, N, K, AlphaS.get(), A, Lda, B, Ldb, BetaS.get(),   \
                        C, Ldc);                                                \
         },                                                                     \
         [&] {                                                                  \
@@ -42,13 +44,15 @@ extern "C" {
     if (H && (!validGemm(TransA, TransB, M, N, K, Lda, Ldb, Ldc) || !Alpha ||  \
               !Beta || Count < 0))                                             \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
+    auto AlphaS = scalar(H, Alpha);                                            \
+    auto BetaS = scalar(H, Beta);                                              \
     return dispatch(                                                           \
         H,                                                                     \
-        [&] {                                                                  \
+        [=] {                                                                  \
           if (M > 0 && N > 0)                                                  \
             for (int I = 0; I < Count; ++I)                                    \
-              host::gemm(TransA, TransB, M, N, K, Alpha, A[I], Lda, B[I], Ldb, \
-                         Beta, C[I], Ldc);                                     \
+              host::gemm(TransA, TransB, M, N, K, AlphaS.get(), A[I], Lda, B[I], Ldb, \
+                         BetaS.get(), C[I], Ldc);                                     \
         },                                                                     \
         [&] {                                                                  \
           return RUBICON_ROCBLAS(L##gemm_batched)(H, TransA, TransB, M, N, K,  \
@@ -64,13 +68,15 @@ extern "C" {
     if (H && (!validGemm(TransA, TransB, M, N, K, Lda, Ldb, Ldc) || !Alpha ||  \
               !Beta || Count < 0))                                             \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
+    auto AlphaS = scalar(H, Alpha);                                            \
+    auto BetaS = scalar(H, Beta);                                              \
     return dispatch(                                                           \
         H,                                                                     \
-        [&] {                                                                  \
+        [=] {                                                                  \
           if (M > 0 && N > 0)                                                  \
             for (int I = 0; I < Count; ++I)                                    \
-              host::gemm(TransA, TransB, M, N, K, Alpha, A + I * StrideA, Lda, \
-                         B + I * StrideB, Ldb, Beta, C + I * StrideC, Ldc);    \
+              host::gemm(TransA, TransB, M, N, K, AlphaS.get(), A + I * StrideA, Lda, \
+                         B + I * StrideB, Ldb, BetaS.get(), C + I * StrideC, Ldc);    \
         },                                                                     \
         [&] {                                                                  \
           return RUBICON_ROCBLAS(L##gemm_strided_batched)(                     \
@@ -84,11 +90,12 @@ extern "C" {
       const T *Alpha, const T *A, int Lda, T *B, int Ldb) {                    \
     if (H && (!validTrsm(Side, Uplo, Trans, Diag, M, N, Lda, Ldb) || !Alpha))  \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
+    auto AlphaS = scalar(H, Alpha);                                            \
     return dispatch(                                                           \
         H,                                                                     \
-        [&] {                                                                  \
+        [=] {                                                                  \
           if (M > 0 && N > 0)                                                  \
-            host::trsm(Side, Uplo, Trans, Diag, M, N, Alpha, A, Lda, B, Ldb);  \
+            host::trsm(Side, Uplo, Trans, Diag, M, N, AlphaS.get(), A, Lda, B, Ldb);  \
         },                                                                     \
         [&] {                                                                  \
           return RUBICON_ROCBLAS(L##trsm)(H, Side, Uplo, Trans, Diag, M, N,    \

@@ -91,23 +91,30 @@ cusparseStatus_t cusparseSpMV(cusparseHandle_t Handle, cusparseOperation_t OpA,
                               cusparseSpMVAlg_t, void *) {
   if (cusparseStatus_t S = checkSpMV(Handle, OpA, Alpha, A, X, Beta, Y, Compute))
     return S;
-  if (cusparseStatus_t S = begin(Handle))
-    return S;
-  return withType(Compute, [&](auto Zero) {
-    using V = decltype(Zero);
-    V Al = *static_cast<const V *>(Alpha), Be = *static_cast<const V *>(Beta);
-    const V *XV = static_cast<const V *>(X->Values);
-    V *YV = static_cast<V *>(Y->Values);
-    for (int64_t I = 0; I < Y->Size; ++I) // beta = 0: y is not read
-      YV[I] = Be == Zero ? Zero : Be * YV[I];
-    forEachEntry<V>(A, [&](int64_t R, int64_t C, V Val) {
-      if (OpA == CUSPARSE_OPERATION_NON_TRANSPOSE)
-        YV[R] += Al * Val * XV[C];
-      else
-        YV[C] += Al * (OpA == CUSPARSE_OPERATION_TRANSPOSE ? Val : conjugate(Val)) *
-                 XV[R];
+  // In the stream's order (a graph captures it): the descriptors as they
+  // are now, host-mode scalars copied.
+  auto AlphaS = scalar(Handle, Alpha, Compute);
+  auto BetaS = scalar(Handle, Beta, Compute);
+  cusparseSpMatDescr Mat = *A;
+  cusparseDnVecDescr In = *X, Out = *Y;
+  return inStreamOrder(Handle, [=] {
+    return withType(Compute, [&](auto Zero) {
+      using V = decltype(Zero);
+      V Al = *AlphaS.as<V>(), Be = *BetaS.as<V>();
+      const V *XV = static_cast<const V *>(In.Values);
+      V *YV = static_cast<V *>(Out.Values);
+      for (int64_t I = 0; I < Out.Size; ++I) // beta = 0: y is not read
+        YV[I] = Be == Zero ? Zero : Be * YV[I];
+      forEachEntry<V>(&Mat, [&](int64_t R, int64_t C, V Val) {
+        if (OpA == CUSPARSE_OPERATION_NON_TRANSPOSE)
+          YV[R] += Al * Val * XV[C];
+        else
+          YV[C] += Al *
+                   (OpA == CUSPARSE_OPERATION_TRANSPOSE ? Val : conjugate(Val)) *
+                   XV[R];
+      });
+      return CUSPARSE_STATUS_SUCCESS;
     });
-    return CUSPARSE_STATUS_SUCCESS;
   });
 }
 

@@ -2,7 +2,8 @@
 //
 // Part of Rubicon. What the host backend's operations share (Generic.cpp,
 // Triangular.cpp): the start of every operation (the backend's check and
-// the wait for the handle's stream), 32/64-bit indices, each format's
+// the wait for the handle's stream, or work in the stream's order that a
+// graph capture records), 32/64-bit indices, each format's
 // entries as (row, column, value), and the C++ type of a cudaDataType.
 //
 //===----------------------------------------------------------------------===//
@@ -11,15 +12,16 @@
 
 #include "Handle.h"
 #include "LibraryTarget.h"
+#include "StreamOrder.h"
 
 #include <complex>
 #include <cstdio>
 
 namespace rubicon::cusparse {
 
-/// The start of every operation: NOT_SUPPORTED off the host target (said
-/// once on stderr), else the handle's stream drained.
-inline cusparseStatus_t begin(cusparseHandle_t Handle) {
+/// The backend's check: NOT_SUPPORTED off the host target (said once on
+/// stderr).
+inline cusparseStatus_t onHostTarget(cusparseHandle_t Handle) {
   if (!Handle)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   using rubicon::libraries::LibraryTarget;
@@ -33,9 +35,38 @@ inline cusparseStatus_t begin(cusparseHandle_t Handle) {
     }
     return CUSPARSE_STATUS_NOT_SUPPORTED;
   }
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+/// The start of an operation that runs now: the backend's check, then the
+/// handle's stream drained.
+inline cusparseStatus_t begin(cusparseHandle_t Handle) {
+  if (cusparseStatus_t S = onHostTarget(Handle))
+    return S;
   if (cudaStreamSynchronize(Handle->Stream) != cudaSuccess)
     return CUSPARSE_STATUS_EXECUTION_FAILED;
   return CUSPARSE_STATUS_SUCCESS;
+}
+
+/// Runs \p Work (returning a cusparseStatus_t) in the handle's stream's
+/// order: now, or as a host node of the graph the stream is capturing
+/// (../common/StreamOrder.h). \p Work holds copies of what it reads from
+/// the caller: descriptors by value, scalars as HostScalar.
+template <class Fn>
+cusparseStatus_t inStreamOrder(cusparseHandle_t Handle, Fn Work) {
+  if (cusparseStatus_t S = onHostTarget(Handle))
+    return S;
+  return libraries::inStreamOrder(Handle->Stream, CUSPARSE_STATUS_SUCCESS,
+                                  CUSPARSE_STATUS_EXECUTION_FAILED,
+                                  std::move(Work));
+}
+
+/// A scalar of \p Type as the call saw it (HostScalar).
+inline libraries::HostScalar scalar(cusparseHandle_t Handle, const void *S,
+                                    cudaDataType Type) {
+  size_t Size = Type == CUDA_R_32F ? 4 : Type == CUDA_C_64F ? 16 : 8;
+  return libraries::HostScalar(
+      S, Size, Handle->PointerMode == CUSPARSE_POINTER_MODE_HOST);
 }
 
 inline int64_t index(const void *Array, cusparseIndexType_t Type, int64_t I) {
