@@ -382,6 +382,7 @@ private:
   void emitAtomic(const Instruction &I);
   // PTXSyncWarpIR.cpp
   void emitSynchronization(const Instruction &I);
+  void emitMbarrier(const Instruction &I); // PTXMbarrierIR.cpp
   void emitWarp(const Instruction &I);
   void emitControl(const Instruction &I);
   // PTXHalfFloatIR.cpp

@@ -37,6 +37,22 @@ namespace rubicon::ptxir {
 //===----------------------------------------------------------------------===//
 
 void InlinePTXBuilder::emitSynchronization(const Instruction &I) {
+  switch (I.opcode()) {
+  case PTXOpcode::MbarrierInit:
+  case PTXOpcode::MbarrierInval:
+  case PTXOpcode::MbarrierArrive:
+  case PTXOpcode::MbarrierArriveNoComplete:
+  case PTXOpcode::MbarrierArriveDrop:
+  case PTXOpcode::MbarrierArriveDropNoComplete:
+  case PTXOpcode::MbarrierTestWait:
+  case PTXOpcode::MbarrierTestWaitParity:
+  case PTXOpcode::MbarrierTryWait:
+  case PTXOpcode::MbarrierTryWaitParity:
+  case PTXOpcode::MbarrierPendingCount:
+    return emitMbarrier(I);
+  default:
+    break;
+  }
   auto Call = [&](Intrinsic::ID ID, ArrayRef<Value *> Args) -> Value * {
     return Builder.CreateIntrinsic(ID, {}, Args);
   };
