@@ -15,7 +15,8 @@
 // (no loop), in an internal helper per address space; test_wait (.parity): one acquire load;
 // try_wait (.parity): a test, a short sleep when the phase is not complete
 // (on the host target the sleep lets the block's other threads run), a
-// second test; init, inval: stores; pending_count: the low bits of a token.
+// second test; cp.async.mbarrier.arrive: nothing (copies complete at once),
+// with .noinc an arrival; init, inval: stores; pending_count: the low bits of a token.
 // The transaction counts of the tensor memory accelerator (expect_tx,
 // complete_tx) have no equivalent: reported unsupported.
 //
@@ -234,6 +235,24 @@ void InlinePTXBuilder::emitMbarrier(const Instruction &I) {
       write(0, Complete, PTXType::Pred);
     });
   }
+  case PTXOpcode::CpAsyncMbarrierArrive:
+    // The pending count goes up by one, then down once the thread's
+    // cp.async copies are complete: they complete at once here, so nothing
+    // changes.
+    return;
+  case PTXOpcode::CpAsyncMbarrierArriveNoinc:
+    // An arrival once the thread's cp.async copies (complete at once here)
+    // are done.
+    if (!Operands(1, 1))
+      return;
+    return guarded([&] {
+      Value *Bar = address(I.Operands[0], *AS);
+      if (!Bar)
+        return;
+      Builder.CreateCall(arriveHelper(M, Builder, *AS, Scope),
+                         {Bar, ConstantInt::get(I64, 1), Builder.getInt1(false),
+                          Builder.getTrue()});
+    });
   case PTXOpcode::MbarrierPendingCount: {
     if (!Operands(2, 2))
       return;

@@ -49,6 +49,8 @@ void InlinePTXBuilder::emitSynchronization(const Instruction &I) {
   case PTXOpcode::MbarrierTryWait:
   case PTXOpcode::MbarrierTryWaitParity:
   case PTXOpcode::MbarrierPendingCount:
+  case PTXOpcode::CpAsyncMbarrierArrive:
+  case PTXOpcode::CpAsyncMbarrierArriveNoinc:
     return emitMbarrier(I);
   default:
     break;

@@ -69,6 +69,23 @@ define i32 @try_wait_parity(i32 %bar, i32 %parity) {
   ret i32 %r
 }
 
+; cp.async copies complete at once: the count they add and remove again
+; cancels out; .noinc is an arrival.
+; CHECK-LABEL: define void @cp_async_arrive(
+; CHECK-NOT: call
+; CHECK: ret void
+define void @cp_async_arrive(i32 %bar) {
+  call void asm sideeffect "cp.async.mbarrier.arrive.shared.b64 [$0];", "r"(i32 %bar), !srcloc !0
+  ret void
+}
+
+; CHECK-LABEL: define void @cp_async_arrive_noinc(
+; CHECK: call i64 @__rubicon_mbarrier.arrive.p3(ptr addrspace(3) {{.*}}, i64 1, i1 false, i1 true)
+define void @cp_async_arrive_noinc(i32 %bar) {
+  call void asm sideeffect "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];", "r"(i32 %bar), !srcloc !0
+  ret void
+}
+
 ; CHECK-LABEL: define i32 @pending_count(
 ; CHECK: [[C:%.*]] = and i64 %token, 2147483647
 ; CHECK: trunc i64 [[C]] to i32
