@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the CCCL (Thrust, CUB, libcu++) of a user's checkout of
 # NVIDIA/cccl into a Rubicon prefix, laid out as NVIDIA's toolkit ships it:
-# headers in <prefix>/include (thrust/, cub/, cuda/, nv/), CMake packages in
+# headers in <prefix>/include (thrust/, cub/, cuda/, nv/; also reachable as
+# include/cccl/<dir>, where CUDA 13 puts them), CMake packages in
 # <prefix>/lib/cmake (cccl, thrust, cub, libcudacxx: lib/, where CMake looks
 # on every distribution; Debian's CMake does not search lib64/). CCCL's own
 # install rules do the copying (nothing is built); nvcc then finds the headers
@@ -52,5 +53,15 @@ cmake -S "$cccl" -B "$work" -DCMAKE_INSTALL_PREFIX="$prefix" \
 }
 cmake --install "$work" > /dev/null
 cp "$work/install_manifest.txt" "$manifest"
+# CUDA 13 keeps CCCL in include/cccl/ too (its nvcc searches there;
+# matrixMul_nvrtc copies include/cccl/nv and include/cccl/cuda): the same
+# directories, linked.
+mkdir -p "$prefix/include/cccl"
+for d in thrust cub cuda nv; do
+  if [ -d "$prefix/include/$d" ]; then
+    ln -sfn "../$d" "$prefix/include/cccl/$d"
+    echo "$prefix/include/cccl/$d" >> "$manifest"
+  fi
+done
 version=$(sed -n 's/.*"full": *"\([^"]*\)".*/\1/p' "$cccl/cccl-version.json" 2>/dev/null | head -1)
 echo "rubicon: CCCL ${version:-(version unknown)} from $cccl installed into $prefix"
