@@ -13,7 +13,9 @@
 #include "rubicon/Config.h"
 #include "rubicon/DeviceTarget.h"
 #include "rubicon/FatBinary.h"
+#include "rubicon/HostABI.h"
 #include "rubicon/NvccOptions.h"
+#include "rubicon/PtxText.h"
 #include "rubicon/TargetNames.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -80,9 +82,11 @@ private:
   bool resolveTargets();
   std::string makeTempPath(llvm::StringRef Stem, llvm::StringRef Extension);
   std::string objectPathFor(const InputFile &Input);
-  /// -fatbin / -cubin: only the device code of each .cu input is written.
+  /// -fatbin / -cubin / -ptx: only the device code of each .cu input is
+  /// written.
   bool isDeviceOnlyPhase() const {
-    return Opts.Phase == FinalPhase::Fatbin || Opts.Phase == FinalPhase::Cubin;
+    return Opts.Phase == FinalPhase::Fatbin ||
+           Opts.Phase == FinalPhase::Cubin || Opts.Phase == FinalPhase::Ptx;
   }
   std::vector<std::string> commonClangArgs(bool DeviceSide) const;
   bool planCudaCompile(const InputFile &Input, const std::string &Object);
@@ -128,8 +132,9 @@ std::string NvccDriver::makeTempPath(llvm::StringRef Stem, llvm::StringRef Exten
 
 std::string NvccDriver::objectPathFor(const InputFile &Input) {
   llvm::StringRef Stem = llvm::sys::path::stem(Input.Path);
-  llvm::StringRef Extension = Opts.Phase == FinalPhase::Fatbin ? ".fatbin"
+  llvm::StringRef Extension = Opts.Phase == FinalPhase::Fatbin  ? ".fatbin"
                               : Opts.Phase == FinalPhase::Cubin ? ".cubin"
+                              : Opts.Phase == FinalPhase::Ptx   ? ".ptx"
                                                                 : ".o";
   if (Opts.Phase == FinalPhase::Compile || isDeviceOnlyPhase()) {
     if (!Opts.OutputFile.empty())
@@ -169,6 +174,12 @@ bool NvccDriver::resolveTargets() {
     if (std::find(Unique.begin(), Unique.end(), Arch) == Unique.end())
       Unique.push_back(Arch);
   AmdArchs = std::move(Unique);
+  // -ptx: PTX loads on whatever device the program finds, so Rubicon's -ptx
+  // text carries the host target's code object too (docs/ptx-files.md).
+  if (Opts.Phase == FinalPhase::Ptx &&
+      std::find(AmdArchs.begin(), AmdArchs.end(), rubicon::host::TargetName) ==
+          AmdArchs.end())
+    AmdArchs.push_back(rubicon::host::TargetName);
 
   // -keep-dir names an existing folder, as with nvcc (which does not create
   // it either); writing the kept files there would fail later.
@@ -313,9 +324,13 @@ DeviceBackendSettings NvccDriver::backendSettings(const std::string &KeepPrefix)
 
 /// Writes the device code of one input: the fat binary of CodeObjects, or
 /// with -cubin the code object of the only target alone.
+/// Writes the device code: a fat binary, the only code object (-cubin), or,
+/// with PtxSource (the input's name), the fat binary as Rubicon's -ptx text
+/// (rubicon/PtxText.h).
 static bool writeDeviceCode(const std::string &Path,
                             std::vector<std::pair<std::string, std::string>> CodeObjects,
-                            bool SingleCodeObject) {
+                            bool SingleCodeObject,
+                            const std::string &PtxSource = std::string()) {
   std::vector<std::pair<std::string, std::string>> Entries;
   Entries.emplace_back(fatbin::hostEntryId(), std::string());
   for (auto &[Id, Bytes] : CodeObjects)
@@ -327,6 +342,8 @@ static bool writeDeviceCode(const std::string &Path,
     for (auto &[Id, Bytes] : Entries)
       if (!Bytes.empty() && Id != NVVMBundleEntryId)
         Bundle = std::move(Bytes);
+  if (!PtxSource.empty())
+    Bundle = ptxtext::write(Bundle, PtxSource);
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC);
   if (EC) {
@@ -343,6 +360,9 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   // -fatbin / -cubin: the device code is the output (Object names it).
   bool DeviceOnly = isDeviceOnlyPhase();
   bool SingleCodeObject = Opts.Phase == FinalPhase::Cubin;
+  // -ptx: the fat binary as text (rubicon/PtxText.h).
+  bool PtxText = Opts.Phase == FinalPhase::Ptx;
+  std::string SourceName = llvm::sys::path::filename(Input.Path).str();
   std::string FatBinary = DeviceOnly ? Object : makeTempPath(Stem, "fatbin");
 
   // Device side: clang for nvptx64 (NVVM IR, unoptimized), then per AMD
@@ -379,11 +399,13 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
                   "--device-lib-dir=" + Settings.DeviceLibDir, "-o", FatBinary};
   // The device frontend and back end share one in-memory module: they run as
   // one step; -v shows them as two lines.
-  Device.RunInProcess = [DeviceCC1, Settings, FatBinary, SingleCodeObject]() {
+  Device.RunInProcess = [DeviceCC1, Settings, FatBinary, SingleCodeObject,
+                         PtxText, SourceName]() {
     std::vector<std::pair<std::string, std::string>> CodeObjects;
     if (!compileDeviceSide(DeviceCC1, Settings, CodeObjects))
       return false;
-    return writeDeviceCode(FatBinary, std::move(CodeObjects), SingleCodeObject);
+    return writeDeviceCode(FatBinary, std::move(CodeObjects), SingleCodeObject,
+                           PtxText ? SourceName : std::string());
   };
   Backend.RunInProcess = [] { return true; };
   Jobs.push_back(std::move(Device));
@@ -750,9 +772,9 @@ int NvccDriver::run() {
     if (Opts.Dependencies == DriverOptions::DependencyMode::Print)
       break;
     if (isDeviceOnlyPhase() && Input.Kind != InputKind::Cuda &&
-        Input.Kind != InputKind::Ptx)
-      return fatal("Options '-fatbin' and '-cubin' compile CUDA inputs only, "
-                   "not '" + Input.Path + "'");
+        (Input.Kind != InputKind::Ptx || Opts.Phase == FinalPhase::Ptx))
+      return fatal("Options '-fatbin', '-cubin' and '-ptx' compile CUDA "
+                   "inputs only, not '" + Input.Path + "'");
     if (!isDeviceOnlyPhase() && Input.Kind == InputKind::Ptx)
       return fatal(".ptx input files are only allowed with '--cubin (-cubin)' "
                    "or '--fatbin (-fatbin)' ('" + Input.Path + "')");

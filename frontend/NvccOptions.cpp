@@ -389,6 +389,8 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
     Opts.Phase = FinalPhase::Fatbin;
     break;
   case NvccOptionID::Ptx:
+    Opts.Phase = FinalPhase::Ptx;
+    break;
   case NvccOptionID::Optix:
     return "Option '" + Spelling + "' is not supported by Rubicon: " + std::string(Info.Help);
   case NvccOptionID::RelocatableDeviceCode:

@@ -7,6 +7,7 @@
 #include "ModuleImage.h"
 
 #include <rubicon/FatBinary.h>
+#include <rubicon/PtxText.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -119,6 +120,23 @@ ModuleImage classifyModuleImage(const void *Data, size_t MaxSize) {
     else
       Image.Kind = ModuleImageKind::OtherElf;
     return Image;
+  }
+
+  // Rubicon's -ptx text stands for the fat binary it carries.
+  if (ptxtext::isPtxText(static_cast<const char *>(Data), MaxSize)) {
+    auto FatBinary = std::make_shared<std::string>();
+    if (!ptxtext::read(static_cast<const char *>(Data), MaxSize, *FatBinary,
+                       &Image.Error))
+      return Image; // Invalid, with the reason
+    ModuleImage Inner =
+        classifyModuleImage(FatBinary->data(), FatBinary->size());
+    if (Inner.Kind != ModuleImageKind::FatBinary) {
+      Image.Error = "the fat binary of the Rubicon PTX text is damaged";
+      return Image;
+    }
+    Inner.Decoded = std::move(FatBinary);
+    Inner.FromPtxText = true;
+    return Inner;
   }
 
   if (isText(Bytes, MaxSize)) {

@@ -9,7 +9,9 @@
 //     x86-64 shared object (for the host backend);
 //   - clang's CUDA fat binary wrapper {0x466243b1, version, bundle, 0}, which
 //     stands for the bundle it points to.
-// PTX (any text) is recognized here; libcuda compiles it when it loads
+//   - Rubicon's `nvcc -ptx` text (rubicon/PtxText.h), which stands for the
+//     fat binary it carries (decoded into the image's own buffer).
+// Other text (PTX) is recognized here; libcuda compiles it when it loads
 // (runtime-shim/cuda/PtxJit.h).
 //
 //===----------------------------------------------------------------------===//
@@ -18,6 +20,7 @@
 #define RUBICON_BACKEND_MODULEIMAGE_H
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +42,13 @@ struct ModuleImage {
   const void *Data = nullptr;
   /// Bytes of the image: from the bundle's or the ELF file's headers.
   size_t Size = 0;
+  /// For Rubicon's -ptx text: the fat binary decoded from it, which Data
+  /// points into (kept alive with every copy of the image).
+  std::shared_ptr<const std::string> Decoded;
+  /// The image was Rubicon's -ptx text (Kind: the fat binary it carries).
+  bool FromPtxText = false;
+  /// Why Rubicon's -ptx text could not be decoded (Kind is then Invalid).
+  std::string Error;
 };
 
 /// Classifies the image at Data, reading at most MaxSize bytes (pass

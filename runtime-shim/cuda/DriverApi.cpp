@@ -232,6 +232,9 @@ CUresult loadModule(CUmodule *Module, const void *Data, size_t MaxSize,
   switch (Image.Kind) {
   case ModuleImageKind::Ptx:
   case ModuleImageKind::Invalid:
+    if (!Image.Error.empty()) // Rubicon's -ptx text, damaged
+      return Refuse(CUDA_ERROR_INVALID_PTX, Image.Error.c_str());
+    [[fallthrough]];
   case ModuleImageKind::OtherElf:
     return Refuse(CUDA_ERROR_INVALID_IMAGE,
                   "the image is neither a Rubicon fat binary nor an AMD GPU "

@@ -19,6 +19,8 @@
 #include "PtxJit.h"
 #include "ModuleImage.h"
 
+#include <rubicon/PtxText.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -552,8 +554,12 @@ CUresult cuLinkAddData_v2(CUlinkState StateHandle, CUjitInputType Type,
   std::string What = Name && *Name ? Name : "the input";
   switch (Type) {
   case CU_JIT_INPUT_PTX: {
-    // Compiled now for the device in use (PtxJit.h); the result is linked
-    // like a fat binary.
+    // Rubicon's nvcc -ptx text carries a fat binary: linked as one.
+    if (rubicon::ptxtext::isPtxText(static_cast<const char *>(Data),
+                                    Size ? Size : SIZE_MAX))
+      break;
+    // Other PTX: compiled now for the device in use (PtxJit.h); the result
+    // is linked like a fat binary.
     Backend *B = nullptr;
     if (CUresult Status = acquireBackend(B))
       return Status;
@@ -594,6 +600,8 @@ CUresult cuLinkAddData_v2(CUlinkState StateHandle, CUjitInputType Type,
     return refuse(*State, CUDA_ERROR_INVALID_IMAGE,
                   What + " is text (PTX?), not a fat binary or code object");
   default:
+    if (!Image.Error.empty()) // Rubicon's -ptx text, damaged
+      return refuse(*State, CUDA_ERROR_INVALID_PTX, What + ": " + Image.Error);
     return refuse(*State, CUDA_ERROR_INVALID_IMAGE,
                   What + " is neither a Rubicon fat binary nor an AMD GPU or "
                          "host-target code object");

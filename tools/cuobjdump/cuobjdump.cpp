@@ -12,6 +12,7 @@
 
 #include "rubicon/Config.h"
 #include "rubicon/FatBinary.h"
+#include "rubicon/PtxText.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -27,6 +28,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -326,6 +328,17 @@ Error collectFromBuffer(MemoryBufferRef Buffer,
   if (Buffer.getBuffer().starts_with(fatbin::BundleMagic))
     return Collector.addFatBinarySection(Buffer.getBuffer(),
                                          "(fat binary file)");
+  // What Rubicon's nvcc -ptx writes: text carrying a fat binary.
+  if (rubicon::ptxtext::isPtxText(Buffer.getBufferStart(),
+                                  Buffer.getBufferSize())) {
+    static std::deque<std::string> Decoded; // what the code objects point into
+    std::string FatBinary, Why;
+    if (!rubicon::ptxtext::read(Buffer.getBufferStart(), Buffer.getBufferSize(),
+                                FatBinary, &Why))
+      return fatal(Collector.where() + ": " + Why);
+    Decoded.push_back(std::move(FatBinary));
+    return Collector.addFatBinarySection(Decoded.back(), "(Rubicon PTX file)");
+  }
   Expected<std::unique_ptr<object::Binary>> Binary =
       object::createBinary(Buffer);
   if (!Binary)

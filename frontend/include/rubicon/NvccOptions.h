@@ -45,7 +45,7 @@ struct InputFile {
 /// Where nvcc stops. Fatbin and Cubin write the device code of each .cu input
 /// alone: the fat binary (an offload bundle of code objects), or the one code
 /// object of the only target.
-enum class FinalPhase { Preprocess, Fatbin, Cubin, Compile, DeviceLink, Link };
+enum class FinalPhase { Preprocess, Fatbin, Cubin, Ptx, Compile, DeviceLink, Link };
 
 struct DriverOptions {
   FinalPhase Phase = FinalPhase::Link;
