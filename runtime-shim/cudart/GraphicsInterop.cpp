@@ -11,7 +11,8 @@
 // backend's device memory is not the GL's: cudaErrorNotSupported there
 // (docs/graphics-interop.md). cudaGLSetGLDevice is cudaSetDevice, as CUDA
 // documents it; the pre-3.0 cudaGL*BufferObject calls report
-// cudaErrorNotSupported.
+// cudaErrorNotSupported. libcuda's cuGraphics* calls reach the functions
+// here through the table of GraphicsInterop.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,9 @@
 #include "cuda_runtime_api.h"
 
 #include "ApiHelpers.h"
+#include "GraphicsInterop.h"
 #include "Runtime.h"
+#include "graphs/SharedState.h"
 
 #include "__rubicon/texture_api.h"
 
@@ -125,7 +128,8 @@ struct cudaGraphicsResource {
   // A buffer's mapping.
   void *Pointer = nullptr;
   size_t Size = 0;
-  // A texture's array and format.
+  // A texture's array (level 0 of a one-level mipmapped array) and format.
+  cudaMipmappedArray_t Mipmapped = nullptr;
   cudaArray_t Array = nullptr;
   int Width = 0, Height = 0;
   const TextureFormat *Format = nullptr;
@@ -162,8 +166,11 @@ cudaError_t usable() {
   return cudaSuccess;
 }
 
+void publishCalls();
+
 cudaError_t registerResource(cudaGraphicsResource **Out,
                              cudaGraphicsResource *R) {
+  publishCalls();
   std::lock_guard<std::mutex> Lock(resourcesMutex());
   resources().insert(R);
   *Out = R;
@@ -192,9 +199,11 @@ cudaError_t mapOne(cudaGraphicsResource *R) {
   cudaChannelFormatDesc Desc = cudaCreateChannelDesc(
       R->Format->Bits[0], R->Format->Bits[1], R->Format->Bits[2],
       R->Format->Bits[3], R->Format->Kind);
-  if (cudaError_t Status = cudaMallocArray(&R->Array, &Desc, R->Width,
-                                           R->Height))
+  if (cudaError_t Status = cudaMallocMipmappedArray(
+          &R->Mipmapped, &Desc,
+          cudaExtent{size_t(R->Width), size_t(R->Height), 0}, 1))
     return Status;
+  cudaGetMipmappedArrayLevel(&R->Array, R->Mipmapped, 0);
   if (R->Flags == cudaGraphicsMapFlagsWriteDiscard)
     return cudaSuccess; // the texture's contents are not needed
   size_t Row = size_t(R->Width) * ((R->Format->Bits[0] + R->Format->Bits[1] +
@@ -239,8 +248,9 @@ cudaError_t unmapOne(cudaGraphicsResource *R) {
                       R->Format->Format, R->Format->Type, Texels.data());
       G.BindTexture(GlTexture2D, unsigned(Previous));
     }
-    if (cudaError_t Freed = cudaFreeArray(R->Array); !Status)
+    if (cudaError_t Freed = cudaFreeMipmappedArray(R->Mipmapped); !Status)
       Status = Freed;
+    R->Mipmapped = nullptr;
     R->Array = nullptr;
   }
   R->Mapped = false;
@@ -310,68 +320,69 @@ cudaError_t cudaGraphicsGLRegisterImage(cudaGraphicsResource **Resource,
   return registerResource(Resource, R);
 }
 
-cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t Resource) {
+} // extern "C"
+
+namespace {
+
+cudaError_t unregisterResource(cudaGraphicsResource_t Resource) {
   if (!live(Resource))
-    return fail(cudaErrorInvalidResourceHandle);
+    return cudaErrorInvalidResourceHandle;
   cudaError_t Status = Resource->Mapped ? unmapOne(Resource) : cudaSuccess;
   {
     std::lock_guard<std::mutex> Lock(resourcesMutex());
     resources().erase(Resource);
   }
   delete Resource;
-  return Status ? fail(Status) : cudaSuccess;
+  return Status;
 }
 
-cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t Resource,
-                                            unsigned Flags) {
+cudaError_t setMapFlags(cudaGraphicsResource_t Resource, unsigned Flags) {
   if (!live(Resource))
-    return fail(cudaErrorInvalidResourceHandle);
+    return cudaErrorInvalidResourceHandle;
   if (Flags > cudaGraphicsMapFlagsWriteDiscard)
-    return fail(cudaErrorInvalidValue);
+    return cudaErrorInvalidValue;
   if (Resource->Mapped)
-    return fail(cudaErrorAlreadyMapped);
+    return cudaErrorAlreadyMapped;
   Resource->Flags = Flags;
   return cudaSuccess;
 }
 
 // Work queued in Stream before the map sees the GL's data, and the GL sees
 // the work queued before the unmap: both wait for the stream.
-cudaError_t cudaGraphicsMapResources(int Count,
-                                     cudaGraphicsResource_t *Resources,
-                                     cudaStream_t Stream) {
+cudaError_t mapResources(int Count, cudaGraphicsResource_t *Resources,
+                         cudaStream_t Stream) {
   if (Count <= 0 || !Resources)
-    return fail(cudaErrorInvalidValue);
+    return cudaErrorInvalidValue;
   for (int I = 0; I < Count; ++I) {
     if (!live(Resources[I]))
-      return fail(cudaErrorInvalidResourceHandle);
+      return cudaErrorInvalidResourceHandle;
     if (Resources[I]->Mapped)
-      return fail(cudaErrorAlreadyMapped);
+      return cudaErrorAlreadyMapped;
   }
   if (cudaError_t Status = usable())
-    return fail(Status);
+    return Status;
   if (cudaError_t Status = cudaStreamSynchronize(Stream))
     return Status;
   for (int I = 0; I < Count; ++I) {
     if (cudaError_t Status = mapOne(Resources[I])) {
       for (int J = 0; J < I; ++J)
         unmapOne(Resources[J]);
-      return fail(Status);
+      return Status;
     }
     Resources[I]->Mapped = true;
   }
   return cudaSuccess;
 }
 
-cudaError_t cudaGraphicsUnmapResources(int Count,
-                                       cudaGraphicsResource_t *Resources,
-                                       cudaStream_t Stream) {
+cudaError_t unmapResources(int Count, cudaGraphicsResource_t *Resources,
+                           cudaStream_t Stream) {
   if (Count <= 0 || !Resources)
-    return fail(cudaErrorInvalidValue);
+    return cudaErrorInvalidValue;
   for (int I = 0; I < Count; ++I) {
     if (!live(Resources[I]))
-      return fail(cudaErrorInvalidResourceHandle);
+      return cudaErrorInvalidResourceHandle;
     if (!Resources[I]->Mapped)
-      return fail(cudaErrorNotMapped);
+      return cudaErrorNotMapped;
   }
   if (cudaError_t Status = cudaStreamSynchronize(Stream))
     return Status;
@@ -379,40 +390,115 @@ cudaError_t cudaGraphicsUnmapResources(int Count,
   for (int I = 0; I < Count; ++I)
     if (cudaError_t Status = unmapOne(Resources[I]); !Result)
       Result = Status;
-  return Result ? fail(Result) : cudaSuccess;
+  return Result;
+}
+
+cudaError_t mappedPointer(void **DevPtr, size_t *Size,
+                          cudaGraphicsResource_t R) {
+  if (!DevPtr || !Size)
+    return cudaErrorInvalidValue;
+  if (!live(R))
+    return cudaErrorInvalidResourceHandle;
+  if (!R->Mapped)
+    return cudaErrorNotMapped;
+  if (R->Image)
+    return cudaErrorNotMappedAsPointer;
+  *DevPtr = R->Pointer;
+  *Size = R->Size;
+  return cudaSuccess;
+}
+
+cudaError_t mappedArray(cudaArray **Array, cudaGraphicsResource_t R,
+                        unsigned Index, unsigned Level) {
+  if (!Array)
+    return cudaErrorInvalidValue;
+  if (!live(R))
+    return cudaErrorInvalidResourceHandle;
+  if (!R->Mapped)
+    return cudaErrorNotMapped;
+  if (!R->Image)
+    return cudaErrorNotMappedAsArray;
+  if (Index || Level) // one 2D image: no faces, layers or further levels
+    return cudaErrorInvalidValue;
+  *Array = R->Array;
+  return cudaSuccess;
+}
+
+cudaError_t mappedMipmappedArray(cudaMipmappedArray_t *Mipmapped,
+                                 cudaGraphicsResource_t R) {
+  if (!Mipmapped)
+    return cudaErrorInvalidValue;
+  if (!live(R))
+    return cudaErrorInvalidResourceHandle;
+  if (!R->Mapped)
+    return cudaErrorNotMapped;
+  if (!R->Image)
+    return cudaErrorNotMappedAsArray;
+  *Mipmapped = R->Mipmapped;
+  return cudaSuccess;
+}
+
+void publishCalls() {
+  static bool Published = [] {
+    auto &Calls = rubicon::graphs::sharedObject<GraphicsInteropCalls>(
+        rubicon::graphs::Slot::GraphicsInterop);
+    Calls.Unregister = unregisterResource;
+    Calls.SetMapFlags = setMapFlags;
+    Calls.Map = mapResources;
+    Calls.Unmap = unmapResources;
+    Calls.MappedPointer = mappedPointer;
+    Calls.MappedArray = mappedArray;
+    Calls.MappedMipmappedArray = mappedMipmappedArray;
+    return true;
+  }();
+  (void)Published;
+}
+
+cudaError_t reported(cudaError_t Status) {
+  return Status ? fail(Status) : cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t Resource) {
+  return reported(unregisterResource(Resource));
+}
+
+cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t Resource,
+                                            unsigned Flags) {
+  return reported(setMapFlags(Resource, Flags));
+}
+
+cudaError_t cudaGraphicsMapResources(int Count,
+                                     cudaGraphicsResource_t *Resources,
+                                     cudaStream_t Stream) {
+  return reported(mapResources(Count, Resources, Stream));
+}
+
+cudaError_t cudaGraphicsUnmapResources(int Count,
+                                       cudaGraphicsResource_t *Resources,
+                                       cudaStream_t Stream) {
+  return reported(unmapResources(Count, Resources, Stream));
 }
 
 cudaError_t cudaGraphicsResourceGetMappedPointer(void **DevPtr, size_t *Size,
                                                  cudaGraphicsResource_t R) {
-  if (!DevPtr || !Size)
-    return fail(cudaErrorInvalidValue);
-  if (!live(R))
-    return fail(cudaErrorInvalidResourceHandle);
-  if (!R->Mapped)
-    return fail(cudaErrorNotMapped);
-  if (R->Image)
-    return fail(cudaErrorNotMappedAsPointer);
-  *DevPtr = R->Pointer;
-  *Size = R->Size;
-  return cudaSuccess;
+  return reported(mappedPointer(DevPtr, Size, R));
 }
 
 cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray **Array,
                                                   cudaGraphicsResource_t R,
                                                   unsigned Index,
                                                   unsigned Level) {
-  if (!Array)
-    return fail(cudaErrorInvalidValue);
-  if (!live(R))
-    return fail(cudaErrorInvalidResourceHandle);
-  if (!R->Mapped)
-    return fail(cudaErrorNotMapped);
-  if (!R->Image)
-    return fail(cudaErrorNotMappedAsArray);
-  if (Index || Level) // one 2D image: no faces, layers or further levels
-    return fail(cudaErrorInvalidValue);
-  *Array = R->Array;
-  return cudaSuccess;
+  return reported(mappedArray(Array, R, Index, Level));
+}
+
+cudaError_t
+cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *Mipmapped,
+                                            cudaGraphicsResource_t R) {
+  return reported(mappedMipmappedArray(Mipmapped, R));
 }
 
 cudaError_t cudaGLGetDevices(unsigned *Count, int *Devices, unsigned Size,

@@ -30,6 +30,8 @@ enum class Slot : unsigned {
   StreamOrder,
   /// Texture and surface objects (runtime-shim/arrays/TextureObject.h).
   TextureObjects,
+  /// The runtime's graphics-interop calls (runtime-shim/cudart/GraphicsInterop.h).
+  GraphicsInterop,
   Count
 };
 

@@ -878,6 +878,9 @@ CUresult cuIpcCloseMemHandle(CUdeviceptr dptr);
 /* Checkpoint/restore, GPU coredump settings and the driver's error log. */
 #include "__rubicon/cuda_process.h"
 
+/* Graphics resources registered through the runtime (OpenGL interop). */
+#include "__rubicon/cuda_graphics.h"
+
 #if defined(__cplusplus)
 } /* extern "C" */
 #endif

@@ -268,6 +268,9 @@ cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources,
 cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size,
                                                  cudaGraphicsResource_t resource);
 struct cudaArray;
+struct cudaMipmappedArray; /* texture_types.h: cudaMipmappedArray_t */
+cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(
+    struct cudaMipmappedArray **mipmappedArray, cudaGraphicsResource_t resource);
 cudaError_t cudaGraphicsSubResourceGetMappedArray(
     struct cudaArray **array, cudaGraphicsResource_t resource,
     unsigned int arrayIndex, unsigned int mipLevel);
