@@ -11,6 +11,7 @@
 #ifndef RUBICON_CUDART_APIHELPERS_H
 #define RUBICON_CUDART_APIHELPERS_H
 
+#include "PerThreadStream.h"
 #include "Runtime.h"
 
 namespace rubicon::cudart {

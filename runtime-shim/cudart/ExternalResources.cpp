@@ -18,12 +18,6 @@
 using namespace rubicon::cudart;
 namespace hooks = rubicon::graphs::hooks;
 
-namespace {
-cudaStream_t perThread(cudaStream_t Stream) {
-  return Stream ? Stream : cudaStreamPerThread;
-}
-} // namespace
-
 extern "C" {
 
 cudaError_t cudaImportExternalMemory(cudaExternalMemory_t *Out,

@@ -219,10 +219,6 @@ cudaError_t setExecSemaphoreNode(cudaGraphExec_t Exec,
   return fail(calls::setExecNodeParams(Exec, Node, P));
 }
 
-cudaStream_t perThread(cudaStream_t Stream) {
-  return Stream ? Stream : cudaStreamPerThread;
-}
-
 } // namespace
 
 extern "C" {

@@ -7,6 +7,7 @@
 
 #include "cuda_runtime_api.h"
 
+#include "PerThreadStream.h"
 #include "Runtime.h"
 #include "graphs/GraphCalls.h"
 
@@ -23,10 +24,6 @@ template <class CallT> cudaError_t withBackend(CallT &&Call) {
   if (cudaError_t Status = runtime().acquire(B))
     return fail(Status);
   return runtime().record(Call(*B));
-}
-
-cudaStream_t perThread(cudaStream_t Stream) {
-  return Stream ? Stream : cudaStreamPerThread;
 }
 
 bool isDeviceLocation(const cudaMemLocation *Location,

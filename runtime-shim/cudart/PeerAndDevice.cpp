@@ -29,10 +29,6 @@ cudaError_t checkDevice(Backend &B, int Device) {
   return Device >= 0 && Device < Count ? cudaSuccess : cudaErrorInvalidDevice;
 }
 
-cudaStream_t perThread(cudaStream_t Stream) {
-  return Stream ? Stream : cudaStreamPerThread;
-}
-
 cudaError_t copy3DPeer(const cudaMemcpy3DPeerParms *P, cudaStream_t Stream,
                        bool Async) {
   if (!P)

@@ -963,10 +963,6 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
 // CUDA_API_PER_THREAD_DEFAULT_STREAM: stream 0 is the calling thread's
 // stream.
 
-static cudaStream_t perThread(cudaStream_t Stream) {
-  return Stream ? Stream : cudaStreamPerThread;
-}
-
 cudaError_t cudaLaunchKernel_ptsz(const void *Func, dim3 GridDim, dim3 BlockDim,
                                   void **Args, size_t SharedMem,
                                   cudaStream_t Stream) {
