@@ -962,15 +962,22 @@ CUresult cuModuleLoadDataEx(CUmodule *Module, const void *Image,
                             void **OptionValues) {
   if (NumOptions && (!Options || !OptionValues))
     return CUDA_ERROR_INVALID_VALUE;
-  // No JIT: the options do not apply. The logs say why a module was refused.
-  char *ErrorLog = nullptr;
-  size_t ErrorLogSize = 0;
+  // No JIT: the options do not apply. The logs say why a module was refused;
+  // the info log is empty (programs print it).
+  char *ErrorLog = nullptr, *InfoLog = nullptr;
+  size_t ErrorLogSize = 0, InfoLogSize = 0;
   for (unsigned I = 0; I < NumOptions; ++I) {
     if (Options[I] == CU_JIT_ERROR_LOG_BUFFER)
       ErrorLog = static_cast<char *>(OptionValues[I]);
     if (Options[I] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
       ErrorLogSize = reinterpret_cast<uintptr_t>(OptionValues[I]);
+    if (Options[I] == CU_JIT_INFO_LOG_BUFFER)
+      InfoLog = static_cast<char *>(OptionValues[I]);
+    if (Options[I] == CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES)
+      InfoLogSize = reinterpret_cast<uintptr_t>(OptionValues[I]);
   }
+  if (InfoLog && InfoLogSize)
+    InfoLog[0] = '\0';
   std::string Why;
   CUresult Status = loadModule(Module, Image, SIZE_MAX, &Why);
   if (ErrorLog && ErrorLogSize) {

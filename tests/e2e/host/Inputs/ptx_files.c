@@ -78,13 +78,18 @@ int main(int argc, char **argv) {
   printf("cuModuleLoadData: %s, %d wrong\n", nameOf(Status), run(Module, NULL));
   cuModuleUnload(Module);
 
-  char Log[256] = "", Info[256] = "";
+  char Log[256] = "", Info[256];
+  // The info log is written (empty) as CUDA writes it; programs print it.
+  memset(Info, 'x', sizeof Info);
   CUjit_option Options[] = {CU_JIT_ERROR_LOG_BUFFER,
-                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void *Values[] = {Log, (void *)(size_t)sizeof Log};
-  Status = cuModuleLoadDataEx(&Module, Text, 2, Options, Values);
-  printf("cuModuleLoadDataEx: %s, %d wrong\n", nameOf(Status),
-         run(Module, NULL));
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_INFO_LOG_BUFFER,
+                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *Values[] = {Log, (void *)(size_t)sizeof Log, Info,
+                    (void *)(size_t)sizeof Info};
+  Status = cuModuleLoadDataEx(&Module, Text, 4, Options, Values);
+  printf("cuModuleLoadDataEx: %s, %d wrong, info log \"%.8s\"\n",
+         nameOf(Status), run(Module, NULL), Info);
   cuModuleUnload(Module);
 
   // The linker, as ptxjit uses it.
