@@ -2,7 +2,7 @@
 // programs load PTX: cuModuleLoad of the file, cuModuleLoadData(Ex) of the
 // text read as a C string, cuLinkAddData with CU_JIT_INPUT_PTX then
 // cuModuleLoadData of what cuLinkComplete returns, cuLibraryLoadData. Each
-// module's kernel runs. A damaged file and real PTX are refused.
+// module's kernel runs. A damaged file is refused.
 //   ptx_files FILE.ptx
 #include <cuda.h>
 #include <stdio.h>
@@ -138,15 +138,6 @@ int main(int argc, char **argv) {
   *strstr(Damaged, ".end") = '\0';
   printf("truncated: %s\n", nameOf(cuModuleLoadData(&Module, Damaged)));
 
-  // Real PTX: no JIT.
-  const char *Ptx = ".version 8.0\n.target sm_80\n.address_size 64\n"
-                    ".visible .entry k() { ret; }\n";
-  printf("real PTX: %s\n", nameOf(cuModuleLoadData(&Module, Ptx)));
-  cuLinkCreate(0, NULL, NULL, &Link);
-  printf("real PTX linked: %s\n",
-         nameOf(cuLinkAddData(Link, CU_JIT_INPUT_PTX, (void *)Ptx,
-                              strlen(Ptx) + 1, "real.ptx", 0, NULL, NULL)));
-  cuLinkDestroy(Link);
   free(Damaged);
   free(Text);
   return 0;
