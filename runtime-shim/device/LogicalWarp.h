@@ -45,11 +45,11 @@ template <unsigned Lanes> struct Warp {
   }
 
   // The same among the warp lanes `members` of a `_sync` operation (see
-  // Primitives.h). This lane always takes part: CUDA leaves a lane that is
-  // not in its own mask undefined.
+  // Primitives.h), as wavefront lanes. This lane takes part even when it is
+  // not in `members` (CUDA leaves that undefined; NVIDIA's hardware gives it
+  // the ballot of the mask's lanes).
   static u64 waveMembers(Mask members) {
-    return (static_cast<u64>(members) << firstWaveLane()) |
-           (u64(1) << laneInWave());
+    return static_cast<u64>(members) << firstWaveLane();
   }
   static Mask ballot(bool predicate, Mask members) {
     return static_cast<Mask>(waveBallot(predicate, waveMembers(members)) >>

@@ -29,10 +29,11 @@ RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value);
 // The value held by the first active lane (uniform across the wavefront).
 RUBICON_PRIMITIVE unsigned readFirstLane(unsigned value);
 // The same operations among the lanes `members` (bit i: lane i of the
-// wavefront), the lanes a CUDA `_sync` operation names. Hardware that runs a
-// wavefront's active lanes in lockstep ignores `members`; the host target's
-// scheduler completes the operation when every lane of `members` that has not
-// exited has reached it (host/PrimitivesHost.h).
+// wavefront), the mask a CUDA `_sync` operation passed; the caller takes part
+// whether or not it is in it. Hardware that runs a wavefront's active lanes in
+// lockstep ignores `members`; the host target's scheduler completes the
+// operation when every lane of `members` that has not exited has reached it
+// (host/PrimitivesHost.h).
 RUBICON_PRIMITIVE u64 waveBallot(bool predicate, u64 members);
 RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value,
                                        u64 members);

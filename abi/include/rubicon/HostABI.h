@@ -104,14 +104,17 @@ inline constexpr const char CudaArchSymbol[] = "__rubicon_host_cuda_arch";
 /// operation's member mask. 3: RuntimeServices::yield. 4:
 /// ThreadContext::SharedBytes. 5: the device runtime (RuntimeServices'
 /// parameterBuffer, launchDevice and memoryOperation;
-/// ThreadContext::DeviceRuntimeError). 6: RuntimeServices::gridBarrier.
-inline constexpr unsigned long long AbiVersion = 6;
+/// ThreadContext::DeviceRuntimeError). 6: RuntimeServices::gridBarrier. 7:
+/// WaveOperationCallerOutsideMask.
+inline constexpr unsigned long long AbiVersion = 7;
 inline constexpr const char AbiVersionSymbol[] = "__rubicon_host_abi_version";
 
 /// Wavefront operations. The lanes that take part (the operation's group):
 ///  - Members != 0 (a CUDA `_sync` operation; bit i: lane i of the
-///    wavefront): the lanes of Members that reach the same operation. It
-///    completes once every lane of Members that has not exited has arrived.
+///    wavefront; always includes the caller): the lanes that reach the same
+///    operation passing the same mask (Members, less the caller under
+///    WaveOperationCallerOutsideMask). It completes once every lane of the
+///    mask that has not exited has arrived.
 ///  - Members == 0 (`__activemask`, block-level reductions): the lanes that
 ///    wait at the same call site once no thread of the block can run on.
 /// The call site is the return address of RuntimeServices::waveOperation, so
@@ -122,6 +125,15 @@ enum class WaveOperation : unsigned {
   ReadFirstLane = 2, // B = value; result: B of the lowest lane of the group
   Barrier = 3,       // result: 0
 };
+
+/// Set in RuntimeServices::waveOperation's `Operation` when the caller is not
+/// in the mask its `_sync` operation passed: Members is that mask plus the
+/// caller (a lane outside its own mask still takes part, and gets the
+/// ballot of the mask's lanes, as NVIDIA's hardware gives). The scheduler
+/// groups lanes by the mask they passed, so a caller left out of the mask
+/// of its warp's operation meets that operation, while a lane whose own
+/// mask differs by its bit (a mask that grows in a loop) stays apart.
+inline constexpr unsigned WaveOperationCallerOutsideMask = 0x100;
 
 /// CUDA error codes a kernel can end with (cudaError_t values).
 enum class KernelFault : int {

@@ -73,6 +73,7 @@ using rubicon::host::FiberStackBytes;
 using rubicon::host::ThreadContext;
 using rubicon::host::WaveLanes;
 using rubicon::host::WaveOperation;
+using rubicon::host::WaveOperationCallerOutsideMask;
 
 namespace {
 constexpr int ErrorMemoryAllocation = 2; // cudaErrorMemoryAllocation
@@ -237,6 +238,8 @@ struct BlockScheduler::Fiber {
   unsigned Operation = 0;
   unsigned long long A = 0, B = 0, Result = 0;
   unsigned long long Members = 0; // wavefront lanes; 0: unmasked
+  unsigned long long Mask = 0;    // the mask passed: Members less a caller
+                                  // outside it (HostABI.h)
   const void *Site = nullptr;     // the operation's call site
   ThreadContext *Thread = nullptr;
   BlockScheduler *Owner = nullptr;
@@ -260,10 +263,13 @@ struct FiberServices {
                 unsigned long long B, unsigned long long Members) {
     BlockScheduler::Fiber &F = fiberOf(Thread);
     F.State = FiberState::AtWaveOperation;
-    F.Operation = Operation;
+    F.Operation = Operation & ~WaveOperationCallerOutsideMask;
     F.A = A;
     F.B = B;
     F.Members = Members;
+    F.Mask = Operation & WaveOperationCallerOutsideMask
+                 ? Members & ~(uint64_t(1) << Thread->LaneInWave)
+                 : Members;
     F.Site = __builtin_return_address(0);
     suspend(F);
     return F.Result;
@@ -432,26 +438,18 @@ bool BlockScheduler::resolveWaveOperations(size_t ThreadCount,
       const Fiber &Lead = Fibers[First + LeadLane];
       const bool Masked = Lead.Members != 0;
       const bool AnySite = Masked && Rule == ResolveRule::AcrossSites;
-      // A `_sync` operation's members are its mask plus the calling lane
-      // (LogicalWarp.h: a lane outside its own mask still takes part), so
-      // lanes passing the same mask have the same members up to their own
-      // lanes: they meet in one group. A caller left out of the mask its
-      // warp passes used to wait apart for lanes that had gone on, and the
-      // warp's later converged operations then completed among part of it.
+      // Lanes meet when they passed the same mask: a `_sync` operation's
+      // members are its mask plus the calling lane (a lane outside its own
+      // mask still takes part), so a caller left out of the mask its warp
+      // passes meets the warp there, while a lane whose own mask differs
+      // only by its bit (masks that grow in a loop: that lane is in the
+      // next iteration) does not join the previous iteration's group.
       uint64_t Group = 0, Named = 0;
       for (uint64_t Rest = Unassigned; Rest; Rest &= Rest - 1) {
         unsigned Lane = __builtin_ctzll(Rest);
         const Fiber &F = Fibers[First + Lane];
-        // The same mask up to the two lanes, and one names the other (two
-        // lanes alone in their masks stay apart).
-        uint64_t Both = uint64_t(1) << LeadLane | uint64_t(1) << Lane;
-        bool SameMask =
-            F.Members == Lead.Members ||
-            (Masked && F.Members != 0 &&
-             (F.Members & ~Both) == (Lead.Members & ~Both) &&
-             ((F.Members >> LeadLane & 1) || (Lead.Members >> Lane & 1)));
-        if (F.Operation == Lead.Operation && SameMask &&
-            (AnySite || F.Site == Lead.Site)) {
+        if (F.Operation == Lead.Operation && F.Mask == Lead.Mask &&
+            (F.Members != 0) == Masked && (AnySite || F.Site == Lead.Site)) {
           Group |= uint64_t(1) << Lane;
           Named |= F.Members;
         }

@@ -39,6 +39,21 @@ RUBICON_PRIMITIVE u64 waveOperation(host::WaveOperation Operation, u64 A, u64 B,
   asm volatile("");
   return Result;
 }
+
+// A `_sync` operation among the lanes of `Mask` and the caller (HostABI.h:
+// the scheduler groups lanes by the mask they passed).
+RUBICON_PRIMITIVE u64 maskedWaveOperation(host::WaveOperation Operation, u64 A,
+                                          u64 B, u64 Mask) {
+  host::ThreadContext *Thread = currentThread();
+  const u64 Caller = u64(1) << Thread->LaneInWave;
+  const unsigned Op =
+      static_cast<unsigned>(Operation) |
+      (Mask & Caller ? 0u : host::WaveOperationCallerOutsideMask);
+  u64 Result =
+      Thread->Runtime->waveOperation(Thread, Op, A, B, Mask | Caller);
+  asm volatile("");
+  return Result;
+}
 } // namespace hostimpl
 
 RUBICON_PRIMITIVE unsigned waveSize() { return host::WaveLanes; }
@@ -62,17 +77,17 @@ RUBICON_PRIMITIVE unsigned readFirstLane(unsigned value) {
       hostimpl::waveOperation(host::WaveOperation::ReadFirstLane, 0, value, 0));
 }
 
-// A `_sync` operation: completes among `members` (never 0: the caller is one).
+// A `_sync` operation: completes among `members` and the caller.
 RUBICON_PRIMITIVE u64 waveBallot(bool predicate, u64 members) {
-  return hostimpl::waveOperation(host::WaveOperation::Ballot, predicate, 0,
-                                 members);
+  return hostimpl::maskedWaveOperation(host::WaveOperation::Ballot, predicate,
+                                       0, members);
 }
 
 RUBICON_PRIMITIVE unsigned lanePermute(unsigned sourceLane, unsigned value,
                                        u64 members) {
-  return static_cast<unsigned>(
-      hostimpl::waveOperation(host::WaveOperation::Permute,
-                              sourceLane % host::WaveLanes, value, members));
+  return static_cast<unsigned>(hostimpl::maskedWaveOperation(
+      host::WaveOperation::Permute, sourceLane % host::WaveLanes, value,
+      members));
 }
 
 RUBICON_PRIMITIVE unsigned threadInBlock(Dimension d) {
@@ -101,7 +116,7 @@ RUBICON_PRIMITIVE void wavefrontBarrier() {
 }
 
 RUBICON_PRIMITIVE void wavefrontBarrier(u64 members) {
-  hostimpl::waveOperation(host::WaveOperation::Barrier, 0, 0, members);
+  hostimpl::maskedWaveOperation(host::WaveOperation::Barrier, 0, 0, members);
 }
 
 // The threads of a block share one CPU thread, and barriers are calls the
