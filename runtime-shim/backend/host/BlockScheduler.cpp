@@ -297,8 +297,28 @@ struct FiberServices {
     return fiberOf(Thread).Owner->Launch->GridBarrier;
   }
   static void start(BlockScheduler::Fiber *F) {
-    const GridLaunch &Launch = *F->Owner->Launch;
-    (Launch.BlockEntry ? Launch.BlockEntry : Launch.Entry)(Launch.Args);
+    BlockScheduler &Owner = *F->Owner;
+    const GridLaunch &Launch = *Owner.Launch;
+    if (!Launch.BlockEntry) {
+      Launch.Entry(Launch.Args);
+    } else {
+      // The block's threads run on this fiber: the blocks after it start
+      // here too, without a switch or a new fiber each.
+      for (;;) {
+        Launch.BlockEntry(Launch.Args);
+        uint64_t Next = Owner.MoreBlocks ? Owner.MoreBlocks(Owner.MoreContext)
+                                         : BlockScheduler::NoBlock;
+        if (Next == BlockScheduler::NoBlock)
+          break;
+        ThreadContext &Thread = *F->Thread;
+        Thread.BlockIndex[0] = static_cast<unsigned>(Next % Launch.Grid[0]);
+        Thread.BlockIndex[1] =
+            static_cast<unsigned>(Next / Launch.Grid[0] % Launch.Grid[1]);
+        Thread.BlockIndex[2] =
+            static_cast<unsigned>(Next / Launch.Grid[0] / Launch.Grid[1]);
+        Thread.DeviceRuntimeError = 0;
+      }
+    }
     F->State = FiberState::Done;
     suspend(*F);
     __builtin_unreachable();
@@ -475,6 +495,22 @@ bool BlockScheduler::resolveWaveOperations(size_t ThreadCount,
     }
   }
   return Resolved;
+}
+
+int BlockScheduler::runBlocks(const GridLaunch &L, uint64_t First,
+                              BlockSource Next, void *Context) {
+  for (uint64_t Block = First; Block != NoBlock; Block = Next(Context)) {
+    if (L.BlockEntry) {
+      MoreBlocks = Next;
+      MoreContext = Context;
+    }
+    int F = runBlock(L, Block);
+    MoreBlocks = nullptr;
+    MoreContext = nullptr;
+    if (F || L.BlockEntry) // a block entry's fiber ran them all
+      return F;
+  }
+  return 0;
 }
 
 int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {

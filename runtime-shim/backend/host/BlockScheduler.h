@@ -60,6 +60,16 @@ public:
   /// cudaErrorMemoryAllocation when the fiber stacks cannot be had.
   int runBlock(const GridLaunch &Launch, uint64_t BlockLinearIndex);
 
+  /// Hands out the next block of a grid to run, or NoBlock.
+  using BlockSource = uint64_t (*)(void *Context);
+  static constexpr uint64_t NoBlock = ~uint64_t(0);
+  /// Runs block `First`, then every block `Next` hands out, to their ends;
+  /// returns as runBlock, at the first fault. A launch with a block entry
+  /// (HostABI.h) runs them one after the other on one fiber, without
+  /// leaving it between blocks.
+  int runBlocks(const GridLaunch &Launch, uint64_t First, BlockSource Next,
+                void *Context);
+
   /// The launch the thread of `Thread` belongs to.
   static const GridLaunch *launchOf(rubicon::host::ThreadContext *Thread);
 
@@ -83,6 +93,9 @@ private:
   int Fault = 0;
   int FaultSignal = 0;
   const GridLaunch *Launch = nullptr;
+  /// Where a block entry's fiber takes its next block from (runBlocks).
+  BlockSource MoreBlocks = nullptr;
+  void *MoreContext = nullptr;
 
   friend struct FiberServices;
   friend struct FaultHandler;

@@ -25,16 +25,38 @@ WorkerPool::~WorkerPool() {
     T.join();
 }
 
+/// A worker's blocks: it takes Chunk consecutive blocks at a time, so that
+/// the workers do not contend for the counter once per block.
+struct WorkerPool::Claim {
+  WorkerPool &Pool;
+  uint64_t Next = 0, End = 0;
+};
+
+uint64_t WorkerPool::nextBlock(void *Context) {
+  Claim &C = *static_cast<Claim *>(Context);
+  WorkerPool &Pool = C.Pool;
+  if (Pool.FaultSeen.load(std::memory_order_relaxed))
+    return BlockScheduler::NoBlock;
+  if (C.Next == C.End) {
+    uint64_t First =
+        Pool.NextBlock.fetch_add(Pool.Chunk, std::memory_order_relaxed);
+    if (First >= Pool.BlockCount)
+      return BlockScheduler::NoBlock;
+    C.Next = First;
+    C.End = std::min(First + Pool.Chunk, Pool.BlockCount);
+  }
+  return C.Next++;
+}
+
 void WorkerPool::runBlocks(BlockScheduler &Scheduler,
                            const GridLaunch &Launch) {
-  for (;;) {
-    uint64_t Block = NextBlock.fetch_add(1, std::memory_order_relaxed);
-    if (Block >= BlockCount || FaultSeen.load(std::memory_order_relaxed))
-      return;
-    if (int F = Scheduler.runBlock(Launch, Block)) {
-      int Expected = 0;
-      FaultSeen.compare_exchange_strong(Expected, F);
-    }
+  Claim C{*this};
+  uint64_t First = nextBlock(&C);
+  if (First == BlockScheduler::NoBlock)
+    return;
+  if (int F = Scheduler.runBlocks(Launch, First, nextBlock, &C)) {
+    int Expected = 0;
+    FaultSeen.compare_exchange_strong(Expected, F);
   }
 }
 
@@ -46,6 +68,10 @@ int WorkerPool::runGrid(const GridLaunch &Launch) {
   BlockCount = Blocks;
   FaultSeen.store(0, std::memory_order_relaxed);
   uint64_t Workers = Launch.MaxWorkers ? Launch.MaxWorkers : size();
+  // Sixteen chunks per worker or more keep the workers' shares even when
+  // blocks differ in cost; at most 64 blocks a chunk.
+  Chunk = std::clamp<uint64_t>(Blocks / (std::max<uint64_t>(Workers, 1) * 16),
+                               1, 64);
   uint64_t Wanted = std::min<uint64_t>(
       {Blocks - 1, Helpers.size(), std::max<uint64_t>(Workers, 1) - 1});
   if (Wanted) {

@@ -38,6 +38,8 @@ public:
 private:
   void help();
   void runBlocks(BlockScheduler &Scheduler, const GridLaunch &Launch);
+  struct Claim;
+  static uint64_t nextBlock(void *Claim);
 
   std::vector<std::thread> Helpers;
   BlockScheduler CallerScheduler; // runGrid's caller's
@@ -49,6 +51,7 @@ private:
   bool Stopping = false;
   std::atomic<uint64_t> NextBlock{0};
   uint64_t BlockCount = 0;
+  uint64_t Chunk = 1; // blocks a worker takes at once
   std::atomic<int> FaultSeen{0};
 };
 
