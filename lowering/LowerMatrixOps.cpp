@@ -10,6 +10,10 @@
 //     gfx950: llvm.amdgcn.mfma.*; gfx11: llvm.amdgcn.wmma.*);
 //   - anything else: the call is inlined (the generic path).
 //
+// PTX mma.sync is a call of a `__rubicon_mma.*` function too (attribute
+// "rubicon-matrix-op": the instruction as written); it has no matrix path
+// yet, so it is inlined and reported as generic.
+//
 // Then the functions go. Each decision is recorded in the named metadata
 // `rubicon.matrix.paths` for `nvcc -v` (matrixPathNotes). The layouts the two
 // paths share and the ones the matrix path changes are in
@@ -667,6 +671,9 @@ SmallVector<std::string, 2> kernelsReaching(const Function &F) {
 }
 
 std::string describe(const Function &F) {
+  // mma.sync: the instruction as written.
+  if (F.hasFnAttribute("rubicon-matrix-op"))
+    return F.getFnAttribute("rubicon-matrix-op").getValueAsString().str();
   std::string S = "wmma." + F.getFnAttribute("rubicon-wmma-op")
                                 .getValueAsString()
                                 .str();
@@ -686,7 +693,9 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
   std::string TargetArch = Arch == "host" ? Arch : resolveLoweringArch(Arch);
   SmallVector<Function *, 8> Ops;
   for (Function &F : M)
-    if (F.hasFnAttribute("rubicon-wmma-op") && !F.isDeclaration())
+    if ((F.hasFnAttribute("rubicon-wmma-op") ||
+         F.hasFnAttribute("rubicon-matrix-op")) &&
+        !F.isDeclaration())
       Ops.push_back(&F);
   if (Ops.empty())
     return PreservedAnalyses::all();
@@ -695,7 +704,10 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
   std::set<std::string> Notes;
   LLVMContext &Ctx = M.getContext();
   for (Function *F : Ops) {
-    const MatrixOpRow *Row = findRow(*F, TargetArch);
+    // PTX mma.sync has no matrix path yet (docs/matrix-cores.md).
+    const MatrixOpRow *Row = F->hasFnAttribute("rubicon-matrix-op")
+                                 ? nullptr
+                                 : findRow(*F, TargetArch);
     SmallVector<CallInst *, 8> Calls;
     for (User *U : F->users())
       if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledFunction() == F)

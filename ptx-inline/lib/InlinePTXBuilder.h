@@ -397,11 +397,23 @@ private:
   // PTXMatrixIR.cpp
   void emitMatrix(const Instruction &I);
   void emitMma(const Instruction &I);
-  /// An mma's D elements into its destination registers: f16 pairs packed
-  /// low first, integer sums truncated to s32, f32/f64 as bits.
-  void writeMmaResult(const Operand &Dest,
-                      const std::vector<ScalarOperand> &DRegs,
-                      llvm::ArrayRef<llvm::Value *> D, PTXType DT);
+  /// An mma's D elements as the words of its destination registers (i32,
+  /// i64 for f64): f16 pairs packed low first, integer sums truncated to
+  /// s32, f32/f64 as bits.
+  std::vector<llvm::Value *> mmaResultWords(llvm::ArrayRef<llvm::Value *> D,
+                                            PTXType DT, unsigned Registers);
+  /// Calls the function `__rubicon_mma.<spelling>` of this module (created
+  /// on first use, its body built by Body from the operands' register words)
+  /// that performs one mma.sync, and returns the destination's words. Its
+  /// attribute "rubicon-matrix-op" names the instruction, so that each
+  /// target's lowering (rubicon-lower-matrix-ops) reports the path it takes
+  /// and inlines it: docs/matrix-cores.md.
+  std::vector<llvm::Value *> callMmaFunction(
+      const Instruction &I, llvm::ArrayRef<std::vector<llvm::Value *>> Operands,
+      unsigned WordBits, unsigned ResultWords,
+      function_ref<std::vector<llvm::Value *>(
+          llvm::ArrayRef<std::vector<llvm::Value *>>)>
+          Body);
   /// The mask of the active lanes, for warp-collective matrix instructions.
   llvm::Value *activeLanes();
   /// shfl.sync.idx of the 32-bit V from SourceLane among Lanes.

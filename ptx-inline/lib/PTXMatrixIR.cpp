@@ -32,13 +32,11 @@ namespace {
 constexpr unsigned SharedSpaceNumber = 3; // NVPTX's shared address space
 } // namespace
 
-void InlinePTXBuilder::writeMmaResult(const Operand &Dest,
-                                      const std::vector<ScalarOperand> &DRegs,
-                                      ArrayRef<Value *> D, PTXType DT) {
-  for (unsigned R = 0; R < DRegs.size(); ++R) {
-    auto *Ref = std::get_if<RegisterRef>(&DRegs[R]);
-    if (!Ref)
-      return (void)fail(Dest.Position, "destinations must be registers");
+std::vector<Value *> InlinePTXBuilder::mmaResultWords(ArrayRef<Value *> D,
+                                                     PTXType DT,
+                                                     unsigned Registers) {
+  std::vector<Value *> Words;
+  for (unsigned R = 0; R < Registers; ++R) {
     Value *Bits;
     if (DT == PTXType::F16) {
       Value *Low =
@@ -52,8 +50,56 @@ void InlinePTXBuilder::writeMmaResult(const Operand &Dest,
       Bits = Builder.CreateBitCast(
           D[R], intTy(D[R]->getType()->getPrimitiveSizeInBits()));
     }
-    writeRegister(*Ref, Bits, false, Dest.Position);
+    Words.push_back(Bits);
   }
+  return Words;
+}
+
+std::vector<Value *> InlinePTXBuilder::callMmaFunction(
+    const Instruction &I, ArrayRef<std::vector<Value *>> Operands,
+    unsigned WordBits, unsigned ResultWords,
+    function_ref<std::vector<Value *>(ArrayRef<std::vector<Value *>>)> Body) {
+  auto VectorOf = [&](unsigned Count) {
+    return FixedVectorType::get(intTy(WordBits), Count);
+  };
+  auto Pack = [&](ArrayRef<Value *> Words) {
+    Value *V = PoisonValue::get(VectorOf(Words.size()));
+    for (unsigned W = 0; W < Words.size(); ++W)
+      V = Builder.CreateInsertElement(V, Words[W], W);
+    return V;
+  };
+  std::string Op = instructionName();
+  std::string Name = "__rubicon_mma." + Op.substr(Op.find('.') + 1);
+  Function *Fn = M.getFunction(Name);
+  if (!Fn) {
+    std::vector<Type *> Params;
+    for (const std::vector<Value *> &Words : Operands)
+      Params.push_back(VectorOf(Words.size()));
+    Fn = Function::Create(
+        FunctionType::get(VectorOf(ResultWords), Params, false),
+        GlobalValue::InternalLinkage, Name, M);
+    Fn->addFnAttr("rubicon-matrix-op", Op);
+    Fn->addFnAttr(Attribute::Convergent);
+    Fn->addFnAttr(Attribute::AlwaysInline);
+    Fn->addFnAttr(Attribute::NoUnwind);
+    IRBuilderBase::InsertPointGuard Guard(Builder);
+    Builder.SetInsertPoint(BasicBlock::Create(Ctx, "", Fn));
+    std::vector<std::vector<Value *>> Args;
+    for (unsigned A = 0; A < Operands.size(); ++A) {
+      Args.emplace_back();
+      for (unsigned W = 0; W < Operands[A].size(); ++W)
+        Args.back().push_back(Builder.CreateExtractElement(Fn->getArg(A), W));
+    }
+    Builder.CreateRet(Pack(Body(Args)));
+  }
+  std::vector<Value *> Packed;
+  for (const std::vector<Value *> &Words : Operands)
+    Packed.push_back(Pack(Words));
+  Value *Result = Builder.CreateCall(Fn, Packed);
+  std::vector<Value *> Words;
+  for (unsigned W = 0; W < ResultWords; ++W)
+    Words.push_back(Builder.CreateExtractElement(Result, W));
+  return Words;
 }
 
 Value *InlinePTXBuilder::activeLanes() {
@@ -301,17 +347,25 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
       B.push_back(V);
   if (A.size() != ARegisters || B.size() != BRegisters)
     return;
+  std::vector<Value *> CWords;
+  for (const ScalarOperand &R : *CRegs) {
+    Value *V = readScalar(R, Double ? PTXType::B64 : PTXType::B32);
+    if (!V)
+      return;
+    CWords.push_back(V);
+  }
 
+  // The product is a call of its function (see callMmaFunction), whose body
+  // is built here from the register words.
+  auto Body = [&](ArrayRef<std::vector<Value *>> Args) {
+  std::vector<Value *> A = Args[0], B = Args[1];
   // Arithmetic: f32 (f16, bf16, tf32 inputs), f64, or i64 (s8/u8, exact).
   Type *SumTy = Integer  ? static_cast<Type *>(intTy(64))
                 : Double ? Builder.getDoubleTy()
                          : Builder.getFloatTy();
   // The accumulator values c0..c(Accumulators-1).
   std::vector<Value *> C;
-  for (const ScalarOperand &R : *CRegs) {
-    Value *V = readScalar(R, Double ? PTXType::B64 : PTXType::B32);
-    if (!V)
-      return;
+  for (Value *V : Args[2]) {
     if (CT == PTXType::F16) {
       for (unsigned H = 0; H < 2; ++H)
         C.push_back(halfBitsToFloat(
@@ -412,7 +466,17 @@ void InlinePTXBuilder::emitMma(const Instruction &I) {
     }
     D[J] = Sum;
   }
-  writeMmaResult(I.Operands[0], *DRegs, D, DT);
+  return mmaResultWords(D, DT, DRegs->size());
+  };
+  std::vector<Value *> Words = callMmaFunction(
+      I, {A, B, CWords}, Double ? 64 : 32, DRegs->size(), Body);
+  for (unsigned R = 0; R < DRegs->size(); ++R) {
+    auto *Ref = std::get_if<RegisterRef>(&(*DRegs)[R]);
+    if (!Ref)
+      return (void)fail(I.Operands[0].Position,
+                        "destinations must be registers");
+    writeRegister(*Ref, Words[R], false, I.Operands[0].Position);
+  }
 }
 
 // mma.sync.aligned.m8n8k4 with f16 inputs (the Volta shape): the warp
@@ -455,11 +519,15 @@ void InlinePTXBuilder::emitMmaVolta(const Instruction &I, bool RowA,
         Values.push_back(V);
     return Values;
   };
-  std::vector<Value *> A = ReadAll(*ARegs), B = ReadAll(*BRegs),
-                       C = ReadAll(*CRegs);
-  if (A.size() != 2 || B.size() != 2 || C.size() != CRegs->size())
+  std::vector<Value *> AWords = ReadAll(*ARegs), BWords = ReadAll(*BRegs),
+                       CWords = ReadAll(*CRegs);
+  if (AWords.size() != 2 || BWords.size() != 2 ||
+      CWords.size() != CRegs->size())
     return;
 
+  // The product is a call of its function (see callMmaFunction).
+  auto Body = [&](ArrayRef<std::vector<Value *>> Args) {
+  const std::vector<Value *> &A = Args[0], &B = Args[1], &C = Args[2];
   Value *FullMask = activeLanes();
   auto Shuffle = [&](Value *V, Value *SourceLane) {
     return shuffleFromLane(FullMask, V, SourceLane);
@@ -570,7 +638,17 @@ void InlinePTXBuilder::emitMmaVolta(const Instruction &I, bool RowA,
     }
     D[E] = Sum;
   }
-  writeMmaResult(I.Operands[0], *DRegs, D, DT);
+  return mmaResultWords(D, DT, DRegs->size());
+  };
+  std::vector<Value *> Words =
+      callMmaFunction(I, {AWords, BWords, CWords}, 32, DRegs->size(), Body);
+  for (unsigned R = 0; R < DRegs->size(); ++R) {
+    auto *Ref = std::get_if<RegisterRef>(&(*DRegs)[R]);
+    if (!Ref)
+      return (void)fail(I.Operands[0].Position,
+                        "destinations must be registers");
+    writeRegister(*Ref, Words[R], false, I.Operands[0].Position);
+  }
 }
 
 } // namespace rubicon::ptxir
