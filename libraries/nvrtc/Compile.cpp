@@ -68,16 +68,6 @@ bool writeFile(const std::string &Path, const std::string &Text) {
   return bool(Out);
 }
 
-bool readFile(const std::string &Path, std::string &Text) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return false;
-  std::ostringstream S;
-  S << In.rdbuf();
-  Text = S.str();
-  return true;
-}
-
 /// Replaces every occurrence of \p From in \p Text.
 void replaceAll(std::string &Text, const std::string &From,
                 const std::string &To) {
@@ -276,7 +266,7 @@ nvrtcResult compile(const CompileInput &In, CompileOutput &Out) {
 
   int Status = toolkit::runTool(Argv, LogPath);
   std::string Log;
-  readFile(LogPath, Log);
+  toolkit::readFile(LogPath, Log);
   // Diagnostics name the program as it was named, not our copy.
   replaceAll(Log, SourcePath, In.Name);
   replaceAll(Log, HeaderDir + "/", "");
@@ -285,13 +275,13 @@ nvrtcResult compile(const CompileInput &In, CompileOutput &Out) {
     Out.Log += "nvrtc: error: could not run " + Nvcc + "\n";
     return NVRTC_ERROR_BUILTIN_OPERATION_FAILURE;
   }
-  if (Status != 0 || !readFile(Image, Out.Image))
+  if (Status != 0 || !toolkit::readFile(Image, Out.Image))
     return NVRTC_ERROR_COMPILATION;
 
   if (!In.NameExpressions.empty()) {
     // The NVVM IR, before any target's lowering.
     std::string IR;
-    if (!readFile(KeepDir + "/program.nvvm.ll", IR)) {
+    if (!toolkit::readFile(KeepDir + "/program.nvvm.ll", IR)) {
       Out.Log += "nvrtc: error: no device IR to find the lowered names in\n";
       return NVRTC_ERROR_BUILTIN_OPERATION_FAILURE;
     }

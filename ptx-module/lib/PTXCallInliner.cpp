@@ -35,8 +35,6 @@ using namespace llvm;
 namespace rubicon::ptxmodule {
 namespace {
 
-bool isIdentBody(char C) { return isAlnum(C) || C == '_' || C == '$'; }
-
 /// Replaces every whole identifier From by To.
 void renameIdentifier(std::string &Text, StringRef From, StringRef To) {
   for (size_t At = Text.find(From.str()); At != std::string::npos;

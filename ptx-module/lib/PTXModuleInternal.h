@@ -13,6 +13,12 @@
 
 namespace rubicon::ptxmodule {
 
+/// A character of a PTX identifier after the first (letters, digits, `_`, `$`).
+inline bool isIdentBody(char C) {
+  return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') ||
+         (C >= '0' && C <= '9') || C == '_' || C == '$';
+}
+
 inline llvm::Error errorAt(Location Loc, const llvm::Twine &Message) {
   return llvm::make_error<PTXModuleError>(Loc, Message.str());
 }

@@ -46,7 +46,6 @@ namespace {
 bool isIdentStart(char C) {
   return isAlpha(C) || C == '_' || C == '$';
 }
-bool isIdentBody(char C) { return isAlnum(C) || C == '_' || C == '$'; }
 
 /// Bytes of a PTX fundamental type written without its dot (`u32`), or 0.
 unsigned typeSize(StringRef T) {
@@ -590,6 +589,18 @@ Location Function::locate(unsigned AsmLine, unsigned AsmColumn) const {
   return L;
 }
 
+/// Whether a debug directive starts at I: .loc or .file (false), .pragma
+/// (true); nullopt if none does.
+static std::optional<bool> debugDirectiveAt(const std::string &Text, size_t I) {
+  if (Text[I] != '.' || (I > 0 && isIdentBody(Text[I - 1])))
+    return std::nullopt;
+  for (StringRef Name : {".loc", ".file", ".pragma"})
+    if (StringRef(Text).substr(I).starts_with(Name) &&
+        (I + Name.size() >= Text.size() || !isIdentBody(Text[I + Name.size()])))
+      return Name == ".pragma";
+  return std::nullopt;
+}
+
 std::string cleanBody(StringRef Body) {
   std::string Out = Body.str();
   auto blank = [&](size_t From, size_t To) {
@@ -607,17 +618,10 @@ std::string cleanBody(StringRef Body) {
       End = End == std::string::npos ? Out.size() : End + 2;
       blank(I, End);
       I = End;
-    } else if (Out[I] == '.' && (I == 0 || !isIdentBody(Out[I - 1])) &&
-               (Out.compare(I, 4, ".loc") == 0 ||
-                Out.compare(I, 5, ".file") == 0 ||
-                Out.compare(I, 7, ".pragma") == 0) &&
-               (I + 4 >= Out.size() || !isIdentBody(Out[I + 4]) ||
-                Out.compare(I, 5, ".file") == 0 ||
-                Out.compare(I, 7, ".pragma") == 0)) {
+    } else if (std::optional<bool> Pragma = debugDirectiveAt(Out, I)) {
       // .loc and .file end with the line; .pragma "...", with its ';'.
-      bool Pragma = Out.compare(I, 7, ".pragma") == 0;
-      size_t End = Out.find(Pragma ? ';' : '\n', I);
-      End = End == std::string::npos ? Out.size() : End + (Pragma ? 1 : 0);
+      size_t End = Out.find(*Pragma ? ';' : '\n', I);
+      End = End == std::string::npos ? Out.size() : End + (*Pragma ? 1 : 0);
       blank(I, End);
       I = End;
     } else {

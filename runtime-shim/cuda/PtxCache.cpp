@@ -2,11 +2,12 @@
 
 #include "PtxCache.h"
 
+#include "rubicon/ToolkitTools.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -64,13 +65,7 @@ std::string ptxCachePath(std::string_view Ptx, const std::string &Target,
 }
 
 bool readCachedImage(const std::string &Path, std::string &Image) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return false;
-  std::stringstream S;
-  S << In.rdbuf();
-  Image = S.str();
-  return !Image.empty();
+  return toolkit::readFile(Path, Image) && !Image.empty();
 }
 
 void storeCachedImage(const std::string &Path, const std::string &Image) {

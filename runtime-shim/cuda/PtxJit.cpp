@@ -18,20 +18,6 @@ namespace rubicon::driver {
 using cudart::classifyModuleImage;
 using cudart::logMessage;
 using cudart::ModuleImageKind;
-namespace {
-
-bool readFile(const std::string &Path, std::string &Out) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return false;
-  std::stringstream S;
-  S << In.rdbuf();
-  Out = S.str();
-  return true;
-}
-
-} // namespace
-
 std::string ptxTargetFor(const char *BackendName) {
   if (BackendName && std::strcmp(BackendName, "host") == 0)
     return "host";
@@ -73,14 +59,14 @@ CUresult compilePTX(const char *Text, size_t Size, const std::string &Target,
   int Status = toolkit::runTool(
       {Nvcc, "-fatbin", "--amdgpu-arch=" + Target, "-o", Output, Source},
       LogPath);
-  readFile(LogPath, Log);
+  toolkit::readFile(LogPath, Log);
   // Messages name the module, not the temporary copy.
   for (size_t At = Log.find(Source); At != std::string::npos;
        At = Log.find(Source, At))
     Log.replace(At, Source.size(), "<ptx>");
   while (!Log.empty() && (Log.back() == '\n' || Log.back() == ' '))
     Log.pop_back();
-  bool Read = Status == 0 && readFile(Output, Image);
+  bool Read = Status == 0 && toolkit::readFile(Output, Image);
   for (const std::string &F : {Source, Output, LogPath})
     unlink(F.c_str());
   rmdir(Dir.c_str());

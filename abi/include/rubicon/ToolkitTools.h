@@ -3,7 +3,7 @@
 // libnvrtc (a program's CUDA source) and libcuda (PTX handed to the driver)
 // compile by running the nvcc of their own toolkit: the one in bin/ beside
 // the lib64/ folder the library was loaded from, with its messages in a log
-// file. Header only; the C++ standard library and POSIX.
+// file, reading back what it wrote. Header only; the C++ standard library and POSIX.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +14,9 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <fstream>
 #include <spawn.h>
+#include <sstream>
 #include <string>
 #include <sys/wait.h>
 #include <vector>
@@ -60,6 +62,17 @@ inline int runTool(const std::vector<std::string> &Argv,
     if (errno != EINTR)
       return -1;
   return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+}
+
+/// Reads a whole file (a tool's output or log); false if it cannot.
+inline bool readFile(const std::string &Path, std::string &Text) {
+  std::ifstream In(Path, std::ios::binary);
+  if (!In)
+    return false;
+  std::ostringstream S;
+  S << In.rdbuf();
+  Text = S.str();
+  return true;
 }
 
 /// A new private folder "<TMPDIR or /tmp>/<Prefix>-XXXXXX"; "" on failure.
