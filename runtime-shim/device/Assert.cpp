@@ -54,3 +54,11 @@ RUBICON_EXPORT [[noreturn]] __attribute__((noinline, cold)) void __assertfail(co
   appendString(descriptor, message, true);
   trap();
 }
+
+// glibc's assert() calls __assert_fail, which CUDA's headers (and Rubicon's)
+// declare __host__ __device__; its device side is this one.
+RUBICON_EXPORT [[noreturn]] void __assert_fail(const char *message,
+                                               const char *file, u32 line,
+                                               const char *function) noexcept {
+  __assertfail(message, file, line, function, sizeof(char));
+}

@@ -26,5 +26,15 @@ extern "C" [[noreturn]] void __assertfail(const char *message, const char *file,
   __builtin_unreachable();
 }
 
+// glibc's assert() calls __assert_fail, which is __host__ __device__ (see
+// __rubicon/device_runtime.h); its device side on the host target is this
+// one. The device library is internalized into each code object, so device
+// code never reaches glibc's.
+extern "C" [[noreturn]] void __assert_fail(const char *message,
+                                           const char *file, u32 line,
+                                           const char *function) noexcept {
+  __assertfail(message, file, line, function, sizeof(char));
+}
+
 // __trap() and llvm.trap in device code.
 extern "C" [[noreturn]] void __rubicon_host_trap() { trap(); }

@@ -9,10 +9,11 @@
 // CHECK: call i32 @vprintf(ptr {{.*}}@.str{{.*}}, ptr
 __global__ void output(int *p) { printf("value %d\n", p[0]); }
 
-// glibc's assert reaches __assertfail with the expression, file, line and
-// function, and a char size of 1.
+// glibc's assert calls __assert_fail, the __host__ __device__ function of
+// CUDA's headers, with the expression, file, line and function; the device
+// library's __assert_fail forwards to __assertfail.
 // CHECK-LABEL: define {{.*}}@_Z8assertedPi(
-// CHECK: call void @__assertfail(ptr {{.*}}, ptr {{.*}}, i32 {{.*}}[[@LINE+2]], ptr {{.*}}, i64 {{.*}}1)
+// CHECK: call void @__assert_fail(ptr {{.*}}, ptr {{.*}}, i32 {{.*}}[[@LINE+2]], ptr {{.*}})
 __global__ void asserted(int *p) {
   assert(p[0] == 7);
 }
