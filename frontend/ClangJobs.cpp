@@ -4,6 +4,7 @@
 #include "ConstDeviceVariables.h"
 #include "ExecCheckDisable.h"
 #include "ExternalizedStatics.h"
+#include "StaticDeviceVariables.h"
 #include "NvccDialect.h"
 #include "SharedVariables.h"
 
@@ -359,6 +360,9 @@ static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
     return false;
 
   resolveExternalizedStatics(*NVVM);
+  // Statics cuModuleGetGlobal finds by name (StaticDeviceVariables.h).
+  if (!Settings.RelocatableDeviceCode)
+    exposeStaticDeviceVariables(*NVVM);
   if (!lowerInlinePTXWithDiagnostics(*CI, *NVVM))
     return false;
 

@@ -1060,8 +1060,17 @@ CUresult cuModuleGetGlobal(CUdeviceptr *Address, size_t *Bytes, CUmodule Module,
     return CUDA_ERROR_INVALID_HANDLE;
   void *Global = nullptr;
   size_t Size = 0;
-  if (CUresult Status = toDriverError(
-          B->moduleGetGlobal(Global, Size, M->BackendModule, Name)))
+  cudaError_t Found = B->moduleGetGlobal(Global, Size, M->BackendModule, Name);
+  // nvcc names a global-namespace static variable by its identifier; clang
+  // by its Itanium name, which the compiler keeps in the code object
+  // (frontend/StaticDeviceVariables.h).
+  if (Found == cudaErrorSymbolNotFound) {
+    std::string Static = "_ZL" + std::to_string(std::strlen(Name)) + Name;
+    if (B->moduleGetGlobal(Global, Size, M->BackendModule, Static.c_str()) ==
+        cudaSuccess)
+      Found = cudaSuccess;
+  }
+  if (CUresult Status = toDriverError(Found))
     return Status;
   if (Address)
     *Address = toDevicePtr(Global);
