@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ExecCheckDisable.h"
+#include "ForwardingDiagnosticConsumer.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
@@ -97,28 +98,11 @@ private:
 
 /// Drops the wrong-side references ExecCheckDisable exempts and reports the
 /// others as warnings, as nvcc does.
-class ExemptingConsumer : public clang::DiagnosticConsumer {
+class ExemptingConsumer : public ForwardingDiagnosticConsumer {
 public:
   ExemptingConsumer(std::shared_ptr<ExecCheckDisable::State> S,
                     std::unique_ptr<clang::DiagnosticConsumer> Inner)
-      : S(std::move(S)), Inner(std::move(Inner)) {}
-
-  void BeginSourceFile(const clang::LangOptions &Opts,
-                       const clang::Preprocessor *PP) override {
-    Inner->BeginSourceFile(Opts, PP);
-  }
-  void EndSourceFile() override {
-    Inner->EndSourceFile();
-    countAsInner();
-  }
-  void finish() override {
-    Inner->finish();
-    countAsInner();
-  }
-  void clear() override {
-    Inner->clear();
-    countAsInner();
-  }
+      : ForwardingDiagnosticConsumer(std::move(Inner)), S(std::move(S)) {}
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
@@ -141,20 +125,11 @@ public:
                                           : clang::DiagnosticsEngine::Warning;
       S->Failed |= Level == clang::DiagnosticsEngine::Error;
     }
-    Inner->HandleDiagnostic(Level, Info);
-    countAsInner();
+    forward(Level, Info);
   }
 
 private:
-  /// The counts ("N errors generated") are what the inner client printed:
-  /// it may hold diagnostics back and drop them (DisambiguatorRecovery).
-  void countAsInner() {
-    NumErrors = Inner->getNumErrors();
-    NumWarnings = Inner->getNumWarnings();
-  }
-
   std::shared_ptr<ExecCheckDisable::State> S;
-  std::unique_ptr<clang::DiagnosticConsumer> Inner;
   bool Dropping = false;
 };
 

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SharedVariables.h"
+#include "ForwardingDiagnosticConsumer.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTMutationListener.h"
@@ -218,28 +219,11 @@ private:
 
 /// Holds clang's error on a default-initialized function-scope `__shared__`
 /// variable back; reports it again for the others.
-class Consumer : public clang::DiagnosticConsumer {
+class Consumer : public ForwardingDiagnosticConsumer {
 public:
   Consumer(std::shared_ptr<State> S,
            std::unique_ptr<clang::DiagnosticConsumer> Inner)
-      : S(std::move(S)), Inner(std::move(Inner)) {}
-
-  void BeginSourceFile(const clang::LangOptions &Opts,
-                       const clang::Preprocessor *PP) override {
-    Inner->BeginSourceFile(Opts, PP);
-  }
-  void EndSourceFile() override {
-    Inner->EndSourceFile();
-    countAsInner();
-  }
-  void finish() override {
-    Inner->finish();
-    countAsInner();
-  }
-  void clear() override {
-    Inner->clear();
-    countAsInner();
-  }
+      : ForwardingDiagnosticConsumer(std::move(Inner)), S(std::move(S)) {}
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
@@ -255,18 +239,11 @@ public:
       }
       return;
     }
-    Inner->HandleDiagnostic(Level, Info);
-    countAsInner();
+    forward(Level, Info);
   }
 
 private:
-  void countAsInner() {
-    NumErrors = Inner->getNumErrors();
-    NumWarnings = Inner->getNumWarnings();
-  }
-
   std::shared_ptr<State> S;
-  std::unique_ptr<clang::DiagnosticConsumer> Inner;
 };
 
 /// The state of each compiler instance set up by acceptSharedVariablesAsNvcc,
