@@ -5,7 +5,9 @@
 // paths runs the paths one after the other. Found here:
 //  - spin-waits: loops that only re-read shared memory (or a lock) until
 //    another thread changes it; if that thread is in the other half of the
-//    wavefront, on the path not yet run, the loop never ends;
+//    wavefront, on the path not yet run, the loop never ends (a
+//    compare-and-swap update loop, which retries only after another thread's
+//    update, is not one);
 //  - block barriers control-dependent on the thread index: the wavefront
 //    reaches a barrier once per path its lanes take;
 //  - lockstep updates: store to shared memory, re-read, retry until the
@@ -94,6 +96,31 @@ bool addressDependsOn(const Value *Address,
   return false;
 }
 
+/// Whether `Read` is the compare-and-swap of an update loop: its expected
+/// value is what the same swap returned on the loop's previous iteration
+/// (`do { seen = old; old = atomicCAS(p, seen, f(seen)); } while (old !=
+/// seen)`). Such a loop retries only when another thread's update succeeded
+/// in between: it waits for nobody, unlike a lock's swap from a constant.
+bool isUpdateSwap(const Instruction &Read, const Loop &L) {
+  const auto *CAS = dyn_cast<AtomicCmpXchgInst>(&Read);
+  if (!CAS)
+    return false;
+  const auto *Phi = dyn_cast<PHINode>(CAS->getCompareOperand());
+  if (!Phi || Phi->getParent() != L.getHeader())
+    return false;
+  bool FromSwap = false;
+  for (unsigned Index = 0; Index != Phi->getNumIncomingValues(); ++Index) {
+    if (!L.contains(Phi->getIncomingBlock(Index)))
+      continue;
+    const auto *Seen = dyn_cast<ExtractValueInst>(Phi->getIncomingValue(Index));
+    if (!Seen || Seen->getAggregateOperand() != CAS ||
+        Seen->getIndices() != ArrayRef<unsigned>{0})
+      return false;
+    FromSwap = true;
+  }
+  return FromSwap;
+}
+
 void checkLoops(const LoopInfo &LI,
                 const DenseSet<const Value *> &FromThreadIndex,
                 SmallVectorImpl<RawFinding> &Findings) {
@@ -118,6 +145,8 @@ void checkLoops(const LoopInfo &LI,
                "its own value: this relies on the 32 lanes of a warp "
                "executing in lockstep, which two logical warps sharing a "
                "64-lane wavefront break"});
+        } else if (isUpdateSwap(*Read, *L)) {
+          continue;
         } else if (isa<AtomicCmpXchgInst>(Read) || isShared(Object) ||
                    addressDependsOn(Address, FromThreadIndex)) {
           Findings.push_back(

@@ -35,6 +35,10 @@
 
 namespace rubicon::ptxir {
 
+/// NVPTX's (and AMDGPU's) address spaces.
+constexpr unsigned GenericSpace = 0, GlobalSpace = 1, SharedSpace = 3,
+                   ConstSpace = 4, LocalSpace = 5;
+
 // The names the builder's files use unqualified (using-declarations: no
 // using-directive in a header).
 using llvm::AllocaInst;
@@ -383,6 +387,13 @@ private:
   // PTXSyncWarpIR.cpp
   void emitSynchronization(const Instruction &I);
   void emitMbarrier(const Instruction &I); // PTXMbarrierIR.cpp
+  /// The mbarrier's space: `.shared::cluster` is the block's shared memory.
+  std::optional<unsigned> mbarrierAddressSpace(const Instruction &I);
+  /// One update of the mbarrier at Bar (PTXMbarrierIR.cpp): Count arrivals
+  /// (i32), the tx-count raised by Tx (signed); returns the token.
+  Value *mbarrierUpdate(Value *Bar, unsigned AS, Value *Count, Value *Tx,
+                        bool Drop, bool Complete);
+  void emitBulkCopy(const Instruction &I); // PTXBulkCopyIR.cpp
   void emitWarp(const Instruction &I);
   void emitControl(const Instruction &I);
   // PTXHalfFloatIR.cpp

@@ -1,24 +1,35 @@
 //===- PTXMbarrierIR.cpp - mbarrier: arrive/wait barriers in memory -------===//
 //
 // Part of Rubicon. PTX's `mbarrier` object (a 64-bit word, usually in shared
-// memory) counts the arrivals of a phase; waiters test whether the phase they
-// arrived in (a token, or its parity) has completed. libcu++'s
-// `cuda::barrier<thread_scope_block>` uses it from sm_80 on
-// (`cuda::ptx::mbarrier_*`). The object is laid out as Rubicon's
-// `cuda_awbarrier_primitives.h` lays it out, so both can share a barrier:
-// bits 0-30 the pending count of the current phase, bits 32-62 the expected
-// count (each new phase's pending count), bit 63 the phase's parity. A token
-// is the word just before the arrival.
+// memory) counts the arrivals of a phase and its pending transactions;
+// waiters test whether the phase they arrived in (a token, or its parity) has
+// completed. libcu++'s `cuda::barrier<thread_scope_block>` uses it from sm_80
+// on (`cuda::ptx::mbarrier_*`), and from sm_90 on its bulk copies
+// (`cp.async.bulk`, PTXBulkCopyIR.cpp) complete transactions on it. The object
+// is laid out as Rubicon's `cuda_awbarrier_primitives.h` lays it out, so both
+// can share a barrier:
 //
-// arrive, arrive_drop (also .noComplete): an atomic subtraction, and for the
-// arrival that completes the phase an atomic addition that starts the next
-// (no loop), in an internal helper per address space; test_wait (.parity): one acquire load;
-// try_wait (.parity): a test, a short sleep when the phase is not complete
-// (on the host target the sleep lets the block's other threads run), a
-// second test; cp.async.mbarrier.arrive: nothing (copies complete at once),
-// with .noinc an arrival; init, inval: stores; pending_count: the low bits of a token.
-// The transaction counts of the tensor memory accelerator (expect_tx,
-// complete_tx) have no equivalent: reported unsupported.
+//   bits  0-20  the pending arrival count of the current phase
+//   bits 21-41  the pending transaction count (tx-count), two's complement
+//   bits 42-62  the expected arrival count (each new phase's pending count)
+//   bit  63     the phase's parity
+//
+// (the PTX ISA bounds both counts by 2^20 - 1). A token is the word just
+// before the arrival.
+//
+// Every update (arrive, arrive_drop, .noComplete, expect_tx, complete_tx,
+// arrive.expect_tx) is one compare-and-swap in an internal helper per address
+// space: the counts change, and when both the pending arrivals and the
+// tx-count are then zero the same swap starts the next phase (pending count
+// reset, parity flipped), as the PTX ISA's phase completion requires. A
+// tx-count may go below zero first (a bulk copy completes at once here, before
+// the expect_tx that announces it). test_wait (.parity): one acquire load;
+// try_wait (.parity): a test, a short sleep when the phase is not complete (on
+// the host target the sleep lets the block's other threads run), a second
+// test; cp.async.mbarrier.arrive: nothing (copies complete at once), with
+// .noinc an arrival; init, inval: stores; pending_count: the low bits of a
+// token. A cluster is one block here (docs/ptx.md): `.shared::cluster`
+// addresses are the block's shared memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,61 +45,92 @@ namespace rubicon::ptxir {
 
 namespace {
 
-constexpr uint64_t CountMask = 0x7fffffffull;
+constexpr uint64_t CountMask = 0x1fffffull; // a 21-bit field
+constexpr unsigned TxShift = 21, ExpectedShift = 42;
 constexpr uint64_t PhaseBit = 1ull << 63;
 
 } // namespace
 
-/// The helper `__rubicon_mbarrier.arrive.p<AS>(ptr bar, i64 count, i1 drop,
-/// i1 complete) -> i64 token`.
-static Function *arriveHelper(Module &M, IRBuilder<> &Builder, unsigned AS,
+/// The helper `__rubicon_mbarrier.update.p<AS>(ptr bar, i64 arrivals,
+/// i64 tx, i1 drop, i1 complete) -> i64 token`: `arrivals` arrivals (with
+/// drop, also leaving later phases), the tx-count raised by `tx` (negative:
+/// transactions completed); with `complete`, the phase completes when both
+/// counts are then zero.
+static Function *updateHelper(Module &M, IRBuilder<> &Builder, unsigned AS,
                               SyncScope::ID Scope) {
-  std::string Name = "__rubicon_mbarrier.arrive.p" + std::to_string(AS);
+  std::string Name = "__rubicon_mbarrier.update.p" + std::to_string(AS);
   if (Function *Existing = M.getFunction(Name))
     return Existing;
   LLVMContext &Ctx = M.getContext();
   Type *I64 = Type::getInt64Ty(Ctx), *I1 = Type::getInt1Ty(Ctx);
-  auto *FT = FunctionType::get(I64, {PointerType::get(Ctx, AS), I64, I1, I1},
-                               false);
+  auto *FT = FunctionType::get(
+      I64, {PointerType::get(Ctx, AS), I64, I64, I1, I1}, false);
   Function *Fn = Function::Create(FT, GlobalValue::InternalLinkage, Name, M);
   Fn->addFnAttr(Attribute::AlwaysInline);
   Fn->addFnAttr(Attribute::NoUnwind);
   IRBuilderBase::InsertPointGuard Guard(Builder);
-  Value *Bar = Fn->getArg(0), *Count = Fn->getArg(1), *Drop = Fn->getArg(2),
-        *Complete = Fn->getArg(3);
+  Value *Bar = Fn->getArg(0), *Count = Fn->getArg(1), *Tx = Fn->getArg(2),
+        *Drop = Fn->getArg(3), *Complete = Fn->getArg(4);
   BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", Fn);
-  BasicBlock *Flip = BasicBlock::Create(Ctx, "complete", Fn);
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "swap", Fn);
   BasicBlock *Done = BasicBlock::Create(Ctx, "done", Fn);
   auto C = [&](uint64_t V) { return ConstantInt::get(I64, V); };
+  auto Field = [&](Value *Word, unsigned Shift) {
+    return Builder.CreateAnd(Shift ? Builder.CreateLShr(Word, Shift) : Word,
+                             C(CountMask));
+  };
   Builder.SetInsertPoint(Entry);
-  // The arrival: the pending count (and with drop the expected count)
-  // decreases; release: what this thread did before arriving, acquire: what
-  // the others did (the last arrival goes on without waiting).
-  Value *Decrement = Builder.CreateAdd(
-      Count, Builder.CreateSelect(Drop, Builder.CreateShl(Count, 32), C(0)));
-  Value *Old = Builder.CreateAtomicRMW(AtomicRMWInst::Sub, Bar, Decrement,
-                                       Align(8), AtomicOrdering::AcquireRelease,
-                                       Scope);
-  Value *Pending = Builder.CreateAnd(Old, C(CountMask));
-  Value *Last =
-      Builder.CreateAnd(Complete, Builder.CreateICmpULE(Pending, Count));
-  Builder.CreateCondBr(Last, Flip, Done);
-  // The last arrival starts the next phase: nobody else can change the word
-  // until they see it (the pending count is 0): adding the expected count
-  // and bit 63 resets the count and flips the parity.
-  Builder.SetInsertPoint(Flip);
-  Value *Expected = Builder.CreateSub(
-      Builder.CreateAnd(Builder.CreateLShr(Old, 32), C(CountMask)),
-      Builder.CreateSelect(Drop, Count, C(0)));
-  Expected = Builder.CreateAnd(Expected, C(CountMask));
-  Builder.CreateAtomicRMW(AtomicRMWInst::Add, Bar,
-                          Builder.CreateOr(Expected, C(PhaseBit)), Align(8),
-                          AtomicOrdering::Release, Scope);
-  Builder.CreateBr(Done);
+  LoadInst *First = Builder.CreateAlignedLoad(I64, Bar, Align(8));
+  First->setAtomic(AtomicOrdering::Monotonic, Scope);
+  Builder.CreateBr(Loop);
+
+  Builder.SetInsertPoint(Loop);
+  PHINode *Old = Builder.CreatePHI(I64, 2, "old");
+  Old->addIncoming(First, Entry);
+  Value *Pending =
+      Builder.CreateAnd(Builder.CreateSub(Field(Old, 0), Count), C(CountMask));
+  Value *TxCount = Builder.CreateAnd(
+      Builder.CreateAdd(Field(Old, TxShift), Tx), C(CountMask));
+  Value *Expected = Builder.CreateAnd(
+      Builder.CreateSub(Field(Old, ExpectedShift),
+                        Builder.CreateSelect(Drop, Count, C(0))),
+      C(CountMask));
+  Value *Parity = Builder.CreateAnd(Old, C(PhaseBit));
+  Value *Last = Builder.CreateAnd(
+      Complete, Builder.CreateICmpEQ(Builder.CreateOr(Pending, TxCount), C(0)));
+  // The last update of a phase starts the next one in the same swap: the
+  // pending count back to the expected count, the parity flipped.
+  Value *ExpectedBits = Builder.CreateShl(Expected, ExpectedShift);
+  Value *Next = Builder.CreateSelect(
+      Last,
+      Builder.CreateOr(Builder.CreateOr(Expected, ExpectedBits),
+                       Builder.CreateXor(Parity, C(PhaseBit))),
+      Builder.CreateOr(
+          Builder.CreateOr(Pending, Builder.CreateShl(TxCount, TxShift)),
+          Builder.CreateOr(ExpectedBits, Parity)));
+  // Release: what this thread did before (its arrival, its copy); acquire:
+  // what the others did (the last arrival goes on without waiting).
+  Value *Swap = Builder.CreateAtomicCmpXchg(
+      Bar, Old, Next, Align(8), AtomicOrdering::AcquireRelease,
+      AtomicOrdering::Monotonic, Scope);
+  Value *Seen = Builder.CreateExtractValue(Swap, 0);
+  Old->addIncoming(Seen, Loop);
+  Builder.CreateCondBr(Builder.CreateExtractValue(Swap, 1), Done, Loop);
 
   Builder.SetInsertPoint(Done);
   Builder.CreateRet(Old);
   return Fn;
+}
+
+Value *InlinePTXBuilder::mbarrierUpdate(Value *Bar, unsigned AS, Value *Count,
+                                        Value *Tx, bool Drop, bool Complete) {
+  Function *Update =
+      updateHelper(M, Builder, AS, Ctx.getOrInsertSyncScopeID("workgroup"));
+  Type *I64 = intTy(64);
+  return Builder.CreateCall(
+      Update, {Bar, Builder.CreateZExtOrTrunc(Count, I64),
+               Builder.CreateSExtOrTrunc(Tx, I64), Builder.getInt1(Drop),
+               Builder.getInt1(Complete)});
 }
 
 /// The helper `__rubicon_mbarrier.try_wait.p<AS>(ptr bar, i64 phase) -> i1`:
@@ -131,8 +173,17 @@ static Function *tryWaitHelper(Module &M, IRBuilder<> &Builder, unsigned AS,
   return Fn;
 }
 
+std::optional<unsigned>
+InlinePTXBuilder::mbarrierAddressSpace(const Instruction &I) {
+  // A cluster is one block here (docs/ptx.md): the cluster's shared memory
+  // is the block's.
+  if (I.find(PTXModifierCategory::StateSpace) == PTXModifier::SharedCluster)
+    return SharedSpace;
+  return addressSpace(I);
+}
+
 void InlinePTXBuilder::emitMbarrier(const Instruction &I) {
-  std::optional<unsigned> AS = addressSpace(I);
+  std::optional<unsigned> AS = mbarrierAddressSpace(I);
   if (!AS)
     return;
   // A cluster is one block here (docs/ptx.md): its scope is the block's.
@@ -159,7 +210,8 @@ void InlinePTXBuilder::emitMbarrier(const Instruction &I) {
       Value *C = Builder.CreateAnd(Builder.CreateZExt(Count, I64),
                                    ConstantInt::get(I64, CountMask));
       StoreInst *Store = Builder.CreateAlignedStore(
-          Builder.CreateOr(C, Builder.CreateShl(C, 32)), Bar, Align(8));
+          Builder.CreateOr(C, Builder.CreateShl(C, ExpectedShift)), Bar,
+          Align(8));
       Store->setAtomic(AtomicOrdering::Monotonic, Scope);
     });
   case PTXOpcode::MbarrierInval:
@@ -190,13 +242,41 @@ void InlinePTXBuilder::emitMbarrier(const Instruction &I) {
                          : static_cast<Value *>(Builder.getInt32(1));
       if (!Bar || !Count)
         return;
-      Function *Arrive = arriveHelper(M, Builder, *AS, Scope);
-      Value *Token = Builder.CreateCall(
-          Arrive, {Bar, Builder.CreateZExt(Count, I64), Builder.getInt1(Drop),
-                   Builder.getInt1(!NoComplete)});
-      write(0, Token, PTXType::B64);
+      write(0,
+            mbarrierUpdate(Bar, *AS, Count, Builder.getInt32(0), Drop,
+                           !NoComplete),
+            PTXType::B64);
     });
   }
+  case PTXOpcode::MbarrierArriveExpectTx:
+    // state, [addr], txCount: expect_tx, then one arrival.
+    if (!Operands(3, 3))
+      return;
+    return guarded([&] {
+      Value *Bar = address(I.Operands[1], *AS);
+      Value *Tx = read(2, PTXType::U32);
+      if (!Bar || !Tx)
+        return;
+      write(0,
+            mbarrierUpdate(Bar, *AS, Builder.getInt32(1),
+                           Builder.CreateZExt(Tx, I64), false, true),
+            PTXType::B64);
+    });
+  case PTXOpcode::MbarrierExpectTx:
+  case PTXOpcode::MbarrierCompleteTx:
+    // [addr], txCount: the tx-count goes up (expect) or down (complete).
+    if (!Operands(2, 2))
+      return;
+    return guarded([&] {
+      Value *Bar = address(I.Operands[0], *AS);
+      Value *Tx = read(1, PTXType::U32);
+      if (!Bar || !Tx)
+        return;
+      Tx = Builder.CreateZExt(Tx, I64);
+      if (I.opcode() == PTXOpcode::MbarrierCompleteTx)
+        Tx = Builder.CreateNeg(Tx);
+      mbarrierUpdate(Bar, *AS, Builder.getInt32(0), Tx, false, true);
+    });
   case PTXOpcode::MbarrierTestWait:
   case PTXOpcode::MbarrierTestWaitParity:
   case PTXOpcode::MbarrierTryWait:
@@ -249,9 +329,8 @@ void InlinePTXBuilder::emitMbarrier(const Instruction &I) {
       Value *Bar = address(I.Operands[0], *AS);
       if (!Bar)
         return;
-      Builder.CreateCall(arriveHelper(M, Builder, *AS, Scope),
-                         {Bar, ConstantInt::get(I64, 1), Builder.getInt1(false),
-                          Builder.getTrue()});
+      mbarrierUpdate(Bar, *AS, Builder.getInt32(1), Builder.getInt32(0),
+                     false, true);
     });
   case PTXOpcode::MbarrierPendingCount: {
     if (!Operands(2, 2))
@@ -267,9 +346,7 @@ void InlinePTXBuilder::emitMbarrier(const Instruction &I) {
     return;
   }
   default:
-    return (void)fail("'" + std::string(I.Info->Mnemonic) +
-                      "' is not supported: the tensor memory accelerator's "
-                      "transaction counts have no equivalent here");
+    return (void)unsupported();
   }
 }
 

@@ -23,9 +23,6 @@ namespace rubicon::ptxir {
 
 namespace {
 
-constexpr unsigned GenericSpace = 0, GlobalSpace = 1, SharedSpace = 3,
-                   ConstSpace = 4, LocalSpace = 5;
-
 unsigned vectorLength(const Instruction &I) {
   if (I.has(PTXModifier::V2))
     return 2;
@@ -132,6 +129,11 @@ SyncScope::ID InlinePTXBuilder::syncScope(const Instruction &I) {
 
 void InlinePTXBuilder::emitMemory(const Instruction &I) {
   switch (I.opcode()) {
+  case PTXOpcode::CpAsyncBulk:
+  case PTXOpcode::CpAsyncBulkPrefetch:
+  case PTXOpcode::CpAsyncBulkCommitGroup:
+  case PTXOpcode::CpAsyncBulkWaitGroup:
+    return emitBulkCopy(I);
   case PTXOpcode::Prefetch:
   case PTXOpcode::Prefetchu:
   case PTXOpcode::Discard:

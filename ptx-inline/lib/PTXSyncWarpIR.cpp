@@ -51,7 +51,23 @@ void InlinePTXBuilder::emitSynchronization(const Instruction &I) {
   case PTXOpcode::MbarrierPendingCount:
   case PTXOpcode::CpAsyncMbarrierArrive:
   case PTXOpcode::CpAsyncMbarrierArriveNoinc:
+  case PTXOpcode::MbarrierArriveExpectTx:
+  case PTXOpcode::MbarrierExpectTx:
+  case PTXOpcode::MbarrierCompleteTx:
     return emitMbarrier(I);
+  case PTXOpcode::FenceProxyAsync:
+  case PTXOpcode::FenceProxyAlias:
+    // Bulk copies are ordinary loads and stores here (PTXBulkCopyIR.cpp)
+    // and every address names its memory once: there is no other proxy to
+    // order against.
+    return;
+  case PTXOpcode::FenceMbarrierInit:
+    // Makes this thread's mbarrier.init visible to the cluster (one block
+    // here) before a barrier: a release fence of the block's scope.
+    return guarded([&] {
+      Builder.CreateFence(AtomicOrdering::Release,
+                          Ctx.getOrInsertSyncScopeID("workgroup"));
+    });
   default:
     break;
   }

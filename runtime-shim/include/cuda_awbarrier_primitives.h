@@ -5,10 +5,14 @@
  * portable device code (64-bit atomics on a word in shared memory), so it
  * behaves the same on every target.
  *
- * The 64-bit state: bits 0-30 the pending count of the current phase, bits
- * 32-62 the expected count (the pending count each new phase starts with),
- * bit 63 the phase's parity. An arrival token is the state just before the
- * arrival; a phase is complete once the parity differs from the token's.
+ * The 64-bit state, as inline PTX's mbarrier has it (ptx-inline's
+ * PTXMbarrierIR.cpp), so both can share a barrier: bits 0-20 the pending
+ * count of the current phase, bits 21-41 the pending transaction count of
+ * sm_90's bulk copies (two's complement), bits 42-62 the expected count (the
+ * pending count each new phase starts with), bit 63 the phase's parity. A
+ * phase completes when both pending counts are zero. An arrival token is the
+ * state just before the arrival; a phase is complete once the parity differs
+ * from the token's.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUDA_AWBARRIER_PRIMITIVES_H
@@ -21,7 +25,9 @@ typedef unsigned long long __mbarrier_token_t;
 
 #if defined(__CUDACC__)
 
-#define __RUBICON_MBAR_COUNT_MASK__ 0x7fffffffull
+#define __RUBICON_MBAR_COUNT_MASK__ 0x1fffffull
+#define __RUBICON_MBAR_TX_SHIFT__ 21
+#define __RUBICON_MBAR_EXPECTED_SHIFT__ 42
 #define __RUBICON_MBAR_PHASE__ (1ull << 63)
 
 __device__ __inline__ unsigned int __mbarrier_maximum_count() {
@@ -31,7 +37,7 @@ __device__ __inline__ unsigned int __mbarrier_maximum_count() {
 __device__ __inline__ void __mbarrier_init(__mbarrier_t *bar,
                                            unsigned int expected_count) {
   unsigned long long count = expected_count & __RUBICON_MBAR_COUNT_MASK__;
-  *(volatile __mbarrier_t *)bar = count | (count << 32);
+  *(volatile __mbarrier_t *)bar = count | (count << __RUBICON_MBAR_EXPECTED_SHIFT__);
 }
 
 __device__ __inline__ void __mbarrier_inval(__mbarrier_t *bar) {
@@ -45,14 +51,20 @@ __device__ __inline__ __mbarrier_token_t __rubicon_mbarrier_arrive(__mbarrier_t 
   unsigned long long old = *(volatile __mbarrier_t *)bar, seen;
   do {
     seen = old;
-    unsigned long long pending = old & __RUBICON_MBAR_COUNT_MASK__;
-    unsigned long long expected = (old >> 32) & __RUBICON_MBAR_COUNT_MASK__;
+    unsigned long long pending = (old - 1) & __RUBICON_MBAR_COUNT_MASK__;
+    unsigned long long tx =
+        (old >> __RUBICON_MBAR_TX_SHIFT__) & __RUBICON_MBAR_COUNT_MASK__;
+    unsigned long long expected =
+        (old >> __RUBICON_MBAR_EXPECTED_SHIFT__) & __RUBICON_MBAR_COUNT_MASK__;
     unsigned long long phase = old & __RUBICON_MBAR_PHASE__;
     if (drop)
-      --expected;
+      expected = (expected - 1) & __RUBICON_MBAR_COUNT_MASK__;
     unsigned long long next =
-        pending <= 1 ? (expected | (expected << 32) | (phase ^ __RUBICON_MBAR_PHASE__))
-                     : ((pending - 1) | (expected << 32) | phase);
+        pending == 0 && tx == 0
+            ? (expected | (expected << __RUBICON_MBAR_EXPECTED_SHIFT__) |
+               (phase ^ __RUBICON_MBAR_PHASE__))
+            : (pending | (tx << __RUBICON_MBAR_TX_SHIFT__) |
+               (expected << __RUBICON_MBAR_EXPECTED_SHIFT__) | phase);
     old = atomicCAS(bar, seen, next);
   } while (old != seen);
   return seen;
