@@ -42,7 +42,11 @@
 // published one in that round and are in the mask (WarpLevel.cpp's
 // semantics: a lane outside them reads its own operand). Two sets of arrays,
 // by round parity, so that a lane publishing its next operand does not
-// overwrite one a later lane has yet to read. A region that starts after a
+// overwrite one a later lane has yet to read. The tags matter only when
+// threads disagree: in a round in which every thread resumes after the same
+// warp point, every thread of the block stopped there in the round before
+// (none ended: an ended thread makes the round divergent), so every lane
+// published its operand, and the exchange reads no tag (ConvergedParam). A region that starts after a
 // warp point has WarpPointBit in its number: when threads disagree, those
 // stopped at a warp point go on first and the block barrier waits, as the
 // fiber scheduler orders them. Converged code thus runs statement by
@@ -272,6 +276,18 @@ bool isCompilerBarrier(const CallBase &Call) {
          Call.getType()->isVoidTy() && Call.arg_size() == 0;
 }
 
+/// A function of the module of one basic block, at most 16 instructions and
+/// no calls but to intrinsics: inlined into a thread loop's copy of the
+/// kernel before it is split (cloneForThreadLoop).
+bool isSmallLeaf(const Function &F) {
+  if (F.isDeclaration() || F.size() != 1 || F.isVarArg() ||
+      F.getEntryBlock().size() > 16)
+    return false;
+  return llvm::none_of(F.getEntryBlock(), [](const Instruction &I) {
+    return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+  });
+}
+
 /// What a function of the module does, as far as thread loops care.
 struct Verdict {
   bool Loopable = false;
@@ -373,6 +389,11 @@ enum ThreadParam : unsigned {
   FirstUniform = ThreadIndexCount,
   RegionParam = ThreadIndexCount + UniformCount,
   RoundParam,
+  /// Nonzero in a round in which every thread of the block resumes at the
+  /// same place (the block function's uniform rounds): after a warp point,
+  /// every lane of the block then published its operand in the round before
+  /// (splitAtBarriers), so the exchange reads no tags.
+  ConvergedParam,
   StateParam,
   ThreadParamCount
 };
@@ -723,6 +744,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
                   Size[0]),
       Index[0], "thread.linear");
   Argument *Round = Thread.getArg(First + RoundParam);
+  Argument *Converged = Thread.getArg(First + ConvergedParam);
   Exchanges = llvm::any_of(Points, [](const SplitPoint &P) {
     return P.Warp && exchanges(*P.Warp);
   });
@@ -829,8 +851,11 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       // operand where the source is out of range.
       Value *Exists = R.CreateICmpULT(SourceLinear, Threads);
       Value *Safe = R.CreateSelect(Exists, SourceLinear, Linear);
-      Value *Arrived = R.CreateICmpEQ(
-          R.CreateLoad(I32, Exchange(R, Parity, 1, Safe)), Expected);
+      Value *Arrived = R.CreateSelect(
+          R.CreateICmpNE(Converged, R.getInt32(0)), R.getTrue(),
+          R.CreateICmpEQ(R.CreateLoad(I32, Exchange(R, Parity, 1, Safe)),
+                         Expected),
+          "arrived");
       Value *Member = R.CreateTrunc(R.CreateLShr(Mask, Source), R.getInt1Ty());
       Value *Take = R.CreateAnd(R.CreateAnd(Exists, Arrived), Member);
       Value *Bits = R.CreateLoad(
@@ -874,8 +899,12 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       Value *Exists = L.CreateICmpULT(Other, Threads);
       Value *Safe = L.CreateSelect(Exists, Other, Linear);
       Value *Arrived = L.CreateAnd(
-          Exists, L.CreateICmpEQ(L.CreateLoad(I32, Exchange(L, Parity, 1, Safe)),
-                                 Expected));
+          Exists,
+          L.CreateSelect(
+              L.CreateICmpNE(Converged, L.getInt32(0)), L.getTrue(),
+              L.CreateICmpEQ(L.CreateLoad(I32, Exchange(L, Parity, 1, Safe)),
+                             Expected)),
+          "arrived");
       Value *Operand = L.CreateLoad(I32, Exchange(L, Parity, 0, Safe));
       Value *Holding =
           L.CreateAnd(Arrived, L.CreateICmpNE(Operand, L.getInt32(0)));
@@ -1105,7 +1134,7 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   SmallVector<Type *> Params(Kernel.getFunctionType()->params());
-  Params.append(ThreadIndexCount + UniformCount + 2, I32);
+  Params.append(ThreadIndexCount + UniformCount + 3, I32);
   Params.push_back(PointerType::get(Ctx, 0));
   if (!Kernel.getReturnType()->isVoidTy()) {
     WhyNot = "the kernel returns a value";
@@ -1129,6 +1158,7 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
         ->setName(BlockUniformNames[U].rsplit("sreg_").second);
   Thread->getArg(First + RegionParam)->setName("region");
   Thread->getArg(First + RoundParam)->setName("round");
+  Thread->getArg(First + ConvergedParam)->setName("converged");
   Thread->getArg(First + StateParam)->setName("state");
   SmallVector<ReturnInst *> Returns;
   CloneFunctionInto(Thread, &Kernel, VMap,
@@ -1160,6 +1190,23 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
     if (!Changed && !Inline.empty()) {
       WhyNot = "a function reading threadIdx cannot be inlined";
       return 0;
+    }
+  }
+
+  // Small leaf helpers (the device headers' __rubicon_shfl_c computing a
+  // shuffle's width operand): inlined too, so that a value they compute from
+  // constants or parameters is recomputed after a split instead of being
+  // kept per thread (a call is never recomputed).
+  {
+    SmallVector<CallBase *> Leaves;
+    for (Instruction &I : instructions(*Thread))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = Call->getCalledFunction();
+            Callee && isSmallLeaf(*Callee))
+          Leaves.push_back(Call);
+    for (CallBase *Call : Leaves) {
+      InlineFunctionInfo Info;
+      (void)InlineFunction(*Call, Info);
     }
   }
 
@@ -1314,12 +1361,14 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
         B.CreateZExt(Index[0], I64), "thread");
   };
   auto CallThread = [&](IRBuilder<> &B, ArrayRef<Value *> Index,
-                        Value *Region, Value *Round, Value *State) {
+                        Value *Region, Value *Round, bool Converged,
+                        Value *State) {
     SmallVector<Value *> Args(KernelArgs);
     Args.append(Index.begin(), Index.end());
     Args.append(Uniforms.begin(), Uniforms.end());
     Args.push_back(Region);
     Args.push_back(Round);
+    Args.push_back(B.getInt32(Converged));
     Args.push_back(State);
     return B.CreateCall(&Thread, Args);
   };
@@ -1328,7 +1377,7 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
     BasicBlock *Done = emitThreadLoop(
         Head, Bounds, "", [&](IRBuilder<> &B, ArrayRef<Value *> Index) {
           CallThread(B, Index, B.getInt32(0), B.getInt32(0),
-                     ConstantPointerNull::get(Ptr));
+                     /*Converged=*/true, ConstantPointerNull::get(Ptr));
         });
     B.SetInsertPoint(Done);
     B.CreateBr(Exit);
@@ -1435,7 +1484,8 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
         [&](IRBuilder<> &B, ArrayRef<Value *> Index) {
           Value *Linear = LinearIndex(B, Index);
           Value *Stopped =
-              CallThread(B, Index, B.getInt32(RegionIds[R]), Round, State);
+              CallThread(B, Index, B.getInt32(RegionIds[R]), Round,
+                         /*Converged=*/true, State);
           Record(B, Linear, Stopped, /*Store=*/true);
         }));
   }
@@ -1461,7 +1511,8 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
             B.CreateAnd(Live, B.CreateOr(B.CreateNot(WarpFirst), AtWarpPoint));
         B.CreateCondBr(Goes, Resume, Resumed);
         B.SetInsertPoint(Resume);
-        Value *Stopped = CallThread(B, Index, Waiting, Round, State);
+        Value *Stopped =
+            CallThread(B, Index, Waiting, Round, /*Converged=*/false, State);
         B.CreateStore(Stopped, Slot);
         B.CreateBr(Resumed);
         B.SetInsertPoint(Resumed);

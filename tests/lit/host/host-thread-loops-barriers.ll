@@ -85,7 +85,7 @@ define ptx_kernel void @localArray(ptr %data) {
 ; The copy: the region parameter picks where to start; %v, used after the
 ; barrier, is kept in its slot (offset 4: after the next-region array); %p
 ; is recomputed from the parameters instead.
-; CHECK-LABEL: define internal i32 @reverse.thread(ptr %data, i32 %tid.x, {{.*}}, i32 %region, i32 %round, ptr noalias %state)
+; CHECK-LABEL: define internal i32 @reverse.thread(ptr %data, i32 %tid.x, {{.*}}, i32 %region, i32 %round, i32 %converged, ptr noalias %state)
 ; CHECK-NEXT: regions:
 ; CHECK: %block.threads = mul i64
 ; CHECK: %thread.linear = add i64
@@ -133,7 +133,7 @@ define ptx_kernel void @localArray(ptr %data) {
 ; each stopped is recorded, with the lowest and highest.
 ; CHECK: thread.x.0:
 ; CHECK: %thread = add i64
-; CHECK-NEXT: [[STOP:%.*]] = call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.0, {{.*}}, i32 0, i32 %round.0, ptr %state.base)
+; CHECK-NEXT: [[STOP:%.*]] = call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.0, {{.*}}, i32 0, i32 %round.0, i32 1, ptr %state.base)
 ; CHECK-NEXT: [[NEXTAT:%.*]] = getelementptr inbounds i32, ptr %state.base, i64 %thread
 ; CHECK-NEXT: store i32 [[STOP]], ptr [[NEXTAT]]
 ; CHECK: call i32 @llvm.umin.i32(i32 {{%.*}}, i32 [[STOP]])
@@ -148,7 +148,7 @@ define ptx_kernel void @localArray(ptr %data) {
 ; CHECK-NEXT: store i32 [[NEXTROUND]], ptr %round
 ; CHECK: [[SAME:%.*]] = icmp eq i32 %low, %high
 ; CHECK-NEXT: br i1 [[SAME]], label %rounds, label %rounds.divergent
-; CHECK: call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.1, {{.*}}, i32 1, i32 %round.1, ptr %state.base)
+; CHECK: call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.1, {{.*}}, i32 1, i32 %round.1, i32 1, ptr %state.base)
 ; A divergent round: each thread that has not ended resumes its own region
 ; (threads at warp points first: host-thread-loops-warp.ll).
 ; CHECK: thread.x.divergent:
@@ -157,7 +157,7 @@ define ptx_kernel void @localArray(ptr %data) {
 ; CHECK-NEXT: [[LIVE:%.*]] = icmp ne i32 %waiting, -1
 ; CHECK: br i1 {{%.*}}, label %resume, label %resumed
 ; CHECK: resume:
-; CHECK-NEXT: [[AGAIN:%.*]] = call i32 @reverse.thread({{.*}}, i32 %waiting, i32 %round.divergent, ptr %state.base)
+; CHECK-NEXT: [[AGAIN:%.*]] = call i32 @reverse.thread({{.*}}, i32 %waiting, i32 %round.divergent, i32 0, ptr %state.base)
 ; CHECK-NEXT: store i32 [[AGAIN]], ptr [[SLOT]]
 ; CHECK: resumed:
 ; CHECK-NEXT: %stopped = phi i32 [ %waiting, %thread.x.divergent ], [ [[AGAIN]], %resume ]

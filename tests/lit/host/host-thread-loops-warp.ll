@@ -42,7 +42,7 @@ define ptx_kernel void @lockstep(ptr addrspace(3) %s) {
   ret void
 }
 
-; CHECK-LABEL: define internal i32 @butterfly.thread(ptr %out, {{.*}}, i32 %region, i32 %round, ptr noalias %state)
+; CHECK-LABEL: define internal i32 @butterfly.thread(ptr %out, {{.*}}, i32 %region, i32 %round, i32 %converged, ptr noalias %state)
 ; CHECK: switch i32 %region, label %regions.invalid [
 ; CHECK-NEXT: i32 0, label %[[R0:.*]]
 ; CHECK-NEXT: i32 1073741825, label %region.1
@@ -58,14 +58,18 @@ define ptx_kernel void @lockstep(ptr addrspace(3) %s) {
 ; CHECK-NEXT: ret i32 1073741825
 ; The result: the operand of lane ^ 1, if that lane exists, published in the
 ; previous round and is in the mask; else 0 (the lane's own where the source
-; is out of range).
+; is out of range). In a converged round (the block function's uniform
+; rounds pass 1) every lane published: the tag is not compared.
 ; CHECK: region.1:
 ; CHECK: [[PREV:%.*]] = sub i32 %round, 1
 ; CHECK: %lane = trunc i64
 ; CHECK: [[XOR:%.*]] = xor i32 %lane, 1
 ; CHECK: %source = select i1 {{%.*}}, i32 [[XOR]], i32 %lane
 ; CHECK: [[EXISTS:%.*]] = icmp ult i64 {{%.*}}, %block.threads
-; CHECK: [[ARRIVED:%.*]] = icmp eq i32 {{%.*}}, {{%.*}}
+; CHECK: [[TAGGED:%.*]] = icmp eq i32 {{%.*}}, {{%.*}}
+; CHECK-NEXT: [[CONV:%.*]] = icmp ne i32 %converged, 0
+; CHECK-NEXT: %arrived = select i1 [[CONV]], i1 true, i1 [[TAGGED]]
+; CHECK: [[TAKE:%.*]] = and i1 [[EXISTS]], %arrived
 ; CHECK: [[LOADED:%.*]] = load i32, ptr
 ; CHECK: %v = select i1 {{%.*}}, i32 [[LOADED]], i32 0
 ; CHECK: store i32 %v, ptr
@@ -85,7 +89,7 @@ define ptx_kernel void @lockstep(ptr addrspace(3) %s) {
 ; thread waits at a warp point, if it does too.
 ; CHECK: rounds.divergent:
 ; CHECK: %warp.first = load i1, ptr %warp.waiting
-; CHECK: call i32 @butterfly.thread({{.*}}, i32 1073741825, i32 %round.1, ptr %state.base)
+; CHECK: call i32 @butterfly.thread({{.*}}, i32 1073741825, i32 %round.1, i32 1, ptr %state.base)
 ; CHECK: %waiting = load i32, ptr
 ; CHECK-NEXT: [[LIVE:%.*]] = icmp ne i32 %waiting, -1
 ; CHECK-NEXT: [[BIT:%.*]] = and i32 %waiting, 1073741824
@@ -116,6 +120,38 @@ define ptx_kernel void @lockstep(ptr addrspace(3) %s) {
 ; CHECK-LABEL: define void @__rubicon_host_block_lockstep(
 ; CHECK-NOT: llvm.memset
 ; CHECK: ret void
+
+; A shuffle's width operand computed by a small helper (the device headers'
+; __rubicon_shfl_c) and used after the split: the helper is inlined before
+; the split, so the operand is recomputed in each region, not kept per
+; thread (a call is never recomputed).
+define ptx_kernel void @helper(ptr %out) {
+  %t = call i32 @__rubicon_read_ptx_sreg_tid_x()
+  %c = call i32 @width_operand(i32 32)
+  %v = call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 %t, i32 1, i32 %c)
+  %w = call i32 @__rubicon_shfl_sync_bfly_i32(i32 -1, i32 %v, i32 2, i32 %c)
+  %p = getelementptr i32, ptr %out, i32 %t
+  store i32 %w, ptr %p
+  ret void
+}
+
+define internal i32 @width_operand(i32 %width) {
+  %a = alloca i32
+  store i32 %width, ptr %a
+  %l = load i32, ptr %a
+  %s = sub i32 32, %l
+  %h = shl i32 %s, 8
+  %clamp = or i32 %h, 31
+  ret i32 %clamp
+}
+; CHECK-LABEL: define internal i32 @helper.thread(
+; CHECK-NOT: call i32 @width_operand
+; CHECK-NOT: .state =
+; CHECK: region.1:
+; CHECK: %clamp.i.again{{[0-9]*}} = or i32
+; CHECK: region.2:
+; CHECK: %clamp.i.again{{[0-9]*}} = or i32
+; CHECK: ret i32 -1
 
 ; CHECK-DAG: attributes [[TWO]] = { "rubicon-host-form"="thread-loop, 2 regions between barriers and warp operations, 32 bytes kept per thread" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[THREE]] = { "rubicon-host-form"="thread-loop, 3 regions between barriers and warp operations, 16 bytes kept per thread" "rubicon-host-kernel" }
