@@ -2,6 +2,7 @@
 
 #include "ClangJobs.h"
 #include "ConstDeviceVariables.h"
+#include "DeviceFloat128.h"
 #include "ExecCheckDisable.h"
 #include "ExternalizedStatics.h"
 #include "StaticDeviceVariables.h"
@@ -348,6 +349,16 @@ static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
   auto Emit = std::make_unique<EmitLLVMOnlyAction>(&Context);
   EmitLLVMOnlyAction &Action = *Emit;
   std::unique_ptr<FrontendAction> Wrapped = ExecCheck.wrap(std::move(Emit));
+  // __float128 in device code: the host target computes it, AMD GPUs do not
+  // (DeviceFloat128.h).
+  if (deviceTargetsHaveFloat128(Settings.AmdArchs))
+    Wrapped = acceptDeviceFloat128(std::move(Wrapped));
+  else
+    for (const std::string &Target : Settings.AmdArchs)
+      if (!deviceTargetsHaveFloat128({Target})) {
+        explainMissingDeviceFloat128(*CI, Target);
+        break;
+      }
   // const __device__ variables only the host uses (ConstDeviceVariables.h);
   // with -rdc the host would not know their externalized names.
   if (!Settings.RelocatableDeviceCode)

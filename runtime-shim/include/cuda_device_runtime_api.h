@@ -72,6 +72,16 @@ static __host__ __device__ __inline__ cudaError_t
 __cudaDeviceSynchronizeDeprecationAvoidance(void) {
   return cudaErrorNotSupported;
 }
+/* Programmatic dependent launch (CUDA C++ Programming Guide, sm_90): a grid
+ * launched with cudaLaunchAttributeProgrammaticStreamSerialization may start
+ * before the grid ahead of it in the stream, and waits for it (and sees its
+ * memory) at cudaGridDependencySynchronize; the earlier grid lets it start
+ * early with cudaTriggerProgrammaticLaunchCompletion. Rubicon takes the
+ * attribute as a hint and keeps stream order: a grid starts once the one
+ * ahead of it has completed, so the wait has nothing left to wait for and
+ * the trigger nothing to release. CUB calls both at sm_90 and above. */
+static __device__ __inline__ void cudaGridDependencySynchronize(void) {}
+static __device__ __inline__ void cudaTriggerProgrammaticLaunchCompletion(void) {}
 #endif /* __CUDA__ */
 
 #endif /* RUBICON_CUDA_DEVICE_RUNTIME_API_H */
