@@ -122,7 +122,7 @@ public:
         Callee.getFnAttribute("rubicon-wmma-shape").getValueAsString();
     if (Op == "mma" && (Shape == "m16n16k8" ||
                         (Shape == "m16n16k16" && !multiplicandsAre("f16"))))
-      return mfmaSplitK();
+      return mfmaHalfLines();
     if (Op == "mma")
       return mma(Shape);
     return mfmaAccess(Op, Shape);
@@ -209,13 +209,18 @@ private:
   Value *mfmaAccess(StringRef Op, StringRef Shape) {
     Value *L = lane();
     if (Shape == "m16n16k8" || (Shape == "m16n16k16" && types() != "f16")) {
-      // bf16, s8, u8, tf32 B (split K): column (l%16) ^ 8(l/16),
-      // k = Slots(l/16) + s (Slots: 8, tf32 4).
+      // bf16, s8, u8, tf32 B (half lines): column
+      // 8(l/16) + 4((l/8)%2) + l%4, as for f16, and
+      // k = Slots((l/16) ^ ((l/4)%2)) + s (Slots: 8, tf32 4): block a of
+      // half g holds the k half g ^ (a%2), which its group multiplies by
+      // the lanes' own A half (a even) or the other half's (a odd).
       bool TF32 = types() == "tf32";
       unsigned Slots = TF32 ? 4 : 8;
-      Value *N =
-          i64(B.CreateXor(bits(L, 0, 4), B.CreateShl(bits(L, 4, 1), 3)));
-      Value *K0 = i64(B.CreateMul(bits(L, 4, 1), B.getInt32(Slots)));
+      Value *N = i64(B.CreateOr(B.CreateOr(B.CreateShl(bits(L, 4, 1), 3),
+                                           B.CreateShl(bits(L, 3, 1), 2)),
+                                bits(L, 0, 2)));
+      Value *K0 = i64(B.CreateMul(B.CreateXor(bits(L, 4, 1), bits(L, 2, 1)),
+                                  B.getInt32(Slots)));
       return access(false, Slots,
                     TF32                   ? 32
                     : types() == "bf16" ? 16
@@ -416,14 +421,20 @@ private:
     Value *Word = B.CreateExtractElement(Words, K);
     if (multiplicandsAre("s8"))
       return Word;
-    // u8 -> f16 exactly: 0x6400 | byte is the f16 1024 + byte.
-    auto *Halves = FixedVectorType::get(B.getHalfTy(), 4);
-    Value *Bytes = B.CreateBitCast(Word, FixedVectorType::get(B.getInt8Ty(), 4));
-    Value *Biased = B.CreateOr(
-        B.CreateZExt(Bytes, FixedVectorType::get(B.getInt16Ty(), 4)),
-        ConstantInt::get(FixedVectorType::get(B.getInt16Ty(), 4), 0x6400));
-    return B.CreateFSub(B.CreateBitCast(Biased, Halves),
-                        ConstantFP::get(Halves, 1024.0));
+    // u8 -> f16 exactly: the f16 with bits 0x6400 | byte is 1024 + byte.
+    // One v_perm_b32 per two halves (bytes 0, 1 or 2, 3 of the word, each
+    // under a byte 0x64), then one packed subtraction.
+    auto *Halves = FixedVectorType::get(B.getHalfTy(), 2);
+    SmallVector<Value *, 2> Pairs;
+    for (unsigned Pair = 0; Pair < 2; ++Pair) {
+      Value *Biased = B.CreateIntrinsic(
+          Intrinsic::amdgcn_perm, {},
+          {Word, B.getInt32(0x64646464),
+           B.getInt32(Pair ? 0x00070006 : 0x00050004)});
+      Pairs.push_back(B.CreateFSub(B.CreateBitCast(Biased, Halves),
+                                   ConstantFP::get(Halves, 1024.0)));
+    }
+    return B.CreateShuffleVector(Pairs[0], Pairs[1], {0, 1, 2, 3});
   }
 
   /// Word of every lane of the logical warp from lane l ^ 16 (the other
@@ -476,62 +487,59 @@ private:
   }
 
   /// d = a * b + c, m16n16k16 with bf16, s8 or u8 multiplicands, on MFMA
-  /// (docs/matrix-cores.md, "Split K"). Their fragments hold half a line
-  /// each: lane l has A row l%16 (the generic layout) and B column
-  /// (l%16) ^ 8g (mfmaAccess), k = 8g + s, g = l/16. Each half of the warp (a
-  /// group of four blocks, CBSZ=2) computes the whole 16x16 product over its
-  /// k half: for ABID a and chunk p (k = 8g + 4p + 0..3), block a lends its
-  /// B chunk p (columns (4a + 8g) % 16 + 0..3), every block multiplies it by
-  /// its own A chunk p, into accumulator a (lane l, register i: the partial
-  /// D[l%16][(4a + 8g) % 16 + i]). Accumulators 0 and 1 are the lane's own
-  /// C/D slots (row l%16, columns 8g + s); 2 and 3 are those of lane l^16,
-  /// which adds them to its own.
+  /// (docs/matrix-cores.md, "Half lines"). Their fragments hold half a line
+  /// each: lane l has A row l%16 (the generic layout) at k = 8g + s,
+  /// g = l/16, and takes the other half (k = 8(1-g) + s) from lane l^16.
+  /// Then as for f16: each half of the warp (a group of four blocks,
+  /// CBSZ=2) computes columns 8g..8g+7 over the whole k; for ABID a and
+  /// chunk p, block a lends its B chunk p (columns 8g + 4(a/2) + 0..3,
+  /// k = 8(g ^ (a%2)) + 4p + 0..3, mfmaAccess), every block multiplies it
+  /// by chunk p of its own A half (a even) or of the other half (a odd),
+  /// into accumulator a/2: lane l, register i holds D[l%16][8g + 4(a/2) + i],
+  /// the generic C/D layout. No partial sums cross lanes.
   /// m16n16k8 tf32 is the same with four k per lane (k = 4g + s) and chunks
   /// of one k (v_mfma_f32_4x4x1_16b_f32): sixteen MFMAs.
-  Value *mfmaSplitK() {
+  Value *mfmaHalfLines() {
     bool Integer = isInteger();
     bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
     Value *A = Call.getArgOperand(0), *Bm = Call.getArgOperand(1),
           *C = Call.getArgOperand(2);
+    SmallVector<Value *, 4> Other;
+    for (Value *W : words(A))
+      Other.push_back(fromOtherHalf(W, MatrixFamily::MFMA));
+    Value *AOther = vector(Other);
     Type *Element = mfmaElement();
     auto *Acc = FixedVectorType::get(Element, 4);
-    // Float C is where the kept accumulators start; integer C is added at
-    // the end (the product sums cannot overflow).
-    Value *Sum[4];
-    for (unsigned Ab = 0; Ab < 4; ++Ab) {
-      int First = 4 * Ab;
-      Sum[Ab] = Integer || Ab >= 2
-                    ? Constant::getNullValue(Acc)
-                    : B.CreateBitCast(
-                          B.CreateShuffleVector(
-                              C, {First, First + 1, First + 2, First + 3}),
-                          Acc);
+    // C is where the accumulators start, except where it must be added at
+    // the end: u8 (its f32 accumulators hold only the product) and
+    // integer .satfinite (clamped once, at the end). The s32 MFMA wraps
+    // modulo 2^32, as the sum of C and the products does.
+    bool CLast = Integer && (SatFinite || multiplicandsAre("u8"));
+    Value *Sum[2];
+    for (unsigned J = 0; J < 2; ++J) {
+      int First = 4 * J;
+      Sum[J] = CLast ? Constant::getNullValue(Acc)
+                     : B.CreateBitCast(
+                           B.CreateShuffleVector(
+                               C, {First, First + 1, First + 2, First + 3}),
+                           Acc);
     }
-    for (unsigned Ab = 0; Ab < 4; ++Ab)
-      for (unsigned P = 0, E = multiplicandsAre("tf32") ? 4 : 2; P < E; ++P)
-        Sum[Ab] = B.CreateIntrinsic(blockMfma(), {},
-                                    {chunk(Bm, P), chunk(A, P), Sum[Ab],
-                                     B.getInt32(2), B.getInt32(Ab),
-                                     B.getInt32(0)});
-    // Slot 4h+i = accumulator h + lane l^16's accumulator 2+h.
+    // Chunk by chunk, the lanes' own half first: the other half's words
+    // come from the swizzles, which have the own half's products to wait
+    // behind.
+    for (unsigned P = 0, E = multiplicandsAre("tf32") ? 4 : 2; P < E; ++P)
+      for (unsigned Half = 0; Half < 2; ++Half)
+        for (unsigned J = 0; J < 2; ++J)
+          Sum[J] = B.CreateIntrinsic(
+              blockMfma(), {},
+              {chunk(Bm, P), chunk(Half ? AOther : A, P), Sum[J],
+               B.getInt32(2), B.getInt32(2 * J + Half), B.getInt32(0)});
+    if (!Integer)
+      return finish({Sum[0], Sum[1]}, false, SatFinite);
     SmallVector<Value *, 8> D;
-    for (unsigned H = 0; H < 2; ++H)
-      for (unsigned I = 0; I < 4; ++I) {
-        Value *Keep = B.CreateExtractElement(Sum[H], I),
-              *Give = B.CreateExtractElement(Sum[2 + H], I);
-        Value *Got = B.CreateBitCast(
-            fromOtherHalf(B.CreateBitCast(Give, B.getInt32Ty()),
-                          MatrixFamily::MFMA),
-            Element);
-        Value *Total = Element->isFloatTy() ? B.CreateFAdd(Keep, Got)
-                                            : B.CreateAdd(Keep, Got);
-        D.push_back(Integer ? integerSum(Total) : Total);
-      }
-    if (Integer)
-      return addIntegerC(D);
-    SmallVector<Value *, 2> Sums{vector(ArrayRef(D).take_front(4)),
-                                 vector(ArrayRef(D).drop_front(4))};
-    return finish(Sums, false, SatFinite);
+    for (unsigned Slot = 0; Slot < 8; ++Slot)
+      D.push_back(integerSum(B.CreateExtractElement(Sum[Slot / 4], Slot % 4)));
+    return CLast ? addIntegerC(D) : vector(D);
   }
 
   /// d = a * b + c, m16n16k16 with bf16, s8 or u8 multiplicands, on RDNA3:

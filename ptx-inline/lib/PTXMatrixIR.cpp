@@ -55,6 +55,33 @@ std::vector<Value *> InlinePTXBuilder::mmaResultWords(ArrayRef<Value *> D,
   return Words;
 }
 
+/// The PTX ISA's spelling of an mma.sync, whatever order its modifiers were
+/// written in: mma.sync.aligned, the shape, the layouts of A and B (in
+/// written order: they are positional), the other modifiers (.satfinite,
+/// rounding) in alphabetical order, then the types d, a, b, c. Two
+/// spellings of one instruction give one `__rubicon_mma` function.
+static std::string canonicalMmaName(const Instruction &I) {
+  std::string Name = "mma.sync.aligned", Layouts;
+  std::vector<std::string> Others;
+  for (PTXModifier M : I.Modifiers) {
+    if (M == PTXModifier::Sync || M == PTXModifier::Aligned)
+      continue;
+    if (category(M) == PTXModifierCategory::Shape)
+      Name += spelling(M);
+    else if (category(M) == PTXModifierCategory::Layout)
+      Layouts += spelling(M);
+    else
+      Others.emplace_back(spelling(M));
+  }
+  llvm::sort(Others);
+  Name += Layouts;
+  for (const std::string &M : Others)
+    Name += M;
+  for (PTXType T : I.Types)
+    Name += spelling(T);
+  return Name;
+}
+
 std::vector<Value *> InlinePTXBuilder::callMmaFunction(
     const Instruction &I, ArrayRef<std::vector<Value *>> Operands,
     unsigned WordBits, unsigned ResultWords,
@@ -68,7 +95,7 @@ std::vector<Value *> InlinePTXBuilder::callMmaFunction(
       V = Builder.CreateInsertElement(V, Words[W], W);
     return V;
   };
-  std::string Op = instructionName();
+  std::string Op = canonicalMmaName(I);
   std::string Name = "__rubicon_mma." + Op.substr(Op.find('.') + 1);
   Function *Fn = M.getFunction(Name);
   if (!Fn) {

@@ -111,6 +111,27 @@ RUBICON_AMDGCN float __rubicon_amdgcn_fmul_legacy(float A, float B) {
 RUBICON_AMDGCN float __rubicon_amdgcn_fma_legacy(float A, float B, float C) {
   return A == 0.0f || B == 0.0f ? 0.0f + C : __builtin_fmaf(A, B, C);
 }
+// V_PERM_B32: byte i of D is chosen by byte i of Sel from the eight bytes
+// {Src0, Src1} (selectors 0-3: Src1's bytes, 4-7: Src0's), or is the sign
+// of byte 1 or 3 of Src1 (8, 9) or of Src0 (10, 11) repeated, 0x00 (12) or
+// 0xff (13 and above).
+RUBICON_AMDGCN u32 __rubicon_amdgcn_perm(u32 Src0, u32 Src1, u32 Sel) {
+  u64 Bytes = static_cast<u64>(Src0) << 32 | Src1;
+  u32 D = 0;
+  for (unsigned I = 0; I < 4; ++I) {
+    u32 S = (Sel >> 8 * I) & 0xff, Byte;
+    if (S < 8)
+      Byte = (Bytes >> 8 * S) & 0xff;
+    else if (S < 12)
+      Byte = (Bytes >> (S < 10 ? 15 + 16 * (S - 8) : 47 + 16 * (S - 10))) & 1
+                 ? 0xff
+                 : 0;
+    else
+      Byte = S == 12 ? 0 : 0xff;
+    D |= Byte << 8 * I;
+  }
+  return D;
+}
 
 // v_trig_preop_f64 (MI300 ISA guide): 53 bits of the 1201-bit fraction of
 // 2/pi, from bit Segment[4:0] * 53 (bit 0: the most significant), moved

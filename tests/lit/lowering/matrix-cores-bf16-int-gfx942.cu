@@ -1,12 +1,14 @@
 // rubicon-lower-matrix-ops on gfx942 for wmma with bf16, s8 and u8
-// multiplicands (docs/matrix-cores.md, "Split K"). m16n16k16: eight 4x4x4
-// block MFMAs (cbsz:2, abid 0..3, two K chunks each), each half of the warp
-// over its half of k, then eight ds_swizzle SWAP,16 (lane l <-> l^16, no LDS
-// memory) to add the other half's partial sums (the MFMAs and swizzles may
-// interleave); no ds_bpermute. u8 goes
-// through the f16 instruction (CDNA's integer MFMA is signed) and back with
-// v_cvt_i32_f32; satfinite is a clamping add of C. m32n8k16 and m8n32k16:
-// eight MFMAs with cbsz:3 and no lane moves, as for f16.
+// multiplicands (docs/matrix-cores.md, "Half lines"). m16n16k16: each lane
+// takes the other half of its A row from lane l^16 (one ds_swizzle SWAP,16
+// per A register, no LDS memory: four for bf16, two for bytes), then eight
+// 4x4x4 block MFMAs (cbsz:2, abid 0..3, two K chunks each), each half of
+// the warp computing its eight columns over the whole k; no other ds_
+// operation. s8 starts its accumulators from C (no add after the
+// products). u8 goes through the f16 instruction (CDNA's integer MFMA is
+// signed): two v_perm_b32 per byte register, back with v_cvt_i32_f32;
+// satfinite is a clamping add of C. m32n8k16 and m8n32k16: eight MFMAs
+// with cbsz:3 and no lane moves, as for f16.
 // gfx950 (CDNA4) has the same instructions and takes the same path.
 // REQUIRES: target-gfx942, target-gfx950
 // RUN: rm -rf %t && mkdir -p %t && cd %t
@@ -50,10 +52,6 @@ __device__ void product(const T *a, const T *b, TC *c, bool satf) {
 // CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
 // CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
 // CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
 // CHECK-NOT: ds_
 // CHECK: s_endpgm
 __global__ void bf16(const __nv_bfloat16 *a, const __nv_bfloat16 *b, float *c) {
@@ -73,14 +71,9 @@ __global__ void bf16(const __nv_bfloat16 *a, const __nv_bfloat16 *b, float *c) {
 // CHECK-DAG: v_mfma_i32_4x4x4_16b_i8 {{.*}} cbsz:2
 // CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
 // CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
-// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
 // CHECK-NOT: ds_
 // CHECK-NOT: clamp
+// CHECK-NOT: v_add
 // CHECK: s_endpgm
 __global__ void s8(const signed char *a, const signed char *b, int *c) {
   product<16, 16, 16>(a, b, c, false);
@@ -97,6 +90,9 @@ __global__ void s8(const signed char *a, const signed char *b, int *c) {
 // CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2
 // CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2
 // CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: v_perm_b32
 // CHECK-DAG: v_cvt_i32_f32
 // CHECK-DAG: v_add_i32 {{.*}} clamp
 // CHECK-DAG: v_add_i32 {{.*}} clamp
@@ -106,7 +102,7 @@ __global__ void s8(const signed char *a, const signed char *b, int *c) {
 // CHECK-DAG: v_add_i32 {{.*}} clamp
 // CHECK-DAG: v_add_i32 {{.*}} clamp
 // CHECK-DAG: v_add_i32 {{.*}} clamp
-// CHECK-NOT: ds_bpermute
+// CHECK-NOT: ds_
 // CHECK: s_endpgm
 __global__ void u8sat(const unsigned char *a, const unsigned char *b, int *c) {
   product<16, 16, 16>(a, b, c, true);
@@ -115,7 +111,7 @@ __global__ void u8sat(const unsigned char *a, const unsigned char *b, int *c) {
 // NOTES-DAG: rubicon: gfx942: kernel 'tallbf16(__nv_bfloat16 const*, __nv_bfloat16 const*, float*)': wmma.load.b.m32n8k16.col.bf16: matrix-core fragment layout
 // NOTES-DAG: rubicon: gfx942: kernel 'tallbf16(__nv_bfloat16 const*, __nv_bfloat16 const*, float*)': wmma.mma.m32n8k16.f32.bf16.bf16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_bf16)
 // CHECK-LABEL: <_Z8tallbf16PK13__nv_bfloat16S1_Pf>:
-// CHECK-NOT: ds_
+// CHECK-NOT: ds_bpermute
 // CHECK-COUNT-8: v_mfma_f32_4x4x4_16b_bf16 {{.*}} cbsz:3
 // CHECK-NOT: ds_
 // CHECK: s_endpgm
@@ -127,7 +123,7 @@ __global__ void tallbf16(const __nv_bfloat16 *a, const __nv_bfloat16 *b, float *
 // NOTES-DAG: rubicon: gfx942: kernel 'wides8(signed char const*, signed char const*, int*)': wmma.load.c.m8n32k16.row.s32: matrix-core fragment layout
 // NOTES-DAG: rubicon: gfx942: kernel 'wides8(signed char const*, signed char const*, int*)': wmma.mma.m8n32k16.s32.s8.s8.s32: matrix cores (8 x v_mfma_i32_4x4x4_16b_i8)
 // CHECK-LABEL: <_Z6wides8PKaS0_Pi>:
-// CHECK-NOT: ds_
+// CHECK-NOT: ds_bpermute
 // CHECK-COUNT-8: v_mfma_i32_4x4x4_16b_i8 {{.*}} cbsz:3
 // CHECK-NOT: ds_
 // CHECK: s_endpgm
