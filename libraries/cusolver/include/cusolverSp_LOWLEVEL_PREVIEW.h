@@ -4,7 +4,9 @@
  * Written from the public cuSOLVER documentation ("cuSolverSP"): the
  * low-level QR and Cholesky factorizations (info objects, analysis, buffer
  * sizes, setup and factorization, zero pivots, solves) in device-memory
- * and host-memory (...Host) forms.
+ * and host-memory (...Host) forms, and the LU factorization with partial
+ * pivoting, which has the host-memory form only (with the extraction of
+ * P, Q, L and U that cusolverRf starts from).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef RUBICON_CUSOLVERSP_LOWLEVEL_PREVIEW_H
@@ -90,6 +92,47 @@ RUBICON_CUSOLVERSP_PRECISION(C, cuComplex, float)
 RUBICON_CUSOLVERSP_PRECISION(Z, cuDoubleComplex, double)
 #undef RUBICON_CUSOLVERSP_PRECISION
 #undef RUBICON_CUSOLVERSP_SOLVERS
+
+/* LU with partial pivoting, host memory: P*A*Q^T = L*U. */
+struct csrluInfoHost;
+typedef struct csrluInfoHost *csrluInfoHost_t;
+cusolverStatus_t cusolverSpCreateCsrluInfoHost(csrluInfoHost_t *info);
+cusolverStatus_t cusolverSpDestroyCsrluInfoHost(csrluInfoHost_t info);
+cusolverStatus_t cusolverSpXcsrluAnalysisHost(cusolverSpHandle_t handle, int n,
+                                              int nnzA,
+                                              const cusparseMatDescr_t descrA,
+                                              const int *csrRowPtrA,
+                                              const int *csrColIndA,
+                                              csrluInfoHost_t info);
+cusolverStatus_t cusolverSpXcsrluNnzHost(cusolverSpHandle_t handle,
+                                         int *nnzLRef, int *nnzURef,
+                                         csrluInfoHost_t info);
+#define RUBICON_CUSOLVERSP_LU(X, T, R)                                         \
+  cusolverStatus_t cusolverSp##X##csrluBufferInfoHost(                         \
+      cusolverSpHandle_t handle, int n, int nnzA,                              \
+      const cusparseMatDescr_t descrA, const T *csrValA,                       \
+      const int *csrRowPtrA, const int *csrColIndA, csrluInfoHost_t info,      \
+      size_t *internalDataInBytes, size_t *workspaceInBytes);                  \
+  cusolverStatus_t cusolverSp##X##csrluFactorHost(                             \
+      cusolverSpHandle_t handle, int n, int nnzA,                              \
+      const cusparseMatDescr_t descrA, const T *csrValA,                       \
+      const int *csrRowPtrA, const int *csrColIndA, csrluInfoHost_t info,      \
+      R pivot_threshold, void *pBuffer);                                       \
+  cusolverStatus_t cusolverSp##X##csrluZeroPivotHost(                          \
+      cusolverSpHandle_t handle, csrluInfoHost_t info, R tol, int *position);  \
+  cusolverStatus_t cusolverSp##X##csrluSolveHost(                              \
+      cusolverSpHandle_t handle, int n, const T *b, T *x,                      \
+      csrluInfoHost_t info, void *pBuffer);                                    \
+  cusolverStatus_t cusolverSp##X##csrluExtractHost(                            \
+      cusolverSpHandle_t handle, int *P, int *Q,                               \
+      const cusparseMatDescr_t descrL, T *csrValL, int *csrRowPtrL,            \
+      int *csrColIndL, const cusparseMatDescr_t descrU, T *csrValU,            \
+      int *csrRowPtrU, int *csrColIndU, csrluInfoHost_t info, void *pBuffer);
+RUBICON_CUSOLVERSP_LU(S, float, float)
+RUBICON_CUSOLVERSP_LU(D, double, double)
+RUBICON_CUSOLVERSP_LU(C, cuComplex, float)
+RUBICON_CUSOLVERSP_LU(Z, cuDoubleComplex, double)
+#undef RUBICON_CUSOLVERSP_LU
 
 #ifdef __cplusplus
 }

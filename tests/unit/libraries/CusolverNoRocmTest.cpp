@@ -2,10 +2,12 @@
 //
 // Part of Rubicon. rocSOLVER is not forwarded to yet: on the AMD target the
 // dense functions answer CUSOLVER_STATUS_NOT_SUPPORTED, never a crash, while
-// handles, streams and buffer sizes work.
+// handles, streams and buffer sizes work; so does cusolverRf's setup (its
+// handle and settings work).
 //
 //===----------------------------------------------------------------------===//
 #include "cusolverDn.h"
+#include "cusolverRf.h"
 
 #include <gtest/gtest.h>
 
@@ -31,6 +33,23 @@ TEST(CusolverNoRocm, DenseFunctionsAreNotSupported) {
                              B.data(), 4, &Info),
             CUSOLVER_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(cusolverDnDestroy(Handle), CUSOLVER_STATUS_SUCCESS);
+}
+
+TEST(CusolverNoRocm, RefactorizationIsNotSupported) {
+  ASSERT_EQ(ForceHip, 0);
+  cusolverRfHandle_t Handle;
+  ASSERT_EQ(cusolverRfCreate(&Handle), CUSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(cusolverRfSetMatrixFormat(Handle, CUSOLVERRF_MATRIX_FORMAT_CSR,
+                                      CUSOLVERRF_UNIT_DIAGONAL_ASSUMED_L),
+            CUSOLVER_STATUS_SUCCESS);
+  // The 1 x 1 matrix (2) = 1 * (2).
+  int RowPtr[] = {0, 1}, Cols[] = {0}, Empty[] = {0, 0}, P[] = {0};
+  double A[] = {2.0};
+  EXPECT_EQ(cusolverRfSetupHost(1, 1, RowPtr, Cols, A, 0, Empty, nullptr,
+                                nullptr, 1, RowPtr, Cols, A, P, P, Handle),
+            CUSOLVER_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(cusolverRfRefactor(Handle), CUSOLVER_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(cusolverRfDestroy(Handle), CUSOLVER_STATUS_SUCCESS);
 }
 
 } // namespace
