@@ -76,13 +76,20 @@ bool emitCodeObjectsForTargets(std::unique_ptr<llvm::Module> NVVM,
 /// (objects compiled with -dc), which needs a device link.
 bool hasRelocatableDeviceCode(const std::string &Path);
 
+/// What the device link writes: a host object registering the linked code
+/// (nvcc -dlink), or the linked fat binary or single code object itself
+/// (-dlink -fatbin, -dlink -cubin), for cuModuleLoadData.
+enum class DeviceLinkOutput { HostObject, FatBinary, CodeObject };
+
 /// nvcc -dlink: links the NVVM bitcode of every -dc object in Inputs
-/// (objects and archives), generates one code object per target and writes a
-/// host object that registers them for every translation unit
-/// (__cudaRegisterLinkedBinary_<module id>). Returns false on error.
+/// (objects, archives, and fat binaries of relocatable device code such as
+/// -fatbin -rdc=true writes), generates one code object per target and
+/// writes Output as asked: a host object registers them for every
+/// translation unit (__cudaRegisterLinkedBinary_<module id>). Returns false
+/// on error.
 bool deviceLink(const std::vector<std::string> &Inputs,
-                const DeviceBackendSettings &Settings,
-                const std::string &OutputObject, const std::string &TempPrefix);
+                const DeviceBackendSettings &Settings, DeviceLinkOutput What,
+                const std::string &Output, const std::string &TempPrefix);
 
 } // namespace rubicon
 

@@ -105,8 +105,9 @@ bool scanObject(const llvm::object::ObjectFile &Obj, llvm::StringRef Origin,
   return true;
 }
 
-/// Scans an object file or every member of an archive. Files that are neither
-/// (shared libraries, linker scripts) hold no relocatable device code.
+/// Scans a fat binary, an object file or every member of an archive. Files
+/// that are none of these (shared libraries, linker scripts) hold no
+/// relocatable device code.
 bool scanFile(const std::string &Path, RelocatableDeviceCode &Code) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       llvm::MemoryBuffer::getFile(Path);
@@ -114,6 +115,8 @@ bool scanFile(const std::string &Path, RelocatableDeviceCode &Code) {
     llvm::errs() << "nvcc fatal   : Could not open input file '" << Path << "'\n";
     return false;
   }
+  if ((*Buffer)->getBuffer().starts_with(fatbin::BundleMagic))
+    return collectBundles((*Buffer)->getBuffer(), Path, Code);
   llvm::Expected<std::unique_ptr<llvm::object::Binary>> Binary =
       llvm::object::createBinary((*Buffer)->getMemBufferRef());
   if (!Binary) {
@@ -217,8 +220,8 @@ bool hasRelocatableDeviceCode(const std::string &Path) {
 }
 
 bool deviceLink(const std::vector<std::string> &Inputs,
-                const DeviceBackendSettings &Settings,
-                const std::string &OutputObject, const std::string &TempPrefix) {
+                const DeviceBackendSettings &Settings, DeviceLinkOutput What,
+                const std::string &Output, const std::string &TempPrefix) {
   RelocatableDeviceCode Code;
   for (const std::string &Input : Inputs)
     if (!scanFile(Input, Code))
@@ -250,11 +253,24 @@ bool deviceLink(const std::vector<std::string> &Inputs,
   if (!Code.Bitcode.empty() &&
       !emitCodeObjectsForTargets(std::move(Linked), Settings, "device link", CodeObjects))
     return false;
+  if (What == DeviceLinkOutput::CodeObject) {
+    if (CodeObjects.size() != 1) {
+      llvm::errs() << "nvcc fatal   : Option '-cubin' writes one code object: "
+                   << (CodeObjects.empty() ? "the inputs have no relocatable "
+                                             "device code"
+                                           : "name exactly one target")
+                   << "\n";
+      return false;
+    }
+    return writeFile(Output, CodeObjects.front().second);
+  }
 
   std::vector<std::pair<std::string, std::string>> Entries;
   Entries.emplace_back(fatbin::hostEntryId(), std::string());
   for (auto &[Id, Bytes] : CodeObjects)
     Entries.emplace_back(std::move(Id), std::move(Bytes));
+  if (What == DeviceLinkOutput::FatBinary)
+    return writeFile(Output, fatbin::writeBundle(Entries));
   std::string FatBinaryPath = TempPrefix + ".linked.fatbin";
   std::string SourcePath = TempPrefix + ".dlink.c";
   if (!writeFile(FatBinaryPath, fatbin::writeBundle(Entries)) ||
@@ -262,7 +278,7 @@ bool deviceLink(const std::vector<std::string> &Inputs,
     return false;
 
   std::vector<std::string> CC1;
-  if (!clangCC1ArgsFor({"-x", "c", "-c", "-fPIC", "-O1", SourcePath, "-o", OutputObject},
+  if (!clangCC1ArgsFor({"-x", "c", "-c", "-fPIC", "-O1", SourcePath, "-o", Output},
                        CC1))
     return false;
   return runClangCC1(CC1);

@@ -488,8 +488,15 @@ void NvccDriver::planDeviceLink(const std::vector<std::string> &Inputs,
   Link.Argv = {"rubicon-device-link", "--amdgpu-arch=" + llvm::join(AmdArchs, ","),
                "-O" + std::to_string(Settings.OptLevel), "-o", Object};
   Link.Argv.insert(Link.Argv.end(), Inputs.begin(), Inputs.end());
-  Link.RunInProcess = [Inputs, Settings, Object, TempPrefix]() {
-    return deviceLink(Inputs, Settings, Object, TempPrefix);
+  // -dlink -fatbin/-cubin: the linked image itself; otherwise (and for the
+  // device link of a host link) a host object registering it.
+  DeviceLinkOutput What = DeviceLinkOutput::HostObject;
+  if (Opts.Phase == FinalPhase::DeviceLink && Opts.DeviceLinkImage == FinalPhase::Fatbin)
+    What = DeviceLinkOutput::FatBinary;
+  if (Opts.Phase == FinalPhase::DeviceLink && Opts.DeviceLinkImage == FinalPhase::Cubin)
+    What = DeviceLinkOutput::CodeObject;
+  Link.RunInProcess = [Inputs, Settings, What, Object, TempPrefix]() {
+    return deviceLink(Inputs, Settings, What, Object, TempPrefix);
   };
   Jobs.push_back(std::move(Link));
 }
@@ -748,7 +755,8 @@ int NvccDriver::run() {
     size_t Compiled = std::count_if(Opts.Inputs.begin(), Opts.Inputs.end(),
                                     [](const InputFile &In) {
                                       return In.Kind != InputKind::Object &&
-                                             In.Kind != InputKind::Library;
+                                             In.Kind != InputKind::Library &&
+                                             In.Kind != InputKind::DeviceImage;
                                     });
     if (Compiled > 1)
       return fatal("A single input file is required for a non-link phase "
@@ -805,10 +813,20 @@ int NvccDriver::run() {
     case InputKind::Library:
       LinkInputs.push_back(Input.Path);
       break;
+    case InputKind::DeviceImage:
+      if (Opts.Phase != FinalPhase::DeviceLink)
+        return fatal("'" + Input.Path + "': .fatbin and .cubin input files "
+                     "are only allowed with '--device-link (-dlink)'");
+      LinkInputs.push_back(Input.Path);
+      break;
     }
   }
-  if (Opts.Phase == FinalPhase::DeviceLink)
-    planDeviceLink(LinkInputs, Opts.OutputFile.empty() ? "a_dlink.o" : Opts.OutputFile);
+  if (Opts.Phase == FinalPhase::DeviceLink) {
+    const char *Default = Opts.DeviceLinkImage == FinalPhase::Fatbin ? "a_dlink.fatbin"
+                          : Opts.DeviceLinkImage == FinalPhase::Cubin ? "a_dlink.cubin"
+                                                                      : "a_dlink.o";
+    planDeviceLink(LinkInputs, Opts.OutputFile.empty() ? Default : Opts.OutputFile);
+  }
   if (Opts.Phase == FinalPhase::Link) {
     // Objects compiled with -dc need a device link before the host link,
     // whether or not this command line says -rdc=true.

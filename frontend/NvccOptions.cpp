@@ -383,11 +383,15 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
       Opts.ArchiveArgs.push_back(std::move(Part));
     break;
   case NvccOptionID::Cubin:
-    Opts.Phase = FinalPhase::Cubin;
+  case NvccOptionID::Fatbin: {
+    FinalPhase Image =
+        Info.ID == NvccOptionID::Cubin ? FinalPhase::Cubin : FinalPhase::Fatbin;
+    if (Opts.Phase == FinalPhase::DeviceLink)
+      Opts.DeviceLinkImage = Image;
+    else
+      Opts.Phase = Image;
     break;
-  case NvccOptionID::Fatbin:
-    Opts.Phase = FinalPhase::Fatbin;
-    break;
+  }
   case NvccOptionID::Ptx:
     Opts.Phase = FinalPhase::Ptx;
     break;
@@ -403,6 +407,8 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
     Opts.Phase = FinalPhase::Compile;
     break;
   case NvccOptionID::DeviceLink:
+    if (Opts.Phase == FinalPhase::Cubin || Opts.Phase == FinalPhase::Fatbin)
+      Opts.DeviceLinkImage = Opts.Phase;
     Opts.Phase = FinalPhase::DeviceLink;
     break;
   }
@@ -549,6 +555,8 @@ std::optional<InputKind> inputKindForPath(std::string_view Path) {
     return InputKind::Object;
   if (Ext == "a" || Ext == "so" || Ext == "lib")
     return InputKind::Library;
+  if (Ext == "fatbin" || Ext == "cubin")
+    return InputKind::DeviceImage;
   // Versioned shared libraries: libfoo.so.1
   if (Path.find(".so.") != std::string_view::npos)
     return InputKind::Library;

@@ -1,13 +1,24 @@
-//===- NvJitLink.cpp - nvJitLink's handles and logs; no linker yet --------===//
+//===- NvJitLink.cpp - nvJitLink over the toolkit's device link ----------===//
 //
 // Part of Rubicon. A handle checks its options (-arch=sm_XX is required,
-// as nvJitLink documents) and keeps its inputs and logs. Linking is not
-// provided: nvJitLinkComplete answers NVJITLINK_ERROR_INTERNAL with an
-// error log saying so, and no linked image ever exists.
+// as nvJitLink documents) and keeps its inputs; nvJitLinkComplete writes
+// them to a private temporary folder and runs the toolkit's own nvcc (the
+// one beside this library) as `nvcc -dlink -fatbin`, which links their NVVM
+// bitcode and makes one code object per target: the linked "cubin" is that
+// fat binary, which cuModuleLoadData accepts. Rubicon's LTO IR is the fat
+// binary of NVVM bitcode that NVRTC makes with -dlto (or -rdc=true, or
+// nvcc -fatbin -rdc=true); objects and archives compiled with -dc are taken
+// too. PTX inputs are refused (Rubicon has no PTX assembler here), and
+// there is no linked PTX. docs/cuda-libraries.md, "nvJitLink".
 //
 //===----------------------------------------------------------------------===//
 #include "nvJitLink.h"
 
+#include "rubicon/ToolkitTools.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -16,9 +27,15 @@
 #include <vector>
 
 struct nvJitLink {
-  std::vector<std::string> Inputs;
+  struct Input {
+    std::string Name, Data, Extension; // how nvcc takes it
+  };
+  std::vector<Input> Inputs;
+  std::vector<std::string> NvccOptions; // from -O<n>, -g, -lineinfo
   std::string ErrorLog;
   std::string InfoLog;
+  std::string Linked; // after nvJitLinkComplete: the fat binary
+  bool Completed = false;
 };
 
 namespace {
@@ -37,6 +54,34 @@ nvJitLinkResult copy(const std::string &Log, char *Out) {
   return NVJITLINK_SUCCESS;
 }
 
+/// The file extension nvcc's device link takes Data as, from its type and
+/// its first bytes; "" if it cannot be linked.
+std::string extensionFor(nvJitLinkInputType Type, const std::string &Data) {
+  bool Bundle = Data.rfind("__CLANG_OFFLOAD_BUNDLE__", 0) == 0;
+  bool Elf = Data.rfind("\x7f" "ELF", 0) == 0;
+  bool Archive = Data.rfind("!<arch>\n", 0) == 0;
+  switch (Type) {
+  case NVJITLINK_INPUT_LTOIR:
+  case NVJITLINK_INPUT_CUBIN:
+  case NVJITLINK_INPUT_FATBIN:
+    return Bundle ? ".fatbin" : "";
+  case NVJITLINK_INPUT_OBJECT:
+    return Elf ? ".o" : "";
+  case NVJITLINK_INPUT_LIBRARY:
+    return Archive ? ".a" : "";
+  case NVJITLINK_INPUT_ANY:
+    return Bundle ? ".fatbin" : Elf ? ".o" : Archive ? ".a" : "";
+  default:
+    return "";
+  }
+}
+
+bool writeFile(const std::string &Path, const std::string &Data) {
+  std::ofstream Out(Path, std::ios::binary);
+  Out << Data;
+  return bool(Out);
+}
+
 } // namespace
 
 extern "C" {
@@ -46,18 +91,30 @@ nvJitLinkResult nvJitLinkCreate(nvJitLinkHandle *handle, uint32_t numOptions,
   if (!handle || (numOptions && !options))
     return NVJITLINK_ERROR_INVALID_INPUT;
   bool HasArch = false;
+  std::vector<std::string> Nvcc;
   for (uint32_t I = 0; I < numOptions; ++I) {
     if (!options[I])
       return NVJITLINK_ERROR_INVALID_INPUT;
-    if (std::strncmp(options[I], "-arch=", 6) == 0)
+    const char *Option = options[I];
+    // -arch only chooses NVIDIA's code (the targets are Rubicon's: the AMD
+    // ones nvcc would choose and the host); -lto, -ptxas..., -time, -split...
+    // and the like need nothing here.
+    if (std::strncmp(Option, "-arch=", 6) == 0)
       HasArch = true;
-    else if (options[I][0] != '-')
+    else if (Option[0] != '-')
       return NVJITLINK_ERROR_UNRECOGNIZED_OPTION;
+    else if ((Option[1] == 'O' && Option[2] >= '0' && Option[2] <= '3' &&
+              !Option[3]) ||
+             !std::strcmp(Option, "-g") || !std::strcmp(Option, "-lineinfo"))
+      Nvcc.push_back(Option);
   }
   if (!HasArch)
     return NVJITLINK_ERROR_MISSING_ARCH;
   *handle = new (std::nothrow) nvJitLink;
-  return *handle ? NVJITLINK_SUCCESS : NVJITLINK_ERROR_INTERNAL;
+  if (!*handle)
+    return NVJITLINK_ERROR_INTERNAL;
+  (*handle)->NvccOptions = std::move(Nvcc);
+  return NVJITLINK_SUCCESS;
 }
 
 nvJitLinkResult nvJitLinkDestroy(nvJitLinkHandle *handle) {
@@ -68,11 +125,29 @@ nvJitLinkResult nvJitLinkDestroy(nvJitLinkHandle *handle) {
   return NVJITLINK_SUCCESS;
 }
 
-nvJitLinkResult nvJitLinkAddData(nvJitLinkHandle handle, nvJitLinkInputType,
-                                 const void *data, size_t size, const char *) {
-  if (!handle || !data || !size)
+nvJitLinkResult nvJitLinkAddData(nvJitLinkHandle handle,
+                                 nvJitLinkInputType inputType,
+                                 const void *data, size_t size,
+                                 const char *name) {
+  if (!handle || !data || !size || handle->Completed)
     return NVJITLINK_ERROR_INVALID_INPUT;
-  handle->Inputs.emplace_back(static_cast<const char *>(data), size);
+  std::string Name = name && *name ? name : "input";
+  std::string Data(static_cast<const char *>(data), size);
+  if (inputType == NVJITLINK_INPUT_PTX) {
+    handle->ErrorLog += "nvJitLink: " + Name +
+                        ": PTX inputs are not supported by this toolkit "
+                        "(compile the source with NVRTC -dlto instead)\n";
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  }
+  std::string Extension = extensionFor(inputType, Data);
+  if (Extension.empty()) {
+    handle->ErrorLog += "nvJitLink: " + Name +
+                        ": not device code this toolkit links (a fat binary "
+                        "of NVVM bitcode, an object or an archive of -dc "
+                        "objects)\n";
+    return NVJITLINK_ERROR_UNRECOGNIZED_INPUT;
+  }
+  handle->Inputs.push_back({Name, std::move(Data), Extension});
   return NVJITLINK_SUCCESS;
 }
 
@@ -93,20 +168,82 @@ nvJitLinkResult nvJitLinkAddFile(nvJitLinkHandle handle,
 }
 
 nvJitLinkResult nvJitLinkComplete(nvJitLinkHandle handle) {
-  if (!handle)
+  if (!handle || handle->Completed)
     return NVJITLINK_ERROR_INVALID_INPUT;
-  handle->ErrorLog += "nvJitLink: linking device code at run time is not "
-                      "supported by this toolkit yet\n";
-  return NVJITLINK_ERROR_INTERNAL;
+  if (handle->Inputs.empty()) {
+    handle->ErrorLog += "nvJitLink: nothing to link\n";
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  }
+  namespace toolkit = rubicon::toolkit;
+  std::string Nvcc =
+      toolkit::toolkitDirOf(reinterpret_cast<void *>(&nvJitLinkComplete)) +
+      "/bin/nvcc";
+  if (access(Nvcc.c_str(), X_OK) != 0) {
+    handle->ErrorLog += "nvJitLink: Rubicon's nvcc is not at " + Nvcc +
+                        " (libnvJitLink runs the nvcc of its own toolkit)\n";
+    return NVJITLINK_ERROR_INTERNAL;
+  }
+  std::string Dir = toolkit::makeTempDir("rubicon-nvjitlink");
+  if (Dir.empty()) {
+    handle->ErrorLog += "nvJitLink: cannot create a temporary folder\n";
+    return NVJITLINK_ERROR_INTERNAL;
+  }
+  // The AMD targets nvcc would choose (RUBICON_GPU_ARCH, else gfx942) and
+  // the host target, as NVRTC compiles for.
+  const char *Arch = std::getenv("RUBICON_GPU_ARCH");
+  std::string Targets = Arch && *Arch ? Arch : "gfx942";
+  if (Targets.find("host") == std::string::npos)
+    Targets += ",host";
+  std::string Output = Dir + "/linked.fatbin", Log = Dir + "/log";
+  std::vector<std::string> Argv = {Nvcc, "-dlink", "-fatbin",
+                                   "--amdgpu-arch=" + Targets, "-o", Output};
+  Argv.insert(Argv.end(), handle->NvccOptions.begin(),
+              handle->NvccOptions.end());
+  std::vector<std::string> Files;
+  bool Written = true;
+  for (size_t I = 0; I < handle->Inputs.size(); ++I) {
+    const nvJitLink::Input &In = handle->Inputs[I];
+    Files.push_back(Dir + "/input" + std::to_string(I) + In.Extension);
+    Written &= writeFile(Files.back(), In.Data);
+    Argv.push_back(Files.back());
+  }
+  int Status = Written ? toolkit::runTool(Argv, Log) : -1;
+  std::string Text;
+  toolkit::readFile(Log, Text);
+  // The log names the inputs as they were named.
+  for (size_t I = 0; I < Files.size(); ++I)
+    for (size_t At = Text.find(Files[I]); At != std::string::npos;
+         At = Text.find(Files[I], At))
+      Text.replace(At, Files[I].size(), handle->Inputs[I].Name);
+  bool Linked = Status == 0 && toolkit::readFile(Output, handle->Linked);
+  std::vector<std::string> Remove = {"/bin/rm", "-rf", Dir};
+  toolkit::runTool(Remove, "/dev/null");
+  if (!Linked) {
+    handle->ErrorLog += Text;
+    handle->ErrorLog += Written ? "nvJitLink: the device link failed\n"
+                                : "nvJitLink: cannot write the inputs\n";
+    return NVJITLINK_ERROR_INTERNAL;
+  }
+  handle->InfoLog += Text;
+  handle->Completed = true;
+  return NVJITLINK_SUCCESS;
 }
 
-// No link ever completes, so there is never a linked image.
-nvJitLinkResult nvJitLinkGetLinkedCubinSize(nvJitLinkHandle, size_t *) {
-  return NVJITLINK_ERROR_INVALID_INPUT;
+// The linked image: the fat binary of the device link.
+nvJitLinkResult nvJitLinkGetLinkedCubinSize(nvJitLinkHandle handle,
+                                            size_t *size) {
+  if (!handle || !size || !handle->Completed)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  *size = handle->Linked.size();
+  return NVJITLINK_SUCCESS;
 }
-nvJitLinkResult nvJitLinkGetLinkedCubin(nvJitLinkHandle, void *) {
-  return NVJITLINK_ERROR_INVALID_INPUT;
+nvJitLinkResult nvJitLinkGetLinkedCubin(nvJitLinkHandle handle, void *cubin) {
+  if (!handle || !cubin || !handle->Completed)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  std::memcpy(cubin, handle->Linked.data(), handle->Linked.size());
+  return NVJITLINK_SUCCESS;
 }
+// There is never linked PTX.
 nvJitLinkResult nvJitLinkGetLinkedPtxSize(nvJitLinkHandle, size_t *) {
   return NVJITLINK_ERROR_INVALID_INPUT;
 }

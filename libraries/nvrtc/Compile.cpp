@@ -172,6 +172,9 @@ nvrtcResult compile(const CompileInput &In, CompileOutput &Out) {
   std::vector<std::string> Translated;
   if (nvrtcResult R = translateOptions(In.Options, Translated, Out.Log))
     return R;
+  for (const std::string &Option : In.Options)
+    if (Option == "-dlto" || Option == "--dlink-time-opt")
+      Out.IsLtoIR = true;
 
   std::string Toolkit =
       toolkit::toolkitDirOf(reinterpret_cast<void *>(&translateOptions));

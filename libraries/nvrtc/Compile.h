@@ -29,6 +29,7 @@ struct CompileInput {
 struct CompileOutput {
   std::string Log;
   std::string Image;                     // the fat binary
+  bool IsLtoIR = false; // -dlto: Image is NVVM bitcode (nvrtcGetLTOIR)
   std::vector<std::string> LoweredNames; // one per name expression
 };
 

@@ -201,3 +201,15 @@ nvrtcResult nvrtcGetLoweredName(nvrtcProgram Prog, const char *const Name,
 }
 
 } // extern "C"
+
+// LTO IR (-dlto): the fat binary of NVVM bitcode nvJitLink links.
+extern "C" nvrtcResult nvrtcGetLTOIRSize(nvrtcProgram Prog, size_t *Size) {
+  if (Prog && Prog->Compiled && !Prog->Output.IsLtoIR)
+    return NVRTC_ERROR_INVALID_INPUT;
+  return imageSize(Prog, Size, 0);
+}
+extern "C" nvrtcResult nvrtcGetLTOIR(nvrtcProgram Prog, char *LtoIR) {
+  if (Prog && Prog->Compiled && !Prog->Output.IsLtoIR)
+    return NVRTC_ERROR_INVALID_INPUT;
+  return image(Prog, LtoIR, 0);
+}

@@ -35,7 +35,9 @@ struct NvccOptionInfo {
 /// Every row of NvccOptions.def.
 const std::vector<NvccOptionInfo> &nvccOptionTable();
 
-enum class InputKind { Cuda, Cxx, C, Ptx, Object, Library };
+/// DeviceImage: a .fatbin or .cubin file, input of the device link only
+/// (nvcc -dlink; NVRTC's relocatable output, nvJitLink's inputs).
+enum class InputKind { Cuda, Cxx, C, Ptx, Object, Library, DeviceImage };
 
 struct InputFile {
   std::string Path;
@@ -49,6 +51,9 @@ enum class FinalPhase { Preprocess, Fatbin, Cubin, Ptx, Compile, DeviceLink, Lin
 
 struct DriverOptions {
   FinalPhase Phase = FinalPhase::Link;
+  /// With -dlink: Fatbin or Cubin (-dlink -fatbin, in either order) writes
+  /// the linked fat binary or code object itself instead of a host object.
+  FinalPhase DeviceLinkImage = FinalPhase::Compile;
   bool RunAfterLink = false;
   std::string OutputFile;
   std::vector<InputFile> Inputs;

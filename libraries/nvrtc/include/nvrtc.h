@@ -48,6 +48,8 @@ nvrtcResult nvrtcGetPTXSize(nvrtcProgram prog, size_t *ptxSizeRet);
 nvrtcResult nvrtcGetPTX(nvrtcProgram prog, char *ptx);
 nvrtcResult nvrtcGetCUBINSize(nvrtcProgram prog, size_t *cubinSizeRet);
 nvrtcResult nvrtcGetCUBIN(nvrtcProgram prog, char *cubin);
+nvrtcResult nvrtcGetLTOIRSize(nvrtcProgram prog, size_t *LTOIRSizeRet);
+nvrtcResult nvrtcGetLTOIR(nvrtcProgram prog, char *LTOIR);
 nvrtcResult nvrtcGetProgramLogSize(nvrtcProgram prog, size_t *logSizeRet);
 nvrtcResult nvrtcGetProgramLog(nvrtcProgram prog, char *log);
 nvrtcResult nvrtcAddNameExpression(nvrtcProgram prog,

@@ -19,7 +19,7 @@
 // CHECK: no cubin: NVRTC_ERROR_INVALID_PROGRAM
 // CHECK-NEXT: option: NVRTC_ERROR_INVALID_OPTION
 // CHECK-NEXT: nvrtc: error: unrecognized option '--no-such-option'
-// CHECK-NEXT: rdc: NVRTC_ERROR_INVALID_OPTION
+// CHECK-NEXT: default-device: NVRTC_ERROR_INVALID_OPTION
 #include <cuda.h>
 #include <nvrtc.h>
 #include <stdio.h>
@@ -125,9 +125,9 @@ int main(void) {
   R = nvrtcCompileProgram(Opt, 1, Bad);
   printf("option: %s\n", nvrtcGetErrorString(R));
   printLog(Opt);
-  const char *Rdc[] = {"-rdc=true"};
-  R = nvrtcCompileProgram(Opt, 1, Rdc);
-  printf("rdc: %s\n", nvrtcGetErrorString(R));
+  const char *DefaultDevice[] = {"-default-device"};
+  R = nvrtcCompileProgram(Opt, 1, DefaultDevice);
+  printf("default-device: %s\n", nvrtcGetErrorString(R));
   nvrtcDestroyProgram(&Opt);
   return 0;
 }

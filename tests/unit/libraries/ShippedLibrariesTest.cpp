@@ -3,7 +3,8 @@
 // Part of Rubicon. The libraries shipped so that projects configure: NPP's
 // core and memory functions work on the runtime's device (the host device
 // here); nvJPEG, nvJitLink and libNVVM give their versions and their own
-// documented errors, with logs, where they provide nothing.
+// documented errors, with logs, where they provide nothing (nvJitLink: for
+// inputs it cannot link).
 //
 //===----------------------------------------------------------------------===//
 #include "npp.h"
@@ -86,7 +87,7 @@ TEST(Nvjpeg, VersionsAndNoCodec) {
   EXPECT_EQ(nvjpegCreateSimple(nullptr), NVJPEG_STATUS_INVALID_PARAMETER);
 }
 
-TEST(NvJitLink, HandlesLogsAndNoLinker) {
+TEST(NvJitLink, HandlesLogsAndRefusals) {
   unsigned Major = 0, Minor = 0;
   ASSERT_EQ(nvJitLinkVersion(&Major, &Minor), NVJITLINK_SUCCESS);
   EXPECT_EQ(Major, 13u);
@@ -95,19 +96,21 @@ TEST(NvJitLink, HandlesLogsAndNoLinker) {
   EXPECT_EQ(nvJitLinkCreate(&Handle, 1, NoArch), NVJITLINK_ERROR_MISSING_ARCH);
   const char *Options[] = {"-lto", "-arch=sm_80"};
   ASSERT_EQ(nvJitLinkCreate(&Handle, 2, Options), NVJITLINK_SUCCESS);
+  // Linking itself is tested by lit/libraries/nvjitlink-lto.c.
   const char Data[] = "not a real input";
   EXPECT_EQ(nvJitLinkAddData(Handle, NVJITLINK_INPUT_LTOIR, Data, sizeof(Data),
                              "input"),
-            NVJITLINK_SUCCESS);
+            NVJITLINK_ERROR_UNRECOGNIZED_INPUT);
   EXPECT_EQ(nvJitLinkAddFile(Handle, NVJITLINK_INPUT_ANY, "/nonexistent/x.o"),
             NVJITLINK_ERROR_INVALID_INPUT);
-  EXPECT_EQ(nvJitLinkComplete(Handle), NVJITLINK_ERROR_INTERNAL);
+  EXPECT_EQ(nvJitLinkComplete(Handle), NVJITLINK_ERROR_INVALID_INPUT);
   size_t Size = 0;
   ASSERT_EQ(nvJitLinkGetErrorLogSize(Handle, &Size), NVJITLINK_SUCCESS);
   std::string Log(Size, '\0');
   ASSERT_EQ(nvJitLinkGetErrorLog(Handle, Log.data()), NVJITLINK_SUCCESS);
+  EXPECT_NE(Log.find("input: not device code"), std::string::npos);
   EXPECT_NE(Log.find("cannot read /nonexistent/x.o"), std::string::npos);
-  EXPECT_NE(Log.find("not supported"), std::string::npos);
+  EXPECT_NE(Log.find("nothing to link"), std::string::npos);
   EXPECT_EQ(nvJitLinkGetLinkedCubinSize(Handle, &Size),
             NVJITLINK_ERROR_INVALID_INPUT);
   EXPECT_EQ(nvJitLinkDestroy(&Handle), NVJITLINK_SUCCESS);

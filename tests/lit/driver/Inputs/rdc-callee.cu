@@ -1,0 +1,1 @@
+__device__ float compute(float a, float x, float y) { return a * x + y; }
