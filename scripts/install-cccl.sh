@@ -46,7 +46,10 @@ trap 'rm -rf "$work"' EXIT
 cmake -S "$cccl" -B "$work" -DCMAKE_INSTALL_PREFIX="$prefix" \
   -DCMAKE_INSTALL_INCLUDEDIR=include -DCMAKE_INSTALL_LIBDIR=lib \
   -DCCCL_SKIP_BUILD_CHECKS=ON -DCCCL_ENABLE_CUDA_SMOKE_TESTS=OFF \
-  -Dcudax_ENABLE_INSTALL_RULES=OFF > "$work/configure.log" 2>&1 || {
+  -Dcudax_ENABLE_INSTALL_RULES=OFF -DCCCL_ENABLE_TESTING=OFF \
+  -DCCCL_ENABLE_EXAMPLES=OFF -DCCCL_ENABLE_BENCHMARKS=OFF \
+  -DCCCL_ENABLE_LIBCUDACXX=OFF -DCCCL_ENABLE_CUB=OFF \
+  -DCCCL_ENABLE_THRUST=OFF -DCCCL_ENABLE_CUDAX=OFF > "$work/configure.log" 2>&1 || {
   cat "$work/configure.log" >&2
   echo "install-cccl: configuring $cccl failed" >&2
   exit 1

@@ -34,8 +34,9 @@ def run_one(nvcc, examples, name, work):
         errors = [l for l in build.stderr.splitlines() if "error" in l]
         return name, "build fails", (errors[0] if errors else build.stderr.strip()[-200:])
     try:
+        # In the work folder: some examples write files (discrete_voronoi.pgm).
         run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300,
-                             env=dict(os.environ, RUBICON_BACKEND="host"))
+                             cwd=str(work), env=dict(os.environ, RUBICON_BACKEND="host"))
     except subprocess.TimeoutExpired:
         return name, "run times out", ""
     if run.returncode != 0:
