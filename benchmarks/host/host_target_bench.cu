@@ -29,6 +29,14 @@ __global__ void warpShuffles(int *out, int rounds) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = value;
 }
 
+// A block-wide count per round: __syncthreads_count.
+__global__ void blockCounts(int *out, int rounds) {
+  int count = 0;
+  for (int r = 0; r < rounds; ++r)
+    count += __syncthreads_count((threadIdx.x + r) & 1);
+  out[blockIdx.x] = count;
+}
+
 // cuda-samples' graphMemoryFootprint's clockBlock: every thread waits until
 // clock() has advanced by `cycles`. A GPU's threads wait together.
 __global__ void clockWait(long long cycles) {
@@ -37,21 +45,24 @@ __global__ void clockWait(long long cycles) {
   }
 }
 
-// __syncthreads, and the same barrier as __syncthreads_or(0): the host
-// target runs kernels with the first as loops over the block's threads, and
-// keeps a fiber per thread for the second, so that each kernel below is
-// timed in both forms in one run.
+// __syncthreads in both: the host target runs the kernels below as loops
+// over the block's threads, and keeps a fiber per thread for the same
+// kernels starting with __nanosleep(0), so that each is timed in both forms
+// in one run.
 struct Barrier {
+  __device__ static void enter() {}
   __device__ static void wait() { __syncthreads(); }
 };
 struct FiberBarrier {
-  __device__ static void wait() { __syncthreads_or(0); }
+  __device__ static void enter() { __nanosleep(0); }
+  __device__ static void wait() { __syncthreads(); }
 };
 
 // A 32x32 tile transpose through shared memory: one barrier at the top level.
 template <class B>
 __global__ void transposeTile(const float *in, float *out, int n) {
   __shared__ float tile[32][33];
+  B::enter();
   int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
   tile[threadIdx.y][threadIdx.x] = in[y * n + x];
   B::wait();
@@ -64,6 +75,7 @@ __global__ void transposeTile(const float *in, float *out, int n) {
 template <class B>
 __global__ void relaxTile(const float *in, float *out, int n, int steps) {
   __shared__ float cur[16][16], next[16][16];
+  B::enter();
   int x = threadIdx.x, y = threadIdx.y;
   int gx = blockIdx.x * 16 + x, gy = blockIdx.y * 16 + y;
   cur[y][x] = in[gy * n + gx];
@@ -170,6 +182,10 @@ int main(int argc, char **argv) {
               "shuffle\n",
               1e6f * best([&] { warpShuffles<<<64, 256>>>(lanes, rounds); }) /
                   (64.0f * 256 * rounds * 5));
+  std::printf("__syncthreads_count in 256-thread blocks: %.2f ns per thread "
+              "per barrier\n",
+              1e6f * best([&] { blockCounts<<<64, 256>>>(sink, rounds); }) /
+                  (64.0f * 256 * rounds));
   {
     const int side = 1024;
     dim3 grid(side / 32, side / 32), block(32, 32);

@@ -195,6 +195,11 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
   runOptimizationPipeline(M, TM, Opts.OptLevel);
   if (Diags.hasErrors())
     return Diags.takeError("cannot optimize device code for the host target");
+  {
+    // What the optimizer made llvm.ldexp: inline, not a libm call per thread.
+    ModuleAnalysisManager MAM;
+    HostExpandLdexpPass().run(M, MAM);
+  }
   if (Error E = checkUndefinedFunctions(M))
     return E;
   auto Object =

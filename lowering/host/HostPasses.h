@@ -51,6 +51,8 @@ RUBICON_DECLARE_HOST_PASS(HostKernelEntryPass)
 RUBICON_DECLARE_HOST_PASS(HostDeviceHeapPass)
 RUBICON_DECLARE_HOST_PASS(HostThreadLoopsPass)
 RUBICON_DECLARE_HOST_PASS(HostSharedMemoryPass)
+// After the optimization pipeline (HostDeviceTarget::emitCodeObject).
+RUBICON_DECLARE_HOST_PASS(HostExpandLdexpPass)
 #undef RUBICON_DECLARE_HOST_PASS
 
 } // namespace rubicon

@@ -118,6 +118,17 @@ constexpr StringLiteral BlockBarrierNames[] = {
 #define RUBICON_HOST_BLOCK_BARRIER(Name) Name,
 #include "HostThreadLoops.def"
 };
+enum class ReductionKind { Count, And, Or };
+struct BlockReductionRow {
+  StringLiteral Name;
+  ReductionKind Kind;
+  bool Numbered; // (barrier id, i1 predicate), else (i32 predicate)
+};
+constexpr BlockReductionRow BlockReductionRows[] = {
+#define RUBICON_HOST_BLOCK_REDUCTION(Name, Kind, Numbered)                     \
+  {Name, ReductionKind::Kind, Numbered},
+#include "HostThreadLoops.def"
+};
 constexpr StringLiteral ClockNames[] = {
 #define RUBICON_HOST_CLOCK(Name) Name,
 #include "HostThreadLoops.def"
@@ -252,6 +263,29 @@ bool isBlockBarrier(const Function &F) {
   return llvm::is_contained(BlockBarrierNames, F.getName());
 }
 
+const BlockReductionRow *blockReduction(StringRef Name) {
+  for (const BlockReductionRow &Row : BlockReductionRows)
+    if (Row.Name == Name)
+      return &Row;
+  return nullptr;
+}
+
+/// __syncthreads_count/_and/_or of barrier 0 with the operands and result
+/// the table's row promises: (i32 0, i1) -> i32 or i1, or (i32) -> i32.
+bool isBlockReductionCall(const BlockReductionRow &Row, const CallBase &Call) {
+  Type *I32 = Type::getInt32Ty(Call.getContext());
+  Type *I1 = Type::getInt1Ty(Call.getContext());
+  if (!isa<CallInst>(Call))
+    return false;
+  if (!Row.Numbered)
+    return Call.arg_size() == 1 && Call.getArgOperand(0)->getType() == I32 &&
+           Call.getType() == I32;
+  auto *Id = dyn_cast<ConstantInt>(Call.getArgOperand(0));
+  return Call.arg_size() == 2 && Id && Id->isZero() &&
+         Call.getArgOperand(1)->getType() == I1 &&
+         Call.getType() == (Row.Kind == ReductionKind::Count ? I32 : I1);
+}
+
 bool isClock(StringRef Name) { return llvm::is_contained(ClockNames, Name); }
 
 bool isThreadIndependent(StringRef Name) {
@@ -334,6 +368,14 @@ public:
           Fail("'" + Name.str() + "' has an unexpected type");
           break;
         }
+        if (const BlockReductionRow *Row = blockReduction(Name)) {
+          if (!isBlockReductionCall(*Row, *Call)) {
+            Fail("a named barrier");
+            break;
+          }
+          Result.Inline = true;
+          continue;
+        }
         if (isBlockBarrier(*Callee)) {
           auto *Id = Call->arg_size() == 1
                          ? dyn_cast<ConstantInt>(Call->getArgOperand(0))
@@ -414,6 +456,20 @@ constexpr uint64_t ExchangeBytes = 16;
 /// Set in the number of a region that starts after a warp point: threads
 /// stopped there are resumed before threads stopped at a block barrier.
 constexpr uint32_t WarpPointBit = 0x40000000u;
+/// Per-thread state bytes of __syncthreads_count/_and/_or, after the
+/// exchange (or the next-region array): two i32 arrays, the thread's
+/// predicate (0 or 1), which the block function replaces, when it releases
+/// the barrier, with the number of waiting threads that hold theirs, and the
+/// number of waiting threads.
+constexpr uint64_t ReductionBytes = 8;
+/// Set in the number of a region that starts after __syncthreads_count,
+/// _and or _or: the block function combines the predicates of the threads
+/// stopped there before it releases them.
+constexpr uint32_t ReductionBit = 0x20000000u;
+/// Where the reduction arrays start, per thread of the block.
+uint64_t reductionOffset(bool Exchanges) {
+  return NextRegionBytes + (Exchanges ? ExchangeBytes : 0);
+}
 
 /// Which loops of a kernel without barriers run one iteration of every
 /// thread per round (splitAtBarriers).
@@ -425,6 +481,9 @@ struct SplitPoint {
   Instruction *Call;
   std::optional<WarpKind> Warp;
   bool Iteration = false;
+  /// __syncthreads_count/_and/_or: a block barrier whose result the block
+  /// function combines from every waiting thread's predicate.
+  const BlockReductionRow *Reduction = nullptr;
 };
 
 /// `V` is the thread's x index plus a value that does not depend on the
@@ -596,8 +655,8 @@ bool reachesWarpPointsTogether(Function &Thread, ArrayRef<SplitPoint> Points,
 /// included), or returns 0 and sets `WhyNot`.
 unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
                          SmallVectorImpl<uint32_t> &RegionIds, bool &Exchanges,
-                         LockstepLoop &Strided, uint64_t &StateBytes,
-                         std::string &WhyNot) {
+                         bool &Reduces, LockstepLoop &Strided,
+                         uint64_t &StateBytes, std::string &WhyNot) {
   SmallVector<SplitPoint> Points(Given.begin(), Given.end());
   LLVMContext &Ctx = Thread.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -612,6 +671,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
     }
   RegionIds.assign(1, 0);
   Exchanges = false;
+  Reduces = false;
   Strided = LockstepLoop::None;
   unsigned First = Thread.arg_size() - ThreadParamCount;
   // Locals become SSA values (the front end keeps them in allocas).
@@ -760,6 +820,17 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
         B.CreateInBoundsGEP(B.getInt8Ty(), State, B.CreateMul(Offset, Threads));
     return B.CreateInBoundsGEP(I32, Array, I);
   };
+  // Element `I` of the reduction arrays: Which 0, the predicate (then the
+  // count); 1, the number of threads that took part.
+  Reduces = llvm::any_of(Points,
+                         [](const SplitPoint &P) { return P.Reduction; });
+  auto ReductionSlot = [&](IRBuilder<> &B, unsigned Which, Value *I) {
+    Value *Array = B.CreateInBoundsGEP(
+        B.getInt8Ty(), State,
+        B.CreateMul(B.getInt64(reductionOffset(Exchanges) + 4 * Which),
+                    Threads));
+    return B.CreateInBoundsGEP(I32, Array, I);
+  };
   auto TagOf = [&](IRBuilder<> &B, Value *RoundNumber, WarpKind Kind) {
     return B.CreateAdd(B.CreateMul(RoundNumber, B.getInt32(8)),
                        B.getInt32(tagKind(Kind)));
@@ -788,15 +859,42 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       Value *Tag = TagOf(P, Round, *Point.Warp);
       P.CreateStore(Tag, Exchange(P, Parity, 1, Linear));
     }
+    if (Point.Reduction) { // the thread's predicate, 0 or 1
+      IRBuilder<> P(Call);
+      Value *Predicate = Call->getArgOperand(Point.Reduction->Numbered ? 1 : 0);
+      Predicate = P.CreateZExt(
+          P.CreateICmpNE(Predicate, Constant::getNullValue(Predicate->getType())),
+          I32);
+      P.CreateStore(Predicate, ReductionSlot(P, 0, Linear));
+    }
     BasicBlock *After =
         Before->splitBasicBlock(At, "region." + Twine(Starts.size()));
-    uint32_t Id = Starts.size() | (Point.Warp ? WarpPointBit : 0);
+    uint32_t Id = Starts.size() | (Point.Warp ? WarpPointBit : 0) |
+                  (Point.Reduction ? ReductionBit : 0);
     Before->getTerminator()->eraseFromParent();
     ReturnInst::Create(Ctx, ConstantInt::get(I32, Id), Before);
     Starts.push_back(After);
     RegionIds.push_back(Id);
     if (Point.Iteration)
       continue; // the latch's branch starts the next region
+    if (Point.Reduction) {
+      // What the block function left in the thread's slots when it
+      // released the barrier: the count, and how many threads took part.
+      IRBuilder<> R(Call);
+      Value *Count = R.CreateLoad(I32, ReductionSlot(R, 0, Linear), "count");
+      Value *Took = R.CreateLoad(I32, ReductionSlot(R, 1, Linear), "took");
+      Value *Result = Count;
+      if (Point.Reduction->Kind == ReductionKind::And)
+        Result = R.CreateICmpEQ(Count, Took);
+      else if (Point.Reduction->Kind == ReductionKind::Or)
+        Result = R.CreateICmpNE(Count, R.getInt32(0));
+      if (Result->getType() != Call->getType())
+        Result = R.CreateZExt(Result, Call->getType());
+      Result->takeName(Call);
+      Call->replaceAllUsesWith(Result);
+      Call->eraseFromParent();
+      continue;
+    }
     if (!Point.Warp || !exchanges(*Point.Warp)) {
       At->eraseFromParent();
       continue;
@@ -1018,7 +1116,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
                     Starts[R]);
   B.SetInsertPoint(Switch);
 
-  uint64_t Bytes = NextRegionBytes + (Exchanges ? ExchangeBytes : 0);
+  uint64_t Bytes = reductionOffset(Exchanges) + (Reduces ? ReductionBytes : 0);
   auto Slot = [&](uint64_t ElementBytes, Align Alignment, const Twine &Name) {
     uint64_t Offset = alignTo(Bytes, Alignment);
     Bytes = Offset + ElementBytes;
@@ -1128,8 +1226,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
                             Function *&Thread,
                             SmallVectorImpl<uint32_t> &RegionIds,
                             unsigned &WarpPoints, bool &Exchanges,
-                            LockstepLoop &Strided, uint64_t &StateBytes,
-                            std::string &WhyNot) {
+                            bool &Reduces, LockstepLoop &Strided,
+                            uint64_t &StateBytes, std::string &WhyNot) {
   Module &M = *Kernel.getParent();
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -1229,6 +1327,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
         continue;
       if (isBlockBarrier(*Callee))
         Points.push_back({cast<CallInst>(Call), std::nullopt});
+      else if (const BlockReductionRow *Row = blockReduction(Callee->getName()))
+        Points.push_back({cast<CallInst>(Call), std::nullopt, false, Row});
       else if (auto Kind = warpPointKind(Callee->getName())) {
         Points.push_back({cast<CallInst>(Call), Kind});
         ++WarpPoints;
@@ -1249,8 +1349,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
     Call->replaceAllUsesWith(Replacement);
     Call->eraseFromParent();
   }
-  return splitAtBarriers(*Thread, Points, RegionIds, Exchanges, Strided,
-                         StateBytes, WhyNot);
+  return splitAtBarriers(*Thread, Points, RegionIds, Exchanges, Reduces,
+                         Strided, StateBytes, WhyNot);
 }
 
 /// Appends to `Pre` (no terminator yet) the loop nest (z, y, x) over the
@@ -1315,7 +1415,7 @@ emitThreadLoop(BasicBlock *Pre, ArrayRef<Value *> Bounds, StringRef Suffix,
 Function *buildBlockFunction(Function &Entry, Function &Kernel,
                              Function &Thread, StringRef KernelName,
                              ArrayRef<uint32_t> RegionIds, bool Exchanges,
-                             uint64_t StateBytes) {
+                             bool Reduces, uint64_t StateBytes) {
   unsigned Regions = RegionIds.size();
   Module &M = *Entry.getParent();
   LLVMContext &Ctx = M.getContext();
@@ -1455,9 +1555,69 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
     B.CreateStore(B.CreateOr(B.CreateLoad(I1Ty, WarpNowSlot), AtWarpPoint),
                   WarpNowSlot);
   };
+  // __syncthreads_count/_and/_or: when no thread waits at a warp point, the
+  // next round releases the threads waiting at a barrier; those waiting at
+  // a reducing one (ReductionBit) get, in their slots, the number of them
+  // holding their predicate and the number of them. Returns the block
+  // after (the builder is at its end).
+  auto combineReductions = [&](IRBuilder<> &B, BasicBlock *At) {
+    Value *Waits = B.CreateLoad(I1Ty, WarpNowSlot, "warp.pending");
+    BasicBlock *Count = BasicBlock::Create(Ctx, "reduce.count", Block, Exit);
+    BasicBlock *Give = BasicBlock::Create(Ctx, "reduce.give", Block, Exit);
+    BasicBlock *Given = BasicBlock::Create(Ctx, "reduce.done", Block, Exit);
+    B.CreateCondBr(Waits, Given, Count);
+    Value *Slots[2];
+    auto Waiting = [&](IRBuilder<> &B, Value *T) {
+      Value *Stopped = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, State, T));
+      return B.CreateAnd(
+          B.CreateICmpNE(Stopped, B.getInt32(ExitRegion)),
+          B.CreateICmpNE(B.CreateAnd(Stopped, ReductionBit), B.getInt32(0)));
+    };
+    B.SetInsertPoint(Count);
+    PHINode *T = B.CreatePHI(I64, 2, "reduce.thread");
+    PHINode *Holding = B.CreatePHI(I32, 2, "reduce.holding");
+    PHINode *Took = B.CreatePHI(I32, 2, "reduce.took");
+    T->addIncoming(B.getInt64(0), At);
+    Holding->addIncoming(B.getInt32(0), At);
+    Took->addIncoming(B.getInt32(0), At);
+    for (unsigned Which = 0; Which < 2; ++Which)
+      Slots[Which] = B.CreateInBoundsGEP(
+          B.getInt8Ty(), State,
+          B.CreateMul(B.getInt64(reductionOffset(Exchanges) + 4 * Which),
+                      Threads));
+    Value *Takes = Waiting(B, T);
+    Value *Predicate =
+        B.CreateLoad(I32, B.CreateInBoundsGEP(I32, Slots[0], T));
+    Value *HoldingNext = B.CreateAdd(
+        Holding, B.CreateSelect(Takes, Predicate, B.getInt32(0)));
+    Value *TookNext = B.CreateAdd(Took, B.CreateZExt(Takes, I32));
+    Value *TNext = B.CreateAdd(T, B.getInt64(1));
+    T->addIncoming(TNext, Count);
+    Holding->addIncoming(HoldingNext, Count);
+    Took->addIncoming(TookNext, Count);
+    B.CreateCondBr(B.CreateICmpULT(TNext, Threads), Count, Give);
+    B.SetInsertPoint(Give);
+    PHINode *U = B.CreatePHI(I64, 2, "reduce.thread");
+    U->addIncoming(B.getInt64(0), Count);
+    BasicBlock *Store = BasicBlock::Create(Ctx, "reduce.store", Block, Exit);
+    BasicBlock *Stored = BasicBlock::Create(Ctx, "reduce.next", Block, Exit);
+    B.CreateCondBr(Waiting(B, U), Store, Stored);
+    B.SetInsertPoint(Store);
+    B.CreateStore(HoldingNext, B.CreateInBoundsGEP(I32, Slots[0], U));
+    B.CreateStore(TookNext, B.CreateInBoundsGEP(I32, Slots[1], U));
+    B.CreateBr(Stored);
+    B.SetInsertPoint(Stored);
+    Value *UNext = B.CreateAdd(U, B.getInt64(1));
+    U->addIncoming(UNext, Stored);
+    B.CreateCondBr(B.CreateICmpULT(UNext, Threads), Give, Given);
+    B.SetInsertPoint(Given);
+    return Given;
+  };
   // After a round: all agree (the next uniform round, or the end) or not.
   auto EndRound = [&](BasicBlock *Done) {
     B.SetInsertPoint(Done);
+    if (Reduces)
+      Done = combineReductions(B, Done);
     Value *Low = B.CreateLoad(I32, LowSlot, "low");
     Value *High = B.CreateLoad(I32, HighSlot, "high");
     B.CreateStore(B.CreateAdd(B.CreateLoad(I32, RoundSlot), B.getInt32(1)),
@@ -1551,7 +1711,7 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
     uint64_t StateBytes = 0;
     std::string WhyNot;
     unsigned Regions = 0, WarpPoints = 0;
-    bool Exchanges = false;
+    bool Exchanges = false, Reduces = false;
     LockstepLoop Strided = LockstepLoop::None;
     SmallVector<uint32_t> RegionIds;
     if (!Entry)
@@ -1560,10 +1720,11 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
       Form = "fibers: " + V.Reason;
     else if (!(Regions = cloneForThreadLoop(*Kernel, Analysis, Thread,
                                             RegionIds, WarpPoints, Exchanges,
-                                            Strided, StateBytes, WhyNot)))
+                                            Reduces, Strided, StateBytes,
+                                            WhyNot)))
       Form = "fibers: " + WhyNot;
     else if (!buildBlockFunction(*Entry, *Kernel, *Thread, Name, RegionIds,
-                                 Exchanges, StateBytes))
+                                 Exchanges, Reduces, StateBytes))
       Form = "fibers: the entry does not call the kernel";
     else if (Regions == 1)
       Form = "thread-loop";

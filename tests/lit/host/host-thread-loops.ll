@@ -43,7 +43,8 @@ define ptx_kernel void @math(ptr %out) {
   ret void
 }
 
-; __syncthreads_count in a callee: fibers, with the reason (__syncthreads
+; __syncthreads_count of a named barrier (id 1) in a callee: fibers, with
+; the reason (barrier 0: host-thread-loops-block-reductions.ll; __syncthreads
 ; itself: host-thread-loops-barriers.ll).
 ; CHECK: define internal void @barrier(ptr %out) [[BARRIER:#[0-9]+]]
 define ptx_kernel void @barrier(ptr %out) {
@@ -52,7 +53,7 @@ define ptx_kernel void @barrier(ptr %out) {
 }
 
 define void @sync() {
-  %n = call i32 @__rubicon_barrier_cta_red_popc_aligned_all(i32 0, i1 true)
+  %n = call i32 @__rubicon_barrier_cta_red_popc_aligned_all(i32 1, i1 true)
   ret void
 }
 
@@ -166,7 +167,7 @@ define ptx_kernel void @indirect(ptr %f) {
 
 ; CHECK-DAG: attributes [[LOOP]] = { "rubicon-host-form"="thread-loop" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[THREAD]] = { alwaysinline }
-; CHECK-DAG: attributes [[BARRIER]] = { "rubicon-host-form"="fibers: calls '__rubicon_barrier_cta_red_popc_aligned_all'" "rubicon-host-kernel" }
+; CHECK-DAG: attributes [[BARRIER]] = { "rubicon-host-form"="fibers: a named barrier" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[LAST]] = { "rubicon-host-form"="thread-loop, 2 regions between barriers and warp operations, 32 bytes kept per thread" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[SHUFFLE]] = { "rubicon-host-form"="fibers: a warp operation under a condition that depends on the thread" "rubicon-host-kernel" }
 ; CHECK-DAG: attributes [[RECURSIVE]] = { "rubicon-host-form"="fibers: 'down' is recursive" "rubicon-host-kernel" }
