@@ -14,11 +14,19 @@
 // have no clusters, make such a kernel trap (KernelABI.cpp). Runs first, on
 // every target.
 //
+// It also answers __clusterDimIsSpecified() (the header calls
+// __rubicon_cluster_dim_is_specified()): whether the running kernel was
+// declared with __cluster_dims__, (1, 1, 1) included. A device function may
+// serve several kernels, so the answer is kept in a shared-memory word that
+// every thread of every kernel of the module writes at entry (all the same
+// value: each thread reads its own write or an equal one).
+//
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -68,14 +76,44 @@ uint64_t clusterBlocks(const Function &Kernel) {
   return Product;
 }
 
+/// Defines __rubicon_cluster_dim_is_specified() when the module calls it.
+static bool answerClusterDimIsSpecified(Module &M) {
+  Function *Query = M.getFunction("__rubicon_cluster_dim_is_specified");
+  if (!Query || !Query->isDeclaration() || Query->use_empty())
+    return false;
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  constexpr unsigned SharedSpace = 3;
+  auto *Word = new GlobalVariable(M, I32, false, GlobalValue::InternalLinkage,
+                                  UndefValue::get(I32),
+                                  "__rubicon.cluster_dim_is_specified",
+                                  nullptr, GlobalValue::NotThreadLocal,
+                                  SharedSpace);
+  Word->setAlignment(Align(4));
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.getCallingConv() != CallingConv::PTX_Kernel)
+      continue;
+    IRBuilder<> Builder(&*F.getEntryBlock().getFirstInsertionPt());
+    Builder.CreateStore(
+        Builder.getInt32(F.hasFnAttribute(ClusterDimsAttribute) ? 1 : 0), Word);
+  }
+  Query->setLinkage(GlobalValue::InternalLinkage);
+  IRBuilder<> Builder(BasicBlock::Create(Ctx, "entry", Query));
+  Value *Answer = Builder.CreateLoad(I32, Word);
+  Builder.CreateRet(Builder.CreateZExtOrTrunc(Answer, Query->getReturnType()));
+  return true;
+}
+
 PreservedAnalyses RecordClusterDimsPass::run(Module &M,
                                              ModuleAnalysisManager &) {
   GlobalVariable *Annotations = M.getNamedGlobal("llvm.global.annotations");
   if (!Annotations || !Annotations->hasInitializer())
-    return PreservedAnalyses::all();
+    return answerClusterDimIsSpecified(M) ? PreservedAnalyses::none()
+                                          : PreservedAnalyses::all();
   auto *Entries = dyn_cast<ConstantArray>(Annotations->getInitializer());
   if (!Entries)
-    return PreservedAnalyses::all();
+    return answerClusterDimIsSpecified(M) ? PreservedAnalyses::none()
+                                          : PreservedAnalyses::all();
   SmallVector<Constant *> Kept;
   bool Changed = false;
   for (Use &U : Entries->operands()) {
@@ -91,9 +129,12 @@ PreservedAnalyses RecordClusterDimsPass::run(Module &M,
       Kernel->addFnAttr(ClusterDimsAttribute,
                         dimensionsOf(Entry->getOperand(4)));
   }
+  Changed |= answerClusterDimIsSpecified(M);
   if (!Changed)
     return PreservedAnalyses::all();
-  if (Kept.empty()) {
+  if (Kept.size() == Entries->getNumOperands()) {
+    // Only __clusterDimIsSpecified changed the module.
+  } else if (Kept.empty()) {
     Annotations->eraseFromParent();
   } else {
     auto *Type = ArrayType::get(Entries->getType()->getElementType(),

@@ -141,6 +141,45 @@ public:
     return B.CreateSelect(Holds(P.FirstSpan), First, Rest, "shfl.fast");
   }
 
+  /// The lane of its warp whose value this lane receives (the PTX ISA's
+  /// shfl.sync with constant b and c, ptxShuffleSource).
+  Value *sourceLane(ShuffleKind Kind, unsigned Bv, unsigned Cv) {
+    const unsigned Offset = Bv & 31, Clamp = Cv & 31,
+                   SegmentMask = (Cv >> 8) & 31;
+    Value *Lane = position();
+    Value *MaxLane =
+        B.CreateOr(B.CreateAnd(Lane, SegmentMask), Clamp & ~SegmentMask);
+    Value *Source, *InRange;
+    switch (Kind) {
+    case ShuffleKind::Up:
+      Source = B.CreateSub(Lane, B.getInt32(Offset));
+      InRange = B.CreateICmpSGE(Source, MaxLane);
+      break;
+    case ShuffleKind::Down:
+      Source = B.CreateAdd(Lane, B.getInt32(Offset));
+      InRange = B.CreateICmpULE(Source, MaxLane);
+      break;
+    case ShuffleKind::Butterfly:
+      Source = B.CreateXor(Lane, Offset);
+      InRange = B.CreateICmpULE(Source, MaxLane);
+      break;
+    case ShuffleKind::Index:
+      Source = B.CreateOr(B.CreateAnd(Lane, SegmentMask),
+                          Offset & ~SegmentMask);
+      InRange = B.CreateICmpULE(Source, MaxLane);
+      break;
+    }
+    return B.CreateSelect(InRange, Source, Lane, "shfl.source");
+  }
+
+  /// A lane whose source is not in Mask reads 0 (docs/warps.md).
+  Value *membersOnly(Value *Result, Value *Mask, ShuffleKind Kind, unsigned Bv,
+                     unsigned Cv) {
+    Value *Member = B.CreateTrunc(
+        B.CreateLShr(Mask, sourceLane(Kind, Bv, Cv)), B.getInt1Ty());
+    return B.CreateSelect(Member, Result, B.getInt32(0), "shfl.member");
+  }
+
   Value *reduce(const EntryPoint &E, Value *V) {
     for (const LaneSource &Step : reductionSteps(T)) {
       Value *Other = source(Step, V);
@@ -155,6 +194,20 @@ public:
 bool isFullWarp(Value *Mask) {
   auto *C = dyn_cast<ConstantInt>(Mask);
   return C && C->getZExtValue() == 0xffffffffu;
+}
+
+/// Whether every lane of a constant Mask reads a lane of Mask.
+bool sourcesAreMembers(Value *Mask, ShuffleKind Kind, unsigned Bv,
+                       unsigned Cv) {
+  auto *C = dyn_cast<ConstantInt>(Mask);
+  if (!C)
+    return false;
+  const uint64_t Members = C->getZExtValue();
+  for (unsigned Lane = 0; Lane < 32; ++Lane)
+    if (((Members >> Lane) & 1) &&
+        !((Members >> ptxShuffleSource(Kind, Lane, Bv, Cv)) & 1))
+      return false;
+  return true;
 }
 
 } // namespace
@@ -197,14 +250,11 @@ PreservedAnalyses WarpFastPathsPass::run(Module &M, ModuleAnalysisManager &) {
       } else {
         auto *Lane = dyn_cast<ConstantInt>(CI->getArgOperand(2));
         auto *C = dyn_cast<ConstantInt>(CI->getArgOperand(3));
-        // Any member mask: a lane whose source is not a member reads an
-        // undefined value (CUDA C++ Programming Guide, warp shuffle
-        // functions), and a member source lane is executing the call.
         if (!Lane || !C)
           continue;
-        std::optional<ShufflePlan> Plan =
-            planShuffle(E.Kind, (unsigned)Lane->getZExtValue(),
-                        (unsigned)C->getZExtValue(), T);
+        const unsigned Bv = (unsigned)Lane->getZExtValue(),
+                       Cv = (unsigned)C->getZExtValue();
+        std::optional<ShufflePlan> Plan = planShuffle(E.Kind, Bv, Cv, T);
         if (!Plan)
           continue;
         Value *V = CI->getArgOperand(1);
@@ -212,6 +262,13 @@ PreservedAnalyses WarpFastPathsPass::run(Module &M, ModuleAnalysisManager &) {
         if (IsFloat)
           V = B.CreateBitCast(V, B.getInt32Ty());
         Result = Emit.shuffle(*Plan, V);
+        // A member source lane is executing the call, so the move reads
+        // its value; a lane whose source is not a member reads 0, as the
+        // library's path (docs/warps.md): checked here unless the mask is
+        // a constant whose lanes all read members.
+        Value *Mask = CI->getArgOperand(0);
+        if (!sourcesAreMembers(Mask, E.Kind, Bv, Cv))
+          Result = Emit.membersOnly(Result, Mask, E.Kind, Bv, Cv);
         if (IsFloat)
           Result = B.CreateBitCast(Result, B.getFloatTy());
       }

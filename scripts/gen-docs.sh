@@ -20,11 +20,17 @@ python3 "$root/libraries/ApiTable.py" "$root/libraries/cublas/Cublas.def" "$root
   "$root/libraries/npp/Npp.def" "$root/libraries/nvjpeg/Nvjpeg.def" "$root/libraries/nvjitlink/NvJitLink.def" \
   "$root/libraries/nvvm/Nvvm.def" \
   -o "$root/docs/cuda-libraries.table.md"
-# The accuracy suite's table: what it measures on the host target.
+# The accuracy suite's table: what it measures on the host target and on
+# the gfx942 mapping (gfx942-emulated).
 accuracy_dir=$(mktemp -d)
 "$build/toolkit/bin/nvcc" -O2 -w --amdgpu-arch=host "$root/tests/e2e/host/Inputs/accuracy.cu" \
   -o "$accuracy_dir/accuracy"
+"$build/toolkit/bin/nvcc" -O2 -w --amdgpu-arch=gfx942-emulated "$root/tests/e2e/host/Inputs/accuracy.cu" \
+  -o "$accuracy_dir/accuracy-gfx942"
 LD_LIBRARY_PATH="$build/toolkit/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-  "$accuracy_dir/accuracy" --markdown > "$root/docs/math-accuracy.table.md"
+  "$accuracy_dir/accuracy-gfx942" --results "$accuracy_dir/gfx942.txt" > /dev/null || true
+LD_LIBRARY_PATH="$build/toolkit/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+  "$accuracy_dir/accuracy" --markdown --gfx942 "$accuracy_dir/gfx942.txt" \
+  > "$root/docs/math-accuracy.table.md"
 rm -rf "$accuracy_dir"
 echo "rubicon: regenerated docs/*.table.md"

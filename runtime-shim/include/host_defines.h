@@ -43,12 +43,20 @@
 #define __launch_bounds__(...)                                                 \
   __RUBICON_CUDA_ATTRIBUTE(launch_bounds(__VA_ARGS__))
 #define __maxnreg__(n)
-/* clang checks cluster_dims (sm_90 and up, as nvcc) but emits nothing of it
+/* clang checks cluster_dims (constant dimensions) but emits nothing of it
  * for NVPTX: the annotation carries the dimensions to Rubicon's lowering
- * (lowering/RecordClusterDims.cpp). */
+ * (lowering/RecordClusterDims.cpp). Clusters exist from sm_90 on: for an
+ * older -arch the device compilation stops with nvcc's error (clang parses
+ * every -arch as sm_90). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define __cluster_dims__(...)                                                  \
+  _Pragma(                                                                     \
+      "GCC error \"__cluster_dims__ is not supported for this GPU architecture\"")
+#else
 #define __cluster_dims__(...)                                                  \
   __RUBICON_CUDA_ATTRIBUTE(cluster_dims(__VA_ARGS__),                          \
                            annotate("rubicon.cluster_dims", __VA_ARGS__))
+#endif
 
 /* Inlining. clang's CUDA mode knows __noinline__ as a keyword (so that
  * __attribute__((__noinline__)) in system headers keeps working); elsewhere it

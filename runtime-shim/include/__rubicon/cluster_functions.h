@@ -25,7 +25,13 @@
 #define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))
 #endif
 
-__RUBICON_DEVICE__ unsigned int __clusterDimIsSpecified() { return 0; }
+/* Whether the running kernel was declared with __cluster_dims__ ((1, 1, 1)
+ * included): the lowering answers (lowering/RecordClusterDims.cpp). A size
+ * given only at launch (cudaLaunchKernelEx) is not seen. */
+extern "C" __device__ unsigned int __rubicon_cluster_dim_is_specified();
+__RUBICON_DEVICE__ unsigned int __clusterDimIsSpecified() {
+  return __rubicon_cluster_dim_is_specified();
+}
 __RUBICON_DEVICE__ dim3 __clusterDim() { return dim3(1, 1, 1); }
 __RUBICON_DEVICE__ dim3 __clusterRelativeBlockIdx() { return dim3(0, 0, 0); }
 __RUBICON_DEVICE__ dim3 __clusterGridDimInClusters() {

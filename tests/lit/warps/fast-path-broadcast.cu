@@ -34,11 +34,12 @@ extern "C" __global__ void broadcast3_width8(double *p) {
 extern "C" __global__ void variable_lane(int *p, int lane) {
   p[threadIdx.x] = __shfl_sync(0xffffffff, p[threadIdx.x], lane);
 }
-// A mask that is not constant changes nothing: lanes outside it read
-// undefined values in CUDA, lanes in it are executing.
+// A mask that is not constant: the same move, and 0 where lane 5 is not
+// in the mask (docs/warps.md), a test of one bit.
 // CHECK-LABEL: partial_mask:
 // CHECK: ds_swizzle_b32 {{v[0-9]+}}, {{v[0-9]+}} offset:swizzle(BROADCAST,32,5)
 // CHECK-NOT: ds_bpermute
+// CHECK: v_cndmask_b32
 // CHECK: s_endpgm
 extern "C" __global__ void partial_mask(int *p) {
   p[threadIdx.x] = __shfl_sync(__activemask(), p[threadIdx.x], 5);

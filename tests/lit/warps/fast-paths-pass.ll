@@ -61,13 +61,36 @@ define i32 @reduce_add(i32 %v) {
   ret i32 %r
 }
 
-; A partial mask does not matter for a shuffle.
+; A mask that is not constant: the move, then 0 where the source lane (the
+; PTX ISA's, from the lane's position) is not in the mask, as the library's
+; ds_bpermute gives.
 ; CHECK-LABEL: @partial_mask(
-; GFX942: call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 177,
+; GFX942: [[MOVED:%.*]] = call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 177,
+; GFX942: [[POS:%.*]] = and i32 {{.*}}, 31
+; GFX942: [[XOR:%.*]] = xor i32 [[POS]], 1
+; GFX942: [[SRC:%.*]] = select i1 {{.*}}, i32 [[XOR]], i32 [[POS]]
+; GFX942: [[BIT:%.*]] = lshr i32 %m, [[SRC]]
+; GFX942: [[MEMBER:%.*]] = trunc i32 [[BIT]] to i1
+; GFX942: select i1 [[MEMBER]], i32 [[MOVED]], i32 0
 ; CHECK-NOT: call {{.*}}@__rubicon_shfl_sync
 define i32 @partial_mask(i32 %v, i32 %m) {
   %r = call i32 @__rubicon_shfl_sync_bfly_i32(i32 %m, i32 %v, i32 1, i32 31)
   ret i32 %r
+}
+
+; A constant mask whose lanes all read members (lanes 0-3, xor 1): the move
+; alone. Lanes 0-3 reading lanes 4-7 (down 4 within 8-lane segments): the
+; membership test.
+; CHECK-LABEL: @constant_masks(
+; CHECK: [[A:%.*]] = call i32 @llvm.amdgcn.update.dpp.i32(i32 %v, i32 %v, i32 {{.*}}
+; CHECK-NOT: select
+; CHECK: call i32 @llvm.amdgcn.update.dpp.i32(
+; CHECK: lshr i32 15,
+; CHECK: select i1 {{.*}}, i32 {{.*}}, i32 0
+define i32 @constant_masks(i32 %v) {
+  %a = call i32 @__rubicon_shfl_sync_bfly_i32(i32 15, i32 %v, i32 1, i32 31)
+  %b = call i32 @__rubicon_shfl_sync_down_i32(i32 15, i32 %a, i32 4, i32 6175)
+  ret i32 %b
 }
 
 ; Not constant, a width operand no header produces, a reduction over part of

@@ -11,6 +11,10 @@
 namespace cg = cooperative_groups;
 constexpr int kBlock = 64;
 
+// __clusterDimIsSpecified() from a function that two kernels call: the
+// one declared with __cluster_dims__(1, 1, 1) and one without.
+__device__ __noinline__ unsigned specified() { return __clusterDimIsSpecified(); }
+
 __global__ void __cluster_dims__(1, 1, 1) shape(int *out) {
   __shared__ int s[kBlock];
   cg::cluster_group cluster = cg::this_cluster();
@@ -48,7 +52,11 @@ __global__ void __cluster_dims__(1, 1, 1) shape(int *out) {
   __threadfence_cluster();
   __barrier_sync(0);
   o[14] = s[(t + 3) % kBlock];
+  o[15] = (int)specified();
 }
+
+// A kernel without __cluster_dims__ calling the same function.
+__global__ void unclustered(int *out) { out[threadIdx.x] = (int)specified(); }
 
 __global__ void otherRank(int *out) {
   __shared__ int s[kBlock];
@@ -97,10 +105,16 @@ int main() {
       expect("cluster barrier", i, o[12], 5 * ((t + 1) % kBlock));
       expect("__barrier_sync_count", i, o[13], 7 * ((t + 2) % kBlock));
       expect("__barrier_sync", i, o[14], 11 * ((t + 3) % kBlock));
+      expect("__clusterDimIsSpecified", i, o[15], 1);
     }
   cudaError_t err = cudaDeviceSynchronize();
   if (err != cudaSuccess)
     printf("expected no error, got %s\n", cudaGetErrorString(err));
+  unclustered<<<1, 32>>>(dout);
+  int plain[32];
+  cudaMemcpy(plain, dout, sizeof plain, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 32; ++i)
+    expect("__clusterDimIsSpecified without __cluster_dims__", i, plain[i], 0);
   cudaMemset(dout, 0, 2 * sizeof(int));
   pairs<<<2, 32>>>(dout);
   cudaError_t chevrons = cudaGetLastError();
