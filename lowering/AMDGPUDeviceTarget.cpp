@@ -95,6 +95,7 @@ void AMDGPUDeviceTarget::buildLoweringPipeline(
   MPM.addPass(LowerNVVMIntrinsicsPass(Arch));
   MPM.addPass(LowerPrintfPass(Arch));
   MPM.addPass(LowerMathIntrinsicsPass(Arch));
+  MPM.addPass(RejectFloat128Pass(Arch));
   MPM.addPass(LinkDeviceLibraryPass(std::move(Link)));
 }
 

@@ -94,6 +94,9 @@ RUBICON_DECLARE_PASS(KernelABIPass)
 RUBICON_DECLARE_PASS(LowerNVVMIntrinsicsPass)
 RUBICON_DECLARE_PASS(LowerPrintfPass)
 RUBICON_DECLARE_PASS(LowerMathIntrinsicsPass)
+// AMD targets: an error for each function computing on fp128
+// (RejectFloat128.cpp).
+RUBICON_DECLARE_PASS(RejectFloat128Pass)
 // Every target: wmma operations to matrix instructions or the generic IR
 // (LowerMatrixOps.cpp; Arch "host" for the CPU target).
 RUBICON_DECLARE_PASS(LowerMatrixOpsPass)

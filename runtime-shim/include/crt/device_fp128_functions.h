@@ -37,6 +37,7 @@
   __RUBICON_FP128_ROW(Name, __float128,                                        \
                       (__float128 x, __float128 y, __float128 z))
 #define RUBICON_FP128_ARITHMETIC(Name, Op) RUBICON_FP128_2(Name, )
+#define RUBICON_FP128_MINMAX(Name, Host) RUBICON_FP128_2(Name, Host)
 #define RUBICON_FP128_INT_ARG(Name, Host)                                      \
   __RUBICON_FP128_ROW(Name, __float128, (__float128 x, int n))
 #define RUBICON_FP128_INT_RESULT(Name, Host)                                   \
@@ -51,6 +52,7 @@
 #undef RUBICON_FP128_2
 #undef RUBICON_FP128_3
 #undef RUBICON_FP128_ARITHMETIC
+#undef RUBICON_FP128_MINMAX
 #undef RUBICON_FP128_INT_ARG
 #undef RUBICON_FP128_INT_RESULT
 #undef RUBICON_FP128_POINTER

@@ -11,6 +11,12 @@
 // RUN: not nvcc -c -arch=sm_100 --amdgpu-arch=host,gfx942 -DUSE_FP128 %s -o both.o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=GFX
 // RUN: not ls gfx.o both.o
+// With -rdc, code compiled for host alone and device-linked for gfx942: the
+// lowering's error, not a back-end failure.
+// RUN: nvcc -dc -arch=sm_100 --amdgpu-arch=host -DUSE_FP128 %s -o rdc.o
+// RUN: not nvcc -dlink --amdgpu-arch=gfx942 rdc.o -o rdc_link.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=RDC
+// RDC: __float128 arithmetic in function '{{.*}}quad{{.*}}' cannot be compiled for gfx942: AMD GPUs have no 128-bit floating point
 
 #include <crt/device_fp128_functions.h>
 

@@ -4,7 +4,9 @@
 //   meaning, called from host code (its own list, not the header's table;
 //   a function mapped to the wrong C function, or one with arguments swapped
 //   or dropped, differs), on arguments over each function's domain and its
-//   special values (signed zeros, infinities, NaN, huge and tiny values);
+//   special values (signed zeros, infinities, quiet and signaling NaNs, huge
+//   and tiny values); fmax and fmin return the other argument for a NaN,
+//   signaling ones too, as CUDA documents (C23's fmaxf128 does not);
 // - the arithmetic against exact results: products, sums, quotients and
 //   square roots of doubles that binary128 holds exactly, and ties that
 //   round-to-nearest-even settles;
@@ -69,8 +71,8 @@ quad modff128(quad, quad *);
   X(trunc, 1, r = __nv_fp128_trunc(x), r = truncf128(x))                       \
   X(copysign, 2, r = __nv_fp128_copysign(x, y), r = copysignf128(x, y))        \
   X(fdim, 2, r = __nv_fp128_fdim(x, y), r = fdimf128(x, y))                    \
-  X(fmax, 2, r = __nv_fp128_fmax(x, y), r = fmaxf128(x, y))                    \
-  X(fmin, 2, r = __nv_fp128_fmin(x, y), r = fminf128(x, y))                    \
+  X(fmax, 2, r = __nv_fp128_fmax(x, y), r = x != x ? y : y != y ? x : fmaxf128(x, y)) \
+  X(fmin, 2, r = __nv_fp128_fmin(x, y), r = x != x ? y : y != y ? x : fminf128(x, y)) \
   X(fmod, 2, r = __nv_fp128_fmod(x, y), r = fmodf128(x, y))                    \
   X(hypot, 2, r = __nv_fp128_hypot(x, y), r = hypotf128(x, y))                 \
   X(pow, 2, r = __nv_fp128_pow(x, y), r = powf128(x, y))                       \
@@ -206,6 +208,7 @@ static void hex(char *out, quad q) {
 #define RUBICON_FP128_2(Name, Host) +1
 #define RUBICON_FP128_3(Name, Host) +1
 #define RUBICON_FP128_ARITHMETIC(Name, Op) +1
+#define RUBICON_FP128_MINMAX(Name, Host) +1
 #define RUBICON_FP128_INT_ARG(Name, Host) +1
 #define RUBICON_FP128_INT_RESULT(Name, Host) +1
 #define RUBICON_FP128_POINTER(Name, Host, T) +1
@@ -226,7 +229,8 @@ int main() {
              (quad)(next() >> 11) / ((quad)(1ull << 53) * (quad)(1ull << 53));
     return (quad)lo + u * ((quad)hi - (quad)lo);
   };
-  const quad inf = (quad)INFINITY, nan = (quad)NAN;
+  const quad inf = (quad)INFINITY, nan = (quad)NAN,
+             snan = __builtin_nansf128("");
   const quad specials[] = {0,     -(quad)0, 1,        -1,      0.5,
                            -0.5,  2,        2.5,      -3.5,    1e-30,
                            1e30,  inf,      -inf,     nan,     1e-4940q,
@@ -235,7 +239,7 @@ int main() {
   std::vector<Case> cases;
   for (int f = 0; f < NumFunctions; ++f) {
     for (quad x : specials)
-      for (quad y : arities[f] >= 2 ? std::vector<quad>{0, 1, 2.5, -3.5, inf, nan}
+      for (quad y : arities[f] >= 2 ? std::vector<quad>{0, 1, 2.5, -3.5, inf, nan, snan}
                                     : std::vector<quad>{1})
         cases.push_back({f, x, y, arities[f] == 3 ? (quad)0.5 : 0, 3});
     for (int k = 0; k < 64; ++k) {
