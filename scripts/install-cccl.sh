@@ -66,5 +66,9 @@ for d in thrust cub cuda nv; do
     echo "$prefix/include/cccl/$d" >> "$manifest"
   fi
 done
-version=$(sed -n 's/.*"full": *"\([^"]*\)".*/\1/p' "$cccl/cccl-version.json" 2>/dev/null | head -1)
+# Older checkouts have no cccl-version.json: the version is then unknown.
+version=""
+if [ -f "$cccl/cccl-version.json" ]; then
+  version=$(sed -n 's/.*"full": *"\([^"]*\)".*/\1/p' "$cccl/cccl-version.json" | head -1)
+fi
 echo "rubicon: CCCL ${version:-(version unknown)} from $cccl installed into $prefix"

@@ -7,7 +7,10 @@
 //    another thread changes it; if that thread is in the other half of the
 //    wavefront, on the path not yet run, the loop never ends (a
 //    compare-and-swap update loop, which retries only after another thread's
-//    update, is not one);
+//    update, is not one). A loop on an mbarrier's wait (cuda::barrier) is a
+//    barrier's wait, where every thread arrives before it waits: only one
+//    under control flow that depends on the thread index (one warp waits,
+//    the other arrives) is;
 //  - block barriers control-dependent on the thread index: the wavefront
 //    reaches a barrier once per path its lanes take;
 //  - lockstep updates: store to shared memory, re-read, retry until the
@@ -16,6 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "WarpSizeChecks.h"
+
+#include "rubicon/IRMetadata.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -121,8 +126,57 @@ bool isUpdateSwap(const Instruction &Read, const Loop &L) {
   return FromSwap;
 }
 
+/// A branch on the thread index and where its paths meet again.
+struct DivergentBranch {
+  const BasicBlock *Block;
+  const BasicBlock *Join; // nullptr: the paths never meet
+};
+
+SmallVector<DivergentBranch, 8>
+divergentBranches(const Function &F, const PostDominatorTree &PDT,
+                  const DenseSet<const Value *> &FromThreadIndex) {
+  SmallVector<DivergentBranch, 8> Branches;
+  for (const BasicBlock &BB : F) {
+    const Instruction *Terminator = BB.getTerminator();
+    const Value *Condition = nullptr;
+    if (const auto *Branch = dyn_cast<BranchInst>(Terminator);
+        Branch && Branch->isConditional())
+      Condition = Branch->getCondition();
+    else if (const auto *Switch = dyn_cast<SwitchInst>(Terminator))
+      Condition = Switch->getCondition();
+    if (!Condition || !FromThreadIndex.contains(Condition))
+      continue;
+    const DomTreeNode *Node = PDT.getNode(&BB);
+    const DomTreeNode *Join = Node ? Node->getIDom() : nullptr;
+    Branches.push_back({&BB, Join ? Join->getBlock() : nullptr});
+  }
+  return Branches;
+}
+
+/// Whether `L` runs only on some of the paths of a branch on the thread
+/// index outside it: between the branch and the block where they meet.
+bool underDivergentBranch(const Loop &L,
+                          ArrayRef<DivergentBranch> DivergentBranches) {
+  for (const DivergentBranch &Branch : DivergentBranches) {
+    if (L.contains(Branch.Block))
+      continue;
+    SmallPtrSet<const BasicBlock *, 16> Seen;
+    SmallVector<const BasicBlock *, 16> Work(successors(Branch.Block));
+    while (!Work.empty()) {
+      const BasicBlock *BB = Work.pop_back_val();
+      if (BB == Branch.Join || !Seen.insert(BB).second)
+        continue;
+      if (BB == L.getHeader())
+        return true;
+      llvm::append_range(Work, successors(BB));
+    }
+  }
+  return false;
+}
+
 void checkLoops(const LoopInfo &LI,
                 const DenseSet<const Value *> &FromThreadIndex,
+                ArrayRef<DivergentBranch> DivergentBranches,
                 SmallVectorImpl<RawFinding> &Findings) {
   for (const Loop *L : LI.getLoopsInPreorder()) {
     SmallVector<BasicBlock *, 4> Exiting;
@@ -136,7 +190,19 @@ void checkLoops(const LoopInfo &LI,
            memoryReadsBehind(Branch->getCondition(), *L)) {
         const Value *Address = addressOf(*Read);
         const Value *Object = getUnderlyingObject(Address);
-        if (loopStoresTo(*L, Object)) {
+        if (Read->getMetadata(MbarrierWaitMetadata)) {
+          // Every thread arrives, then waits: the phase completes whatever
+          // path the wavefront runs first, unless the waiting threads and
+          // the arriving ones take different paths.
+          if (!underDivergentBranch(*L, DivergentBranches))
+            continue;
+          Findings.push_back(
+              {WarpSizeCheck::DivergentBarrier, Read,
+               "mbarrier wait (cuda::barrier) under control flow that "
+               "depends on the thread index: if the threads that complete "
+               "the phase are in the other logical warp of the same 64-lane "
+               "wavefront, on the path not yet run, the wait never ends"});
+        } else if (loopStoresTo(*L, Object)) {
           if (!isShared(Object) || isa<AtomicRMWInst, AtomicCmpXchgInst>(Read))
             continue;
           Findings.push_back(
@@ -186,31 +252,12 @@ bool barrierReachableFrom(const BasicBlock *Start) {
   return false;
 }
 
+// A barrier under a branch on the thread index is a hazard when the lanes
+// that skip it reach another barrier: one on the other path, or one after
+// the paths meet again. (Lanes that return early take no barrier.)
 void checkBarriers(Function &F, const PostDominatorTree &PDT,
-                   const DenseSet<const Value *> &FromThreadIndex,
+                   ArrayRef<DivergentBranch> DivergentBranches,
                    SmallVectorImpl<RawFinding> &Findings) {
-  // Branches on the thread index. A barrier under one is a hazard when the
-  // lanes that skip it reach another barrier: one on the other path, or one
-  // after the paths meet again. (Lanes that return early take no barrier.)
-  struct DivergentBranch {
-    const BasicBlock *Block;
-    const BasicBlock *Join; // nullptr: the paths never meet
-  };
-  SmallVector<DivergentBranch, 8> DivergentBranches;
-  for (const BasicBlock &BB : F) {
-    const Instruction *Terminator = BB.getTerminator();
-    const Value *Condition = nullptr;
-    if (const auto *Branch = dyn_cast<BranchInst>(Terminator);
-        Branch && Branch->isConditional())
-      Condition = Branch->getCondition();
-    else if (const auto *Switch = dyn_cast<SwitchInst>(Terminator))
-      Condition = Switch->getCondition();
-    if (!Condition || !FromThreadIndex.contains(Condition))
-      continue;
-    const DomTreeNode *Node = PDT.getNode(&BB);
-    const DomTreeNode *Join = Node ? Node->getIDom() : nullptr;
-    DivergentBranches.push_back({&BB, Join ? Join->getBlock() : nullptr});
-  }
   if (DivergentBranches.empty())
     return;
   SmallVector<Instruction *, 8> Barriers;
@@ -256,8 +303,10 @@ void checkLogicalWarpHazards(Function &F,
   LoopInfo LI(DT);
   PostDominatorTree PDT(F);
   DenseSet<const Value *> FromThreadIndex = forwardSlice(threadIndexReads(F));
-  checkLoops(LI, FromThreadIndex, Findings);
-  checkBarriers(F, PDT, FromThreadIndex, Findings);
+  SmallVector<DivergentBranch, 8> Divergent =
+      divergentBranches(F, PDT, FromThreadIndex);
+  checkLoops(LI, FromThreadIndex, Divergent, Findings);
+  checkBarriers(F, PDT, Divergent, Findings);
 }
 
 } // namespace rubicon

@@ -35,6 +35,8 @@
 
 #include "InlinePTXBuilder.h"
 
+#include "rubicon/IRMetadata.h"
+
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
@@ -48,6 +50,18 @@ namespace {
 constexpr uint64_t CountMask = 0x1fffffull; // a 21-bit field
 constexpr unsigned TxShift = 21, ExpectedShift = 42;
 constexpr uint64_t PhaseBit = 1ull << 63;
+
+/// The acquire load of the barrier's word with which a wait tests its phase,
+/// marked as such (rubicon/IRMetadata.h: a loop around it is a barrier's
+/// wait for the warp-size analysis, not a spin-wait).
+LoadInst *loadPhase(IRBuilder<> &Builder, Value *Bar, SyncScope::ID Scope) {
+  LoadInst *Now =
+      Builder.CreateAlignedLoad(Builder.getInt64Ty(), Bar, Align(8));
+  Now->setAtomic(AtomicOrdering::Acquire, Scope);
+  Now->setMetadata(rubicon::MbarrierWaitMetadata,
+                   MDNode::get(Builder.getContext(), {}));
+  return Now;
+}
 
 } // namespace
 
@@ -153,8 +167,7 @@ static Function *tryWaitHelper(Module &M, IRBuilder<> &Builder, unsigned AS,
   BasicBlock *Sleep = BasicBlock::Create(Ctx, "sleep", Fn);
   BasicBlock *Done = BasicBlock::Create(Ctx, "done", Fn);
   auto Test = [&]() {
-    LoadInst *Now = Builder.CreateAlignedLoad(I64, Bar, Align(8));
-    Now->setAtomic(AtomicOrdering::Acquire, Scope);
+    LoadInst *Now = loadPhase(Builder, Bar, Scope);
     Value *Parity = Builder.CreateAnd(Now, ConstantInt::get(I64, PhaseBit));
     return Builder.CreateICmpNE(Parity, Waiting);
   };
@@ -307,8 +320,7 @@ void InlinePTXBuilder::emitMbarrier(const Instruction &I) {
         Complete = Builder.CreateCall(tryWaitHelper(M, Builder, *AS, Scope),
                                       {Bar, Waiting});
       } else {
-        LoadInst *Now = Builder.CreateAlignedLoad(I64, Bar, Align(8));
-        Now->setAtomic(AtomicOrdering::Acquire, Scope);
+        LoadInst *Now = loadPhase(Builder, Bar, Scope);
         Complete = Builder.CreateICmpNE(
             Builder.CreateAnd(Now, ConstantInt::get(I64, PhaseBit)), Waiting);
       }
