@@ -41,7 +41,8 @@ OptimizationLevel toOptimizationLevel(unsigned OptLevel) {
 }
 
 void runModulePipeline(Module &M, TargetMachine &TM,
-                       function_ref<ModulePassManager(PassBuilder &)> Build) {
+                       function_ref<ModulePassManager(PassBuilder &)> Build,
+                       const PipelineTuningOptions &Tuning) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
@@ -49,7 +50,7 @@ void runModulePipeline(Module &M, TargetMachine &TM,
   // The instrumentation callbacks map pass classes to their names, for
   // printPipeline.
   PassInstrumentationCallbacks PIC;
-  PassBuilder PB(&TM, PipelineTuningOptions(), std::nullopt, &PIC);
+  PassBuilder PB(&TM, Tuning, std::nullopt, &PIC);
   registerLoweringPasses(PB);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
@@ -84,12 +85,19 @@ void runLoweringPipeline(Module &M, TargetMachine &TM,
   });
 }
 
-void runOptimizationPipeline(Module &M, TargetMachine &TM, unsigned OptLevel) {
-  runModulePipeline(M, TM, [&](PassBuilder &PB) {
-    return OptLevel == 0 ? PB.buildO0DefaultPipeline(OptimizationLevel::O0)
-                         : PB.buildPerModuleDefaultPipeline(
-                               toOptimizationLevel(OptLevel));
-  });
+void runOptimizationPipeline(Module &M, TargetMachine &TM, unsigned OptLevel,
+                             const PipelineTuningOptions &Tuning,
+                             function_ref<void(PassBuilder &)> Extend) {
+  runModulePipeline(
+      M, TM,
+      [&](PassBuilder &PB) {
+        if (Extend)
+          Extend(PB);
+        return OptLevel == 0 ? PB.buildO0DefaultPipeline(OptimizationLevel::O0)
+                             : PB.buildPerModuleDefaultPipeline(
+                                   toOptimizationLevel(OptLevel));
+      },
+      Tuning);
 }
 
 Error verifyLoweredModule(const Module &M, const Twine &Context) {

@@ -16,6 +16,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/Error.h"
 
@@ -64,7 +65,8 @@ llvm::OptimizationLevel toOptimizationLevel(unsigned OptLevel);
 /// Runs the module pipeline that `Build` makes, with analyses set up for TM.
 void runModulePipeline(
     llvm::Module &M, llvm::TargetMachine &TM,
-    llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> Build);
+    llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> Build,
+    const llvm::PipelineTuningOptions &Tuning = llvm::PipelineTuningOptions());
 
 /// Runs Target's lowering pipeline (DeviceTarget::buildLoweringPipeline) on M;
 /// with PipelineDump, writes the pipeline there as -print-pipeline-passes
@@ -77,9 +79,13 @@ void runLoweringPipeline(llvm::Module &M, llvm::TargetMachine &TM,
 /// Prints MPM as a textual pipeline, passes by their registered names.
 std::string printPipeline(llvm::ModulePassManager &MPM, llvm::PassBuilder &PB);
 
-/// Runs LLVM's default pipeline for -O<OptLevel>.
-void runOptimizationPipeline(llvm::Module &M, llvm::TargetMachine &TM,
-                             unsigned OptLevel);
+/// Runs LLVM's default pipeline for -O<OptLevel>, tuned by Tuning; Extend,
+/// when given, registers a target's passes at the pipeline's extension points
+/// (PassBuilder::register*EPCallback).
+void runOptimizationPipeline(
+    llvm::Module &M, llvm::TargetMachine &TM, unsigned OptLevel,
+    const llvm::PipelineTuningOptions &Tuning = llvm::PipelineTuningOptions(),
+    llvm::function_ref<void(llvm::PassBuilder &)> Extend = nullptr);
 
 /// Verifies M; on failure the error is "<Context>:\n<verifier output>".
 llvm::Error verifyLoweredModule(const llvm::Module &M,

@@ -108,6 +108,34 @@ createHostTargetMachine(unsigned OptLevel) {
   return std::move(TM);
 }
 
+namespace {
+// The inliner's threshold at -O2 and above (LLVM's: 225, 250 at -O3). A
+// thread loop vectorizes only when the device functions its threads call are
+// inlined into it, as GPU compilers inline them; the device library's
+// exponentials and logarithms are inline code (HostMathVectorizable.cpp), so
+// a helper that calls a few of them (cuda-samples' BlackScholes body: cost
+// 725) is above LLVM's threshold.
+constexpr int HostInlineThreshold = 1000;
+
+// LLVM's -O<n> pipeline, with the inliner's threshold above and the loops
+// whose bound checks all pass copied before the vectorizer
+// (rubicon-host-split-guarded-loops).
+void runHostOptimizationPipeline(Module &M, TargetMachine &TM,
+                                 unsigned OptLevel) {
+  PipelineTuningOptions Tuning;
+  if (OptLevel >= 2)
+    Tuning.InlinerThreshold = HostInlineThreshold;
+  runOptimizationPipeline(M, TM, OptLevel, Tuning, [&](PassBuilder &PB) {
+    if (OptLevel < 2)
+      return;
+    PB.registerOptimizerEarlyEPCallback(
+        [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+          MPM.addPass(HostSplitGuardedLoopsPass());
+        });
+  });
+}
+} // namespace
+
 const StringRef HostDeviceTarget::Kind = host::TargetName;
 
 bool HostDeviceTarget::matches(StringRef Name) {
@@ -192,7 +220,7 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
     }
   internalizeModule(M, isExported);
 
-  runOptimizationPipeline(M, TM, Opts.OptLevel);
+  runHostOptimizationPipeline(M, TM, Opts.OptLevel);
   if (Diags.hasErrors())
     return Diags.takeError("cannot optimize device code for the host target");
   {

@@ -201,7 +201,6 @@ extern "C" float __ocml_rsqrt_f32(float x) { return 1.0f / sqrtf(x); }
 extern "C" float __ocml_rcbrt_f32(float x) {
   return float(1 / Wider<float>::cbrt(x));
 }
-extern "C" float __ocml_exp10_f32(float x) { return powf(10.0f, x); }
 extern "C" float __ocml_rhypot_f32(float x, float y) {
   return float(1 / Wider<float>::hypot(x, y));
 }
@@ -456,15 +455,10 @@ RUBICON_HOST_SPECIAL(i0, besselI0)
 RUBICON_HOST_SPECIAL(i1, besselI1)
 #undef RUBICON_HOST_SPECIAL
 
-// The fast "native" forms the intrinsics (__expf, __sinf, ...) call.
-extern "C" float exp2f(float), log2f(float), log10f(float), expf(float),
-    logf(float), sinf(float), cosf(float), powf(float, float);
-extern "C" float __ocml_native_exp_f32(float x) { return expf(x); }
-extern "C" float __ocml_native_exp2_f32(float x) { return exp2f(x); }
-extern "C" float __ocml_native_exp10_f32(float x) { return powf(10.0f, x); }
-extern "C" float __ocml_native_log_f32(float x) { return logf(x); }
-extern "C" float __ocml_native_log2_f32(float x) { return log2f(x); }
-extern "C" float __ocml_native_log10_f32(float x) { return log10f(x); }
+// The fast "native" forms the intrinsics (__sinf, __cosf) call; the
+// exponentials and logarithms (__expf, __logf, ...) and their accurate forms
+// are HostMathVectorizable.cpp's, which replace the weak wrappers above.
+extern "C" float sinf(float), cosf(float);
 extern "C" float __ocml_native_sin_f32(float x) { return sinf(x); }
 extern "C" float __ocml_native_cos_f32(float x) { return cosf(x); }
 

@@ -1,0 +1,31 @@
+// The host device library's expf/logf family is inline arithmetic
+// (runtime-shim/device/host/HostMathVectorizable.cpp), not calls to the C
+// library, and a guarded thread loop (`if (i < n)`) has a copy without the
+// guard (rubicon-host-split-guarded-loops): so the loop over a block's
+// threads is vectorized, exponential and logarithm included.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: nvcc -c -O3 --amdgpu-arch=host %s -o %t/m.o -keep -keep-dir %t
+// RUN: FileCheck %s < %t/host-math-vectorizable.host.ll
+
+// CHECK-NOT: @expf
+// CHECK-NOT: @logf
+// CHECK-NOT: @llvm.exp.
+// CHECK-NOT: @llvm.log.
+// CHECK-LABEL: define void @__rubicon_host_block__Z6expLogPKfPfi(
+// The whole block passes the guard: the copy without it.
+// CHECK: [[HOLDS:%.*]] = icmp slt i128
+// CHECK: br i1 [[HOLDS]]
+// expf: 2^(x log2(e)), four threads at a time.
+// CHECK: [[IN:%.*]] = load <4 x float>
+// CHECK: [[WIDE:%.*]] = fpext <4 x float> [[IN]] to <4 x double>
+// CHECK: fmul <4 x double> [[WIDE]], splat (double 0x3FF71547652B82FE)
+// CHECK: fptrunc <4 x double> {{%.*}} to <4 x float>
+// __logf: the division of its series, vectorized too.
+// CHECK: fdiv <4 x double>
+// CHECK: store <4 x float>
+// CHECK: ret void
+__global__ void expLog(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = expf(in[i]) + __logf(in[i]);
+}
