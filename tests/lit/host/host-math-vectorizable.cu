@@ -15,13 +15,15 @@
 // The whole block passes the guard: the copy without it.
 // CHECK: [[HOLDS:%.*]] = icmp slt i128
 // CHECK: br i1 [[HOLDS]]
-// expf: 2^(x log2(e)), four threads at a time.
+// expf: x log2(e) rounded to an integer with the 1.5 * 2^23 shifter, in
+// float, four threads at a time.
 // CHECK: [[IN:%.*]] = load <4 x float>
-// CHECK: [[WIDE:%.*]] = fpext <4 x float> [[IN]] to <4 x double>
-// CHECK: fmul <4 x double> [[WIDE]], splat (double 0x3FF71547652B82FE)
-// CHECK: fptrunc <4 x double> {{%.*}} to <4 x float>
+// CHECK-NOT: double
+// CHECK: call <4 x float> @llvm.fmuladd.v4f32(<4 x float> {{%.*}}, <4 x float> splat (float 0x3FF7154760000000), <4 x float> splat (float 0x4168000000000000))
 // __logf: the division of its series, vectorized too.
-// CHECK: fdiv <4 x double>
+// CHECK-NOT: double
+// CHECK: fdiv <4 x float>
+// CHECK-NOT: double
 // CHECK: store <4 x float>
 // CHECK: ret void
 __global__ void expLog(const float *in, float *out, int n) {
