@@ -11,16 +11,19 @@
 //
 // M lives in device memory (AccessBundledFactorsDevice returns it). On the
 // host target that is memory the CPU reads, and every function runs on the
-// CPU after the default stream; on AMD GPUs the functions that set up,
-// change or use factors answer CUSOLVER_STATUS_NOT_SUPPORTED (rocSOLVER's
-// csrrf functions are not forwarded yet) and say so once. Only the CSR
-// format with L's unit diagonal (stored or assumed) is taken; the CSC format
-// and a unit diagonal in U answer NOT_SUPPORTED.
+// CPU after the default stream. On AMD GPUs M is rocSOLVER's bundled factor
+// T = (L - I) + U: Setup builds it on the CPU as here and copies it to the
+// GPU with A's pattern, values, P and Q; Analyze, Refactor and Solve are
+// rocsolver_dcsrrf_analysis, _refactlu and _solve on the default stream
+// (rocSOLVER's P and Q are cusolverRf's), one refactlu per matrix of a
+// batch. Only the CSR format with L's unit diagonal (stored or assumed) is
+// taken; the CSC format and a unit diagonal in U answer NOT_SUPPORTED.
 //
 //===----------------------------------------------------------------------===//
 #include "cusolverRf.h"
 
 #include "LibraryTarget.h"
+#include "rocm/Rocsolver.h"
 
 #include <cuda_runtime_api.h>
 
@@ -29,7 +32,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <new>
 #include <vector>
 
@@ -56,38 +58,68 @@ struct cusolverRfCommon {
   std::vector<std::vector<double>> SetupValues;
   bool MHoldsA = false;
   std::vector<int> ZeroPivot; // per matrix, -1: none
+  std::vector<int> MRowPtrHost, MColIndHost; // M's pattern, on the CPU
+
+  // AMD GPUs: rocSOLVER's handle and refactorization info; A's pattern, its
+  // values per matrix (Setup's, then ResetValues'), P and Q on the GPU.
+  void *Rocblas = nullptr, *RfInfo = nullptr;
+  int *APtrDevice = nullptr, *AIndDevice = nullptr;
+  int *PDevice = nullptr, *QDevice = nullptr;
+  std::vector<double *> AValuesDevice;
 
   void release() {
-    cudaFree(MRowPtr);
-    cudaFree(MColInd);
+    for (void *P : {(void *)MRowPtr, (void *)MColInd, (void *)APtrDevice,
+                    (void *)AIndDevice, (void *)PDevice, (void *)QDevice})
+      cudaFree(P);
     for (double *V : MValues)
       cudaFree(V);
-    MRowPtr = MColInd = nullptr;
+    for (double *V : AValuesDevice)
+      cudaFree(V);
+    MRowPtr = MColInd = APtrDevice = AIndDevice = PDevice = QDevice = nullptr;
     MValues.clear();
+    AValuesDevice.clear();
     IsSetUp = Analyzed = false;
   }
 };
 
 namespace {
 
-/// Functions that hold or use factors: host target only; device memory is
-/// read after the default stream's work.
-cusolverStatus_t onHostTarget(cusolverRfHandle_t Handle) {
+bool onRocm() {
+  using rubicon::libraries::LibraryTarget;
+  return rubicon::libraries::currentTarget() == LibraryTarget::Rocm;
+}
+
+#define ROCSOLVER RUBICON_CUSOLVER_ROCSOLVER
+
+/// Before a function that holds or uses factors: on the host target, device
+/// memory is read after the default stream's work; on AMD GPUs the handle
+/// must have rocSOLVER's (cusolverRfCreate made it).
+cusolverStatus_t ready(cusolverRfHandle_t Handle) {
   if (!Handle)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
-  using rubicon::libraries::LibraryTarget;
-  if (rubicon::libraries::currentTarget() != LibraryTarget::Host) {
-    static std::once_flag Said;
-    std::call_once(Said, [] {
-      std::fprintf(stderr, "rubicon: cusolverRf runs on the host target only "
-                           "(rocSOLVER's csrrf functions are not forwarded "
-                           "yet): CUSOLVER_STATUS_NOT_SUPPORTED\n");
-    });
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
-  }
+  if (onRocm())
+    return Handle->Rocblas && Handle->RfInfo ? CUSOLVER_STATUS_SUCCESS
+                                             : CUSOLVER_STATUS_NOT_INITIALIZED;
   if (cudaStreamSynchronize(nullptr) != cudaSuccess)
     return CUSOLVER_STATUS_EXECUTION_FAILED;
   return CUSOLVER_STATUS_SUCCESS;
+}
+
+/// Copies between the CPU and device memory (either way; cudaMemcpy waits).
+template <class T> bool copy(T *To, const T *From, size_t Count) {
+  return !Count ||
+         cudaMemcpy(To, From, sizeof(T) * Count, cudaMemcpyDefault) == cudaSuccess;
+}
+template <class T>
+bool toHost(std::vector<T> &To, const T *From, size_t Count) {
+  To.resize(Count);
+  return !Count || (From && copy(To.data(), From, Count));
+}
+template <class T> T *deviceArray(size_t Count) {
+  void *P = nullptr;
+  if (cudaMalloc(&P, sizeof(T) * std::max<size_t>(Count, 1)) != cudaSuccess)
+    return nullptr;
+  return static_cast<T *>(P);
 }
 
 bool isPermutation(int N, const int *P, std::vector<int> &Inverse) {
@@ -114,9 +146,10 @@ bool validCsr(int N, int Nnz, const int *RowPtr, const int *ColInd) {
 
 /// The position of column J in M's row I, or -1.
 int find(const cusolverRfCommon &H, int I, int J) {
-  const int *Begin = H.MColInd + H.MRowPtr[I], *End = H.MColInd + H.MRowPtr[I + 1];
+  const int *Cols = H.MColIndHost.data();
+  const int *Begin = Cols + H.MRowPtrHost[I], *End = Cols + H.MRowPtrHost[I + 1];
   const int *At = std::lower_bound(Begin, End, J);
-  return At != End && *At == J ? int(At - H.MColInd) : -1;
+  return At != End && *At == J ? int(At - Cols) : -1;
 }
 
 /// Puts A's values (A's CSR order) into M: P*A*Q^T, zeros elsewhere.
@@ -132,7 +165,7 @@ cusolverStatus_t setup(int Batch, int N, int NnzA, const int *ARowPtr,
                        const double *LValues, int NnzU, const int *URowPtr,
                        const int *UColInd, const double *UValues, const int *P,
                        const int *Q, cusolverRfHandle_t H) {
-  if (cusolverStatus_t S = onHostTarget(H))
+  if (cusolverStatus_t S = ready(H))
     return S;
   if (H->Format != CUSOLVERRF_MATRIX_FORMAT_CSR ||
       (H->Diagonal != CUSOLVERRF_UNIT_DIAGONAL_STORED_L &&
@@ -187,24 +220,24 @@ cusolverStatus_t setup(int Batch, int N, int NnzA, const int *ARowPtr,
 
   H->release();
   int NnzM = int(ColInd.size());
-  if (cudaMalloc(reinterpret_cast<void **>(&H->MRowPtr),
-                 sizeof(int) * (N + 1)) != cudaSuccess ||
-      cudaMalloc(reinterpret_cast<void **>(&H->MColInd),
-                 sizeof(int) * std::max(NnzM, 1)) != cudaSuccess) {
+  bool Rocm = onRocm();
+  bool Allocated = (H->MRowPtr = deviceArray<int>(N + 1)) &&
+                   (H->MColInd = deviceArray<int>(NnzM));
+  for (int B = 0; Allocated && B < Batch; ++B)
+    if ((Allocated = H->MValues.emplace_back(deviceArray<double>(NnzM))))
+      Allocated = !Rocm || H->AValuesDevice.emplace_back(
+                               deviceArray<double>(NnzA));
+  if (Allocated && Rocm)
+    Allocated = (H->APtrDevice = deviceArray<int>(N + 1)) &&
+                (H->AIndDevice = deviceArray<int>(NnzA)) &&
+                (H->PDevice = deviceArray<int>(N)) &&
+                (H->QDevice = deviceArray<int>(N));
+  if (!Allocated) {
     H->release();
     return CUSOLVER_STATUS_ALLOC_FAILED;
   }
-  for (int B = 0; B < Batch; ++B) {
-    double *Values = nullptr;
-    if (cudaMalloc(reinterpret_cast<void **>(&Values),
-                   sizeof(double) * std::max(NnzM, 1)) != cudaSuccess) {
-      H->release();
-      return CUSOLVER_STATUS_ALLOC_FAILED;
-    }
-    H->MValues.push_back(Values);
-  }
-  std::copy(RowPtr.begin(), RowPtr.end(), H->MRowPtr);
-  std::copy(ColInd.begin(), ColInd.end(), H->MColInd);
+  H->MRowPtrHost = RowPtr;
+  H->MColIndHost = ColInd;
   H->N = N;
   H->NnzA = NnzA;
   H->NnzM = NnzM;
@@ -225,10 +258,26 @@ cusolverStatus_t setup(int Batch, int N, int NnzA, const int *ARowPtr,
         return CUSOLVER_STATUS_INVALID_VALUE;
       }
     }
-  H->SetupValues.assign(Batch, std::vector<double>(std::max(NnzM, 1)));
-  for (int B = 0; B < Batch; ++B) {
-    scatterA(*H, AValues[B], H->SetupValues[B].data());
-    std::copy(Factors.begin(), Factors.end(), H->MValues[B]);
+  bool Copied = copy(H->MRowPtr, RowPtr.data(), RowPtr.size()) &&
+                copy(H->MColInd, ColInd.data(), ColInd.size());
+  for (int B = 0; Copied && B < Batch; ++B)
+    Copied = copy(H->MValues[B], Factors.data(), Factors.size());
+  if (Rocm) {
+    // rocSOLVER refactors A's values itself: Setup's until ResetValues.
+    Copied = Copied && copy(H->APtrDevice, ARowPtr, N + 1) &&
+             copy(H->AIndDevice, AColInd, NnzA) && copy(H->PDevice, P, N) &&
+             copy(H->QDevice, Q, N);
+    for (int B = 0; Copied && B < Batch; ++B)
+      Copied = copy(H->AValuesDevice[B], AValues[B], NnzA);
+    H->SetupValues.clear();
+  } else {
+    H->SetupValues.assign(Batch, std::vector<double>(std::max(NnzM, 1)));
+    for (int B = 0; B < Batch; ++B)
+      scatterA(*H, AValues[B], H->SetupValues[B].data());
+  }
+  if (!Copied) {
+    H->release();
+    return CUSOLVER_STATUS_EXECUTION_FAILED;
   }
   H->MHoldsA = false;
   H->ZeroPivot.assign(Batch, -1);
@@ -241,11 +290,19 @@ cusolverStatus_t setup(int Batch, int N, int NnzA, const int *ARowPtr,
 cusolverStatus_t resetValues(int Batch, int N, int NnzA, const int *RowPtr,
                              const int *ColInd, const double *const *Values,
                              const int *P, const int *Q, cusolverRfHandle_t H) {
-  if (cusolverStatus_t S = onHostTarget(H))
+  if (cusolverStatus_t S = ready(H))
     return S;
   if (!H->IsSetUp || Batch != H->Batch || N != H->N || NnzA != H->NnzA ||
       !Values || (N && (!P || !Q || !RowPtr)) || (NnzA && !ColInd))
     return CUSOLVER_STATUS_INVALID_VALUE;
+  // On AMD GPUs the pattern is read back from the GPU to be checked.
+  std::vector<int> RowPtrCopy, ColIndCopy;
+  if (onRocm() && H->FastMode == CUSOLVERRF_RESET_VALUES_FAST_MODE_OFF) {
+    if (!toHost(RowPtrCopy, RowPtr, N + 1) || !toHost(ColIndCopy, ColInd, NnzA))
+      return CUSOLVER_STATUS_EXECUTION_FAILED;
+    RowPtr = RowPtrCopy.data();
+    ColInd = ColIndCopy.data();
+  }
   // The fast mode trusts the pattern to be Setup's; otherwise it is checked.
   if (H->FastMode == CUSOLVERRF_RESET_VALUES_FAST_MODE_OFF &&
       (!std::equal(RowPtr, RowPtr + N + 1, H->ARowPtr.begin()) ||
@@ -254,7 +311,10 @@ cusolverStatus_t resetValues(int Batch, int N, int NnzA, const int *RowPtr,
   for (int B = 0; B < Batch; ++B) {
     if (NnzA && !Values[B])
       return CUSOLVER_STATUS_INVALID_VALUE;
-    scatterA(*H, Values[B], H->MValues[B]);
+    if (!onRocm())
+      scatterA(*H, Values[B], H->MValues[B]);
+    else if (!copy(H->AValuesDevice[B], Values[B], NnzA))
+      return CUSOLVER_STATUS_EXECUTION_FAILED;
   }
   H->MHoldsA = true;
   return CUSOLVER_STATUS_SUCCESS;
@@ -290,11 +350,37 @@ int refactor(cusolverRfHandle_t H, double *M, std::vector<int> &Where) {
   return FirstZero;
 }
 
+/// rocSOLVER's refactorization of each matrix; its zero pivots are read
+/// from U's diagonal (rocSOLVER reports none and boosts none).
+cusolverStatus_t refactorOnRocm(cusolverRfHandle_t H) {
+  bool Zero = false;
+  std::vector<double> M;
+  for (int B = 0; B < H->Batch; ++B) {
+    if (cusolverStatus_t S = ROCSOLVER(dcsrrf_refactlu)(
+            H->Rocblas, H->N, H->NnzA, H->APtrDevice, H->AIndDevice,
+            H->AValuesDevice[B], H->NnzM, H->MRowPtr, H->MColInd,
+            H->MValues[B], H->PDevice, H->QDevice, H->RfInfo))
+      return S;
+    if (!toHost(M, H->MValues[B], H->NnzM))
+      return CUSOLVER_STATUS_EXECUTION_FAILED;
+    H->ZeroPivot[B] = -1;
+    for (int I = 0; I < H->N && H->ZeroPivot[B] < 0; ++I)
+      if (std::fabs(M[H->Diag[I]]) <= H->Zero)
+        H->ZeroPivot[B] = I;
+    Zero |= H->ZeroPivot[B] >= 0;
+  }
+  H->MHoldsA = false;
+  return Zero ? CUSOLVER_STATUS_ZERO_PIVOT : CUSOLVER_STATUS_SUCCESS;
+}
+
 cusolverStatus_t refactorAll(cusolverRfHandle_t H) {
-  if (cusolverStatus_t S = onHostTarget(H))
+  if (cusolverStatus_t S = ready(H))
     return S;
   if (!H->IsSetUp || !H->Analyzed)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
+  H->BoostUsed = false;
+  if (onRocm())
+    return refactorOnRocm(H);
   std::vector<int> Where(H->N, -1);
   bool Zero = false;
   H->BoostUsed = false;
@@ -333,7 +419,7 @@ void solveWith(const cusolverRfCommon &H, const double *M, const int *P,
 cusolverStatus_t solveAll(cusolverRfHandle_t H, const int *P, const int *Q,
                           int Nrhs, const double *Temp, int Ldt,
                           double *const *XF, int Ldxf, int Batch) {
-  if (cusolverStatus_t S = onHostTarget(H))
+  if (cusolverStatus_t S = ready(H))
     return S;
   if (!H->IsSetUp || !H->Analyzed)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
@@ -343,17 +429,43 @@ cusolverStatus_t solveAll(cusolverRfHandle_t H, const int *P, const int *Q,
   for (int B = 0; B < Batch; ++B)
     if (H->N && !XF[B])
       return CUSOLVER_STATUS_INVALID_VALUE;
-  for (int B = 0; B < Batch; ++B)
-    solveWith(*H, H->MValues[B], P, Q, Nrhs, XF[B], Ldxf);
+  for (int B = 0; B < Batch; ++B) {
+    if (!onRocm()) {
+      solveWith(*H, H->MValues[B], P, Q, Nrhs, XF[B], Ldxf);
+      continue;
+    }
+    if (cusolverStatus_t S = ROCSOLVER(dcsrrf_solve)(
+            H->Rocblas, H->N, Nrhs, H->NnzM, H->MRowPtr, H->MColInd,
+            H->MValues[B], const_cast<int *>(P), const_cast<int *>(Q), XF[B],
+            Ldxf, H->RfInfo))
+      return S;
+  }
   return CUSOLVER_STATUS_SUCCESS;
 }
 
+/// A malloc'ed copy (the caller frees it) of host or device memory.
 template <class T> T *hostCopy(const T *From, size_t Count) {
   T *To = static_cast<T *>(std::malloc(sizeof(T) * std::max<size_t>(Count, 1)));
-  if (To)
-    std::copy(From, From + Count, To);
+  if (To && !copy(To, From, Count)) {
+    std::free(To);
+    return nullptr;
+  }
   return To;
 }
+
+/// The arrays of cusolverRfSetupDevice, read into host memory on AMD GPUs
+/// (device memory is the CPU's on the host target).
+struct DeviceInputs {
+  std::vector<int> Ints[8];
+  std::vector<double> Doubles[3];
+  template <class T>
+  const T *read(std::vector<T> &To, const T *From, long Count, bool &Ok) {
+    if (!onRocm() || !From || Count < 0)
+      return From;
+    Ok = Ok && toHost(To, From, size_t(Count));
+    return To.data();
+  }
+};
 
 } // namespace
 
@@ -362,14 +474,34 @@ extern "C" {
 cusolverStatus_t cusolverRfCreate(cusolverRfHandle_t *handle) {
   if (!handle)
     return CUSOLVER_STATUS_INVALID_VALUE;
-  *handle = new (std::nothrow) cusolverRfCommon;
-  return *handle ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_ALLOC_FAILED;
+  auto *H = new (std::nothrow) cusolverRfCommon;
+  if (!H)
+    return CUSOLVER_STATUS_ALLOC_FAILED;
+  if (onRocm()) {
+    // rocSOLVER's handle and rfinfo; without rocSOLVER or rocBLAS, stderr
+    // says which is missing and the library is not initialized.
+    namespace rocm = rubicon::cusolver::rocm;
+    cusolverStatus_t S = rocm::createHandle(&H->Rocblas);
+    if (!S)
+      S = ROCSOLVER(create_rfinfo)(&H->RfInfo, H->Rocblas);
+    if (S) {
+      rocm::destroyHandle(H->Rocblas);
+      delete H;
+      return S == CUSOLVER_STATUS_NOT_SUPPORTED ? CUSOLVER_STATUS_NOT_INITIALIZED
+                                                : S;
+    }
+  }
+  *handle = H;
+  return CUSOLVER_STATUS_SUCCESS;
 }
 
 cusolverStatus_t cusolverRfDestroy(cusolverRfHandle_t handle) {
   if (!handle)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   handle->release();
+  if (handle->RfInfo)
+    ROCSOLVER(destroy_rfinfo)(handle->RfInfo);
+  rubicon::cusolver::rocm::destroyHandle(handle->Rocblas);
   delete handle;
   return CUSOLVER_STATUS_SUCCESS;
 }
@@ -505,11 +637,30 @@ cusolverRfSetupDevice(int n, int nnzA, int *csrRowPtrA, int *csrColIndA,
                       int *csrColIndL, double *csrValL, int nnzU,
                       int *csrRowPtrU, int *csrColIndU, double *csrValU,
                       int *P, int *Q, cusolverRfHandle_t handle) {
-  // Device memory is the CPU's on the host target (onHostTarget).
-  const double *Values[] = {csrValA};
-  return setup(1, n, nnzA, csrRowPtrA, csrColIndA, Values, nnzL, csrRowPtrL,
-               csrColIndL, csrValL, nnzU, csrRowPtrU, csrColIndU, csrValU, P,
-               Q, handle);
+  // Device memory is the CPU's on the host target; on AMD GPUs the arrays
+  // are read back to build M as SetupHost does.
+  if (cusolverStatus_t S = ready(handle))
+    return S;
+  if (n < 0)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  DeviceInputs In;
+  bool Ok = true;
+  auto *RowPtrA = In.read(In.Ints[0], csrRowPtrA, n + 1L, Ok);
+  int NnzA = RowPtrA && Ok ? nnzA : 0;
+  auto *ColIndA = In.read(In.Ints[1], csrColIndA, NnzA, Ok);
+  const double *Values[] = {In.read(In.Doubles[0], csrValA, NnzA, Ok)};
+  auto *RowPtrL = In.read(In.Ints[2], csrRowPtrL, n + 1L, Ok);
+  auto *ColIndL = In.read(In.Ints[3], csrColIndL, nnzL, Ok);
+  auto *ValL = In.read(In.Doubles[1], csrValL, nnzL, Ok);
+  auto *RowPtrU = In.read(In.Ints[4], csrRowPtrU, n + 1L, Ok);
+  auto *ColIndU = In.read(In.Ints[5], csrColIndU, nnzU, Ok);
+  auto *ValU = In.read(In.Doubles[2], csrValU, nnzU, Ok);
+  auto *HostP = In.read(In.Ints[6], P, n, Ok);
+  auto *HostQ = In.read(In.Ints[7], Q, n, Ok);
+  if (!Ok)
+    return CUSOLVER_STATUS_EXECUTION_FAILED;
+  return setup(1, n, nnzA, RowPtrA, ColIndA, Values, nnzL, RowPtrL, ColIndL,
+               ValL, nnzU, RowPtrU, ColIndU, ValU, HostP, HostQ, handle);
 }
 
 cusolverStatus_t cusolverRfResetValues(int n, int nnzA, int *csrRowPtrA,
@@ -521,12 +672,22 @@ cusolverStatus_t cusolverRfResetValues(int n, int nnzA, int *csrRowPtrA,
 }
 
 cusolverStatus_t cusolverRfAnalyze(cusolverRfHandle_t handle) {
-  if (cusolverStatus_t S = onHostTarget(handle))
+  if (cusolverStatus_t S = ready(handle))
     return S;
   if (!handle->IsSetUp)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   // The row-by-row refactorization needs no schedule: Setup made M's
-  // pattern, its diagonal and where A's entries go.
+  // pattern, its diagonal and where A's entries go. rocSOLVER analyses A's
+  // and T's patterns (no right-hand side yet: nrhs 0); one analysis serves
+  // every matrix of a batch, as they share the pattern.
+  cusolverRfCommon &H = *handle;
+  if (onRocm())
+    if (cusolverStatus_t S = ROCSOLVER(dcsrrf_analysis)(
+            H.Rocblas, H.N, 0, H.NnzA, H.APtrDevice, H.AIndDevice,
+            H.AValuesDevice[0], H.NnzM, H.MRowPtr, H.MColInd, H.MValues[0],
+            H.PDevice, H.QDevice, static_cast<double *>(nullptr),
+            std::max(H.N, 1), H.RfInfo))
+      return S;
   handle->Analyzed = true;
   return CUSOLVER_STATUS_SUCCESS;
 }
@@ -538,7 +699,7 @@ cusolverStatus_t cusolverRfRefactor(cusolverRfHandle_t handle) {
 cusolverStatus_t cusolverRfAccessBundledFactorsDevice(cusolverRfHandle_t handle,
                                                       int *nnzM, int **Mp,
                                                       int **Mi, double **Mx) {
-  if (cusolverStatus_t S = onHostTarget(handle))
+  if (cusolverStatus_t S = ready(handle))
     return S;
   if (!handle->IsSetUp)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
@@ -555,15 +716,15 @@ cusolverStatus_t cusolverRfExtractBundledFactorsHost(cusolverRfHandle_t handle,
                                                      int *h_nnzM, int **h_Mp,
                                                      int **h_Mi,
                                                      double **h_Mx) {
-  if (cusolverStatus_t S = onHostTarget(handle))
+  if (cusolverStatus_t S = ready(handle))
     return S;
   if (!handle->IsSetUp)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   if (!h_nnzM || !h_Mp || !h_Mi || !h_Mx)
     return CUSOLVER_STATUS_INVALID_VALUE;
   // Copies the caller owns (free()).
-  *h_Mp = hostCopy(handle->MRowPtr, handle->N + 1);
-  *h_Mi = hostCopy(handle->MColInd, handle->NnzM);
+  *h_Mp = hostCopy(handle->MRowPtrHost.data(), handle->N + 1);
+  *h_Mi = hostCopy(handle->MColIndHost.data(), handle->NnzM);
   *h_Mx = hostCopy(handle->MValues[0], handle->NnzM);
   if (!*h_Mp || !*h_Mi || !*h_Mx)
     return CUSOLVER_STATUS_ALLOC_FAILED;
@@ -575,7 +736,7 @@ cusolverStatus_t cusolverRfExtractSplitFactorsHost(
     cusolverRfHandle_t handle, int *h_nnzL, int **h_csrRowPtrL,
     int **h_csrColIndL, double **h_csrValL, int *h_nnzU, int **h_csrRowPtrU,
     int **h_csrColIndU, double **h_csrValU) {
-  if (cusolverStatus_t S = onHostTarget(handle))
+  if (cusolverStatus_t S = ready(handle))
     return S;
   if (!handle->IsSetUp)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
@@ -585,12 +746,14 @@ cusolverStatus_t cusolverRfExtractSplitFactorsHost(
   const cusolverRfCommon &H = *handle;
   bool StoredL = H.Diagonal == CUSOLVERRF_UNIT_DIAGONAL_STORED_L;
   std::vector<int> LRowPtr(1, 0), LColInd, URowPtr(1, 0), UColInd;
-  std::vector<double> LValues, UValues;
+  std::vector<double> LValues, UValues, M;
+  if (!toHost(M, H.MValues[0], H.NnzM))
+    return CUSOLVER_STATUS_EXECUTION_FAILED;
   for (int I = 0; I < H.N; ++I) {
-    for (int K = H.MRowPtr[I]; K < H.MRowPtr[I + 1]; ++K) {
+    for (int K = H.MRowPtrHost[I]; K < H.MRowPtrHost[I + 1]; ++K) {
       bool Lower = K < H.Diag[I];
-      (Lower ? LColInd : UColInd).push_back(H.MColInd[K]);
-      (Lower ? LValues : UValues).push_back(H.MValues[0][K]);
+      (Lower ? LColInd : UColInd).push_back(H.MColIndHost[K]);
+      (Lower ? LValues : UValues).push_back(M[K]);
     }
     if (StoredL) {
       LColInd.push_back(I);
@@ -659,7 +822,7 @@ cusolverStatus_t cusolverRfBatchSolve(cusolverRfHandle_t handle, int *P,
 
 cusolverStatus_t cusolverRfBatchZeroPivot(cusolverRfHandle_t handle,
                                           int *position) {
-  if (cusolverStatus_t S = onHostTarget(handle))
+  if (cusolverStatus_t S = ready(handle))
     return S;
   if (!handle->IsSetUp)
     return CUSOLVER_STATUS_NOT_INITIALIZED;

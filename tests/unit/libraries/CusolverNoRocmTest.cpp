@@ -2,8 +2,8 @@
 //
 // Part of Rubicon. rocSOLVER is not forwarded to yet: on the AMD target the
 // dense functions answer CUSOLVER_STATUS_NOT_SUPPORTED, never a crash, while
-// handles, streams and buffer sizes work; so does cusolverRf's setup (its
-// handle and settings work).
+// handles, streams and buffer sizes work. cusolverRf forwards to rocSOLVER:
+// without it, cusolverRfCreate answers NOT_INITIALIZED and says so.
 //
 //===----------------------------------------------------------------------===//
 #include "cusolverDn.h"
@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace {
@@ -35,21 +36,19 @@ TEST(CusolverNoRocm, DenseFunctionsAreNotSupported) {
   EXPECT_EQ(cusolverDnDestroy(Handle), CUSOLVER_STATUS_SUCCESS);
 }
 
-TEST(CusolverNoRocm, RefactorizationIsNotSupported) {
+TEST(CusolverNoRocm, RefactorizationNeedsRocsolver) {
   ASSERT_EQ(ForceHip, 0);
-  cusolverRfHandle_t Handle;
-  ASSERT_EQ(cusolverRfCreate(&Handle), CUSOLVER_STATUS_SUCCESS);
-  EXPECT_EQ(cusolverRfSetMatrixFormat(Handle, CUSOLVERRF_MATRIX_FORMAT_CSR,
-                                      CUSOLVERRF_UNIT_DIAGONAL_ASSUMED_L),
-            CUSOLVER_STATUS_SUCCESS);
-  // The 1 x 1 matrix (2) = 1 * (2).
-  int RowPtr[] = {0, 1}, Cols[] = {0}, Empty[] = {0, 0}, P[] = {0};
-  double A[] = {2.0};
-  EXPECT_EQ(cusolverRfSetupHost(1, 1, RowPtr, Cols, A, 0, Empty, nullptr,
-                                nullptr, 1, RowPtr, Cols, A, P, P, Handle),
-            CUSOLVER_STATUS_NOT_SUPPORTED);
-  EXPECT_EQ(cusolverRfRefactor(Handle), CUSOLVER_STATUS_NOT_SUPPORTED);
-  EXPECT_EQ(cusolverRfDestroy(Handle), CUSOLVER_STATUS_SUCCESS);
+  // cusolverRf forwards to rocSOLVER: without it the handle is not made,
+  // and stderr names what is missing.
+  cusolverRfHandle_t Handle = nullptr;
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(cusolverRfCreate(&Handle), CUSOLVER_STATUS_NOT_INITIALIZED);
+  std::string Said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(Said.find("cuSOLVER: the AMD backend needs rocSOLVER"),
+            std::string::npos)
+      << Said;
+  EXPECT_EQ(Handle, nullptr);
+  EXPECT_EQ(cusolverRfRefactor(Handle), CUSOLVER_STATUS_NOT_INITIALIZED);
 }
 
 } // namespace
