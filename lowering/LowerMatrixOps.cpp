@@ -504,6 +504,13 @@ private:
     bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
     Value *A = Call.getArgOperand(0), *Bm = Call.getArgOperand(1),
           *C = Call.getArgOperand(2);
+    // tf32 is the upper 19 bits of each f32 (the generic path and the PTX
+    // ISA ignore the other 13), but the f32 MFMA multiplies all 32: clear
+    // them first, A before its swizzles so the other half arrives cleared.
+    if (multiplicandsAre("tf32")) {
+      A = B.CreateAnd(A, 0xffffe000u);
+      Bm = B.CreateAnd(Bm, 0xffffe000u);
+    }
     SmallVector<Value *, 4> Other;
     for (Value *W : words(A))
       Other.push_back(fromOtherHalf(W, MatrixFamily::MFMA));

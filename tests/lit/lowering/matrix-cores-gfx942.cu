@@ -107,7 +107,9 @@ __global__ void wide(const half *a, const half *b, float *c) {
 }
 
 // tf32: sixteen 4x4x1 block MFMAs (ABID 0..3, four k each), four
-// swizzles (the other half of each lane's A row), no other ds_ operation.
+// swizzles (the other half of each lane's A row), no other ds_ operation;
+// the low 13 bits of the four A and four B words are cleared first (tf32
+// ignores them, the f32 MFMA would not).
 // CHECK-LABEL: <_Z4tf32PKfS0_Pf>:
 // CHECK-NOT: ds_bpermute
 // CHECK-DAG: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2{{ *//}}
@@ -130,6 +132,14 @@ __global__ void wide(const half *a, const half *b, float *c) {
 // CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
 // CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
 // CHECK-DAG: ds_swizzle_b32 {{.*}} offset:swizzle(SWAP,16)
+// CHECK-DAG: v_and_b32_e32 {{.*}}, 0xffffe000, v
+// CHECK-DAG: v_and_b32_e32 {{.*}}, 0xffffe000, v
+// CHECK-DAG: v_and_b32_e32 {{.*}}, 0xffffe000, v
+// CHECK-DAG: v_and_b32_e32 {{.*}}, 0xffffe000, v
+// CHECK-DAG: v_and_b32_e32 {{.*}}, 0xffffe000, v
+// CHECK-DAG: v_and_b32_e32 {{.*}}, 0xffffe000, v
+// CHECK-DAG: v_and_b32_e32 {{.*}}, 0xffffe000, v
+// CHECK-DAG: v_and_b32_e32 {{.*}}, 0xffffe000, v
 // CHECK-NOT: ds_
 // CHECK: s_endpgm
 __global__ void tf32(const float *a, const float *b, float *c) {

@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <cuda_bf16.h>
 #include <mma.h>
 #include <type_traits>
@@ -22,6 +23,16 @@ template <typename T> struct storage { using type = T; };
 template <> struct storage<wmma::precision::tf32> { using type = float; };
 
 template <typename T> static double value(T v) { return double(v); }
+// tf32 multiplies only the upper 19 bits of each float (PTX ISA): the
+// reference drops the other 13.
+static double tf32Value(float v) {
+  unsigned bits;
+  memcpy(&bits, &v, 4);
+  bits &= 0xffffe000u;
+  float t;
+  memcpy(&t, &bits, 4);
+  return t;
+}
 template <> double value<__nv_bfloat16>(__nv_bfloat16 v) {
   return __bfloat162float(v);
 }
@@ -60,6 +71,9 @@ template <int M, int N, int K, typename TA, typename LA, typename LB,
           typename TC, bool Satf>
 static void check(const char *name, unsigned warps, unsigned blockThreads,
                   bool big = false) {
+  // big, for tf32: random low 13 bits under every A and B value, which the
+  // product must ignore.
+  const bool isTF32 = std::is_same<TA, wmma::precision::tf32>::value;
   using S = typename storage<TA>::type;
   const bool aRow = std::is_same<LA, wmma::row_major>::value;
   const bool bRow = std::is_same<LB, wmma::row_major>::value;
@@ -79,7 +93,15 @@ static void check(const char *name, unsigned warps, unsigned blockThreads,
   for (auto &x : a) x = make<S>(isInt ? (isU8 ? next(127) + 128 : next(127) - (next(1) < 0)) : next(4));
   for (auto &x : b) x = make<S>(isInt ? (isU8 ? next(127) + 128 : next(127) - (next(1) < 0)) : next(4));
   for (auto &x : c) x = TC(isInt ? next(100000) : next(4));
-  if (big) // near the int range: satfinite clamps, without it the sum wraps
+  if (big && isTF32)
+    for (auto *v : {&a, &b})
+      for (auto &x : *v) {
+        unsigned bits;
+        memcpy(&bits, &x, 4);
+        bits |= unsigned(next(4095) + 4096) & 0x1fffu;
+        memcpy(&x, &bits, 4);
+      }
+  if (big && !isTF32) // near the int range: satfinite clamps, without it the sum wraps
     for (unsigned w = 0; w < warps; ++w) {
       c[w * 32 * ldc + at(cRow, ldc, 0, 0)] = TC(INT_MAX / 2 - 5);
       c[w * 32 * ldc + at(cRow, ldc, 1, 1)] = TC(INT_MIN / 2 + 5);
@@ -112,8 +134,10 @@ static void check(const char *name, unsigned warps, unsigned blockThreads,
         double sum = 0;
         long long isum = 0;
         for (unsigned k = 0; k < K; ++k) {
-          double p = value(a[w * 32 * lda + at(aRow, lda, i, k)]) *
-                     value(b[w * 32 * ldb + at(bRow, ldb, k, j)]);
+          S x = a[w * 32 * lda + at(aRow, lda, i, k)],
+            y = b[w * 32 * ldb + at(bRow, ldb, k, j)];
+          double p = isTF32 ? tf32Value(float(value(x))) * tf32Value(float(value(y)))
+                            : value(x) * value(y);
           sum += p;
           isum += (long long)p;
         }
@@ -213,6 +237,7 @@ int main() {
   check<8, 32, 16, u8, C, R, int, true>("m8n32k16 u8 satfinite, 2 warps", 2, 64, true);
   check<16, 16, 8, tf32, R, C, float, false>("m16n16k8 tf32 row.col, 2 warps", 2, 64);
   check<16, 16, 8, tf32, C, R, float, false>("m16n16k8 tf32 col.row, 1 warp", 1, 32);
+  check<16, 16, 8, tf32, R, C, float, false>("m16n16k8 tf32 low 13 bits ignored, 2 warps", 2, 64, true);
   checkGemm();
   printf("wmma_bf16_int: %s\n", failures ? "FAILED" : "PASSED");
   return failures != 0;
