@@ -247,6 +247,11 @@ public:
   /// The heap device code's malloc allocates from: Bytes in all
   /// (cudaLimitMallocHeapSize). The default answers cudaErrorNotSupported.
   virtual cudaError_t setDeviceHeapSize(size_t Bytes);
+  /// The most launches from device code that may wait to start at once
+  /// (cudaLimitDevRuntimePendingLaunchCount); one more fails with
+  /// cudaErrorLaunchPendingCountExceeded. The default answers
+  /// cudaErrorNotSupported (no launch from device code).
+  virtual cudaError_t setPendingLaunchLimit(size_t Launches);
   // Virtual memory management (cuMemCreate, cuMemAddressReserve, cuMemMap,
   // ...): physical allocations mapped into reserved address ranges. libcuda
   // checks CUDA's rules (granularity, properties) and keeps the tables CUDA

@@ -85,5 +85,8 @@ cudaError_t Backend::kernelParameterLayout(const void *,
 }
 
 cudaError_t Backend::setDeviceHeapSize(size_t) { return cudaErrorNotSupported; }
+cudaError_t Backend::setPendingLaunchLimit(size_t) {
+  return cudaErrorNotSupported;
+}
 
 } // namespace rubicon::cudart

@@ -305,9 +305,9 @@ CUresult cuCtxGetLimit(size_t *Value, CUlimit Limit) {
 CUresult cuCtxSetLimit(CUlimit Limit, size_t Value) {
   if (Limit < CU_LIMIT_STACK_SIZE || Limit > CU_LIMIT_PERSISTING_L2_CACHE_SIZE)
     return CUDA_ERROR_INVALID_VALUE;
-  // Device-runtime limits concern dynamic parallelism, which Rubicon lacks.
-  if (Limit == CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH ||
-      Limit == CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT)
+  // cudaDeviceSynchronize in device code, which the sync depth bounds, is
+  // gone from CUDA 12's device runtime (compute capability 9.0 and up).
+  if (Limit == CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH)
     return CUDA_ERROR_UNSUPPORTED_LIMIT;
   return withBackend([&](Backend &B) {
     ContextState *C = nullptr;
@@ -315,6 +315,11 @@ CUresult cuCtxSetLimit(CUlimit Limit, size_t Value) {
       return Status;
     if (Limit == CU_LIMIT_MALLOC_HEAP_SIZE)
       if (cudaError_t Status = B.setDeviceHeapSize(Value);
+          Status != cudaSuccess && Status != cudaErrorNotSupported)
+        return Status;
+    // Launches from device code (host backend; elsewhere there are none).
+    if (Limit == CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT)
+      if (cudaError_t Status = B.setPendingLaunchLimit(Value);
           Status != cudaSuccess && Status != cudaErrorNotSupported)
         return Status;
     std::lock_guard<std::mutex> Lock(Mutex);

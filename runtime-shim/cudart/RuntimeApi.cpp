@@ -371,6 +371,12 @@ cudaError_t cudaDeviceSetLimit(cudaLimit Limit, size_t Value) {
       if (cudaError_t Status = B.setDeviceHeapSize(Value);
           Status != cudaSuccess && Status != cudaErrorNotSupported)
         return Status;
+    // Launches from device code wait in a buffer of this many entries
+    // (host backend; elsewhere there are none).
+    if (Limit == cudaLimitDevRuntimePendingLaunchCount)
+      if (cudaError_t Status = B.setPendingLaunchLimit(Value);
+          Status != cudaSuccess && Status != cudaErrorNotSupported)
+        return Status;
     // A hint, clamped to what the device can persist (0 where it cannot).
     if (Limit == cudaLimitPersistingL2CacheSize) {
       int Device = 0;

@@ -19,6 +19,7 @@ constexpr int ErrorInvalidValue = 1;
 constexpr int ErrorMemoryAllocation = 2;
 constexpr int ErrorInvalidConfiguration = 9;
 constexpr int ErrorLaunchMaxDepthExceeded = 65;
+constexpr int ErrorLaunchPendingCountExceeded = 69;
 constexpr int ErrorInvalidDeviceFunction = 98;
 constexpr int ErrorNotSupported = 801;
 /// cudaStreamTailLaunch.
@@ -144,6 +145,11 @@ int deviceLaunch(rubicon::host::ThreadContext *Thread, void *Function,
     return ErrorLaunchMaxDepthExceeded;
   if (parameterBytes(Kernel) > Header.Size)
     return ErrorInvalidValue;
+  // CUDA keeps launches that have not started in a buffer of
+  // cudaLimitDevRuntimePendingLaunchCount entries; here they wait until
+  // their parent's blocks are done.
+  if (!Work->Launcher->reservePendingLaunch())
+    return ErrorLaunchPendingCountExceeded;
 
   auto Child = std::make_unique<PreparedLaunch>();
   std::vector<void *> Args;
@@ -221,8 +227,10 @@ int HostBackend::runLaunch(PreparedLaunch &Prepared) {
   for (std::vector<PendingWork> *Items :
        {&Prepared.Children.Items, &Prepared.Children.TailItems}) {
     for (PendingWork &Work : *Items) {
+      if (Work.Grid)
+        releasePendingLaunch(); // it starts now, or never
       if (Fault)
-        break;
+        continue;
       if (Work.Grid) {
         Fault = runLaunch(*Work.Grid);
         Work.Grid.reset();
@@ -233,6 +241,15 @@ int HostBackend::runLaunch(PreparedLaunch &Prepared) {
     Items->clear();
   }
   return Fault;
+}
+
+bool HostBackend::reservePendingLaunch() {
+  size_t Pending = PendingLaunches.load();
+  do {
+    if (Pending >= PendingLaunchLimit.load())
+      return false;
+  } while (!PendingLaunches.compare_exchange_weak(Pending, Pending + 1));
+  return true;
 }
 
 bool HostBackend::kernelOfEntry(const void *Entry, HostKernel &Kernel) {

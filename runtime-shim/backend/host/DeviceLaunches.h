@@ -34,6 +34,11 @@ public:
   /// The kernel whose __rubicon_host_entry_ function is at `Entry` (device
   /// code names kernels by it: HostKernelEntry.cpp).
   virtual bool kernelOfEntry(const void *Entry, HostKernel &Kernel) = 0;
+  /// Counts one more launch waiting to start; false when as many wait as
+  /// cudaLimitDevRuntimePendingLaunchCount allows.
+  virtual bool reservePendingLaunch() = 0;
+  /// A counted launch has started (or will never run).
+  virtual void releasePendingLaunch() = 0;
 };
 
 /// A child grid, or a copy (Value < 0) or fill of Height rows of Width bytes.

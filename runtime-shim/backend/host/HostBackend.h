@@ -348,6 +348,12 @@ public:
   cudaError_t kernelFunctionOfStub(void *&Function,
                                    const void *HostStub) override;
   cudaError_t setDeviceHeapSize(size_t Bytes) override;
+  cudaError_t setPendingLaunchLimit(size_t Launches) override {
+    PendingLaunchLimit.store(Launches);
+    return cudaSuccess;
+  }
+  bool reservePendingLaunch() override;
+  void releasePendingLaunch() override { --PendingLaunches; }
   cudaError_t kernelParameterLayout(const void *Kernel,
                                     std::vector<size_t> &Offsets,
                                     std::vector<size_t> &Sizes) override;
@@ -521,6 +527,9 @@ private:
   /// The device heap every code object's malloc counts against (HostABI.h);
   /// CUDA's default size, 8 MiB.
   rubicon::host::HostHeap Heap{8ull << 20, 0};
+  /// Launches from device code queued and not yet started, and the most
+  /// that may be (cudaLimitDevRuntimePendingLaunchCount; CUDA's default).
+  std::atomic<size_t> PendingLaunches{0}, PendingLaunchLimit{2048};
 };
 
 } // namespace rubicon::cudart::host

@@ -88,6 +88,18 @@ __global__ void tooDeep(int *Out, int Depth) {
   }
 }
 
+// One thread launches 6 children while at most 4 may wait to start
+// (cudaLimitDevRuntimePendingLaunchCount): the 5th and 6th fail, and only 4
+// run.
+__device__ unsigned Started;
+__global__ void count() { atomicAdd(&Started, 1); }
+__global__ void pending(int *Out) {
+  for (int I = 0; I < 6; ++I) {
+    count<<<1, 1>>>();
+    Out[I] = cudaGetLastError();
+  }
+}
+
 int main() {
   int *D, H[64];
   cudaMalloc(&D, sizeof H);
@@ -134,5 +146,24 @@ int main() {
   cudaError_t E = cudaDeviceSynchronize();
   cudaMemcpy(H, D, sizeof H, cudaMemcpyDeviceToHost);
   printf("depth limit at %d, %s\n", H[0], cudaGetErrorName(E));
+
+  size_t Limit = 0;
+  cudaDeviceGetLimit(&Limit, cudaLimitDevRuntimePendingLaunchCount);
+  cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 4);
+  cudaMemset(D, 0, sizeof H);
+  pending<<<1, 1>>>(D);
+  E = cudaDeviceSynchronize();
+  cudaMemcpy(H, D, sizeof H, cudaMemcpyDeviceToHost);
+  unsigned Ran = 0;
+  cudaMemcpyFromSymbol(&Ran, Started, sizeof Ran);
+  printf("pending limit %zu -> 4:", Limit);
+  for (int I = 0; I < 6; ++I)
+    printf(" %d", H[I]);
+  printf("; %u ran, %s\n", Ran, cudaGetErrorName(E));
+  // Started launches no longer count: the same grid again launches 4.
+  pending<<<1, 1>>>(D);
+  cudaDeviceSynchronize();
+  cudaMemcpyFromSymbol(&Ran, Started, sizeof Ran);
+  printf("again: %u ran\n", Ran);
   return 0;
 }
