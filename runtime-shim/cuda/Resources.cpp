@@ -1,10 +1,10 @@
-//===- Resources.cpp - Pointer attributes, batched copies, tensor maps ----===//
+//===- Resources.cpp - Pointer attributes, batched copies -----------------===//
 //
 // Part of Rubicon. The driver functions of __rubicon/cuda_resources.h but
 // device resources and green contexts (GreenContexts.cpp):
-// cuPointerGetAttributes, cuMemcpyBatchAsync (the
-// copies in order on the stream; the hints are accepted) and tensor map
-// encoding (no tensor memory accelerator: CUDA_ERROR_NOT_SUPPORTED).
+// cuPointerGetAttributes and cuMemcpyBatchAsync (the
+// copies in order on the stream; the hints are accepted); tensor maps are
+// TensorMaps.cpp.
 // docs/driver-api.md.
 //
 //===----------------------------------------------------------------------===//
@@ -122,31 +122,15 @@ CUresult cuMemcpyBatchAsync(CUdeviceptr *Dsts, CUdeviceptr *Srcs,
                      AttributeCount, FailIndex, Stream);
 }
 
-CUresult cuTensorMapEncodeTiled(CUtensorMap *TensorMap, CUtensorMapDataType,
-                                cuuint32_t, void *, const cuuint64_t *,
-                                const cuuint64_t *, const cuuint32_t *,
-                                const cuuint32_t *, CUtensorMapInterleave,
-                                CUtensorMapSwizzle, CUtensorMapL2promotion,
-                                CUtensorMapFloatOOBfill) {
-  if (!TensorMap)
-    return CUDA_ERROR_INVALID_VALUE;
-  return CUDA_ERROR_NOT_SUPPORTED;
-}
-
-CUresult cuTensorMapEncodeIm2col(CUtensorMap *TensorMap, CUtensorMapDataType,
-                                 cuuint32_t, void *, const cuuint64_t *,
-                                 const cuuint64_t *, const int *, const int *,
-                                 cuuint32_t, cuuint32_t, const cuuint32_t *,
-                                 CUtensorMapInterleave, CUtensorMapSwizzle,
-                                 CUtensorMapL2promotion,
-                                 CUtensorMapFloatOOBfill) {
-  if (!TensorMap)
-    return CUDA_ERROR_INVALID_VALUE;
-  return CUDA_ERROR_NOT_SUPPORTED;
-}
-
-CUresult cuTensorMapReplaceAddress(CUtensorMap *TensorMap, void *) {
-  if (!TensorMap)
+// No decompression engine (CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK
+// is 0): a well-formed batch is CUDA_ERROR_NOT_SUPPORTED, about the batch as
+// a whole (errorIndex SIZE_MAX).
+CUresult cuMemBatchDecompressAsync(CUmemDecompressParams *Params, size_t Count,
+                                   unsigned Flags, size_t *ErrorIndex,
+                                   CUstream) {
+  if (ErrorIndex)
+    *ErrorIndex = SIZE_MAX;
+  if (!Params || !Count || Flags)
     return CUDA_ERROR_INVALID_VALUE;
   return CUDA_ERROR_NOT_SUPPORTED;
 }

@@ -607,4 +607,26 @@ CUresult cuMulticastUnbind(CUmemGenericAllocationHandle Handle,
   });
 }
 
+// Rubicon makes no sparse arrays (cuArray3DCreate refuses
+// CUDA_ARRAY3D_SPARSE; CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED is 0):
+// a well-formed request names an array that is not sparse, which CUDA
+// answers with CUDA_ERROR_INVALID_VALUE.
+CUresult cuMemMapArrayAsync(CUarrayMapInfo *List, unsigned Count, CUstream) {
+  if (!List || !Count)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned I = 0; I < Count; ++I) {
+    const CUarrayMapInfo &Info = List[I];
+    if (Info.resourceType != CU_RESOURCE_TYPE_ARRAY &&
+        Info.resourceType != CU_RESOURCE_TYPE_MIPMAPPED_ARRAY)
+      return CUDA_ERROR_INVALID_VALUE;
+    if (Info.resourceType == CU_RESOURCE_TYPE_ARRAY ? !Info.resource.array
+                                                    : !Info.resource.mipmap)
+      return CUDA_ERROR_INVALID_HANDLE;
+    if (Info.memOperationType != CU_MEM_OPERATION_TYPE_MAP &&
+        Info.memOperationType != CU_MEM_OPERATION_TYPE_UNMAP)
+      return CUDA_ERROR_INVALID_VALUE;
+  }
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
 } // extern "C"

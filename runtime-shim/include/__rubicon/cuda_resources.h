@@ -118,6 +118,30 @@ CUresult cuMemcpyBatchAsync_v2(CUdeviceptr *dsts, CUdeviceptr *srcs,
 #define cuMemcpyBatchAsync cuMemcpyBatchAsync_v2
 #endif
 
+/* Batches of decompressions (CUDA 12.8) by a GPU's decompression engine.
+   Rubicon's devices have none (CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK
+   is 0): CUDA_ERROR_NOT_SUPPORTED. */
+typedef enum CUmemDecompressAlgorithm_enum {
+  CU_MEM_DECOMPRESS_UNSUPPORTED = 0,
+  CU_MEM_DECOMPRESS_ALGORITHM_DEFLATE = 1 << 0,
+  CU_MEM_DECOMPRESS_ALGORITHM_SNAPPY = 1 << 1,
+  CU_MEM_DECOMPRESS_ALGORITHM_LZ4 = 1 << 2
+} CUmemDecompressAlgorithm;
+
+typedef struct CUmemDecompressParams_st {
+  size_t srcNumBytes;
+  size_t dstNumBytes;
+  cuuint32_t *dstActBytes;
+  const void *src;
+  void *dst;
+  CUmemDecompressAlgorithm algo;
+  unsigned char padding[20];
+} CUmemDecompressParams;
+
+CUresult cuMemBatchDecompressAsync(CUmemDecompressParams *paramsArray,
+                                   size_t count, unsigned int flags,
+                                   size_t *errorIndex, CUstream stream);
+
 /* Batches of 3D copies between pointers and CUDA arrays (CUDA 12.8; 13.0's
    signature). Widths count elements: bytes between pointers, the array's
    elements when an end is an array. Implemented in cuda/Arrays.cpp. */
@@ -170,10 +194,9 @@ CUresult cuMemcpy3DBatchAsync_v2(size_t numOps, CUDA_MEMCPY3D_BATCH_OP *opList,
 #endif
 
 /* Tensor maps (CUDA 12.0), the descriptors of the Hopper tensor memory
-   accelerator's bulk copies. AMD GPUs and the host target have no such
-   unit and Rubicon does not lower cp.async.bulk.tensor: encoding one
-   returns CUDA_ERROR_NOT_SUPPORTED. The types let code that only names them
-   (CUB's dispatch, libcu++'s wrappers) compile. */
+   accelerator's bulk copies. Encoding checks CUDA's rules and keeps the
+   arguments in Rubicon's own layout (docs/driver-api.md); Rubicon does not
+   yet lower cp.async.bulk.tensor, the device side that reads them. */
 #define CU_TENSOR_MAP_NUM_QWORDS 16
 typedef struct __attribute__((aligned(64))) CUtensorMap_st {
   cuuint64_t opaque[CU_TENSOR_MAP_NUM_QWORDS];
@@ -241,6 +264,21 @@ CUresult cuTensorMapEncodeIm2col(
     cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides,
     CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
     CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill);
+/* CUDA 12.8: im2col along W only. */
+typedef enum CUtensorMapIm2ColWideMode_enum {
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W = 0,
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128
+} CUtensorMapIm2ColWideMode;
+
+CUresult cuTensorMapEncodeIm2colWide(
+    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+    cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
+    const cuuint64_t *globalStrides, int pixelBoxLowerCornerWidth,
+    int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel,
+    cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides,
+    CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+    CUtensorMapFloatOOBfill oobFill);
 CUresult cuTensorMapReplaceAddress(CUtensorMap *tensorMap, void *globalAddress);
 
 #endif /* RUBICON_INTERNAL_CUDA_RESOURCES_H */

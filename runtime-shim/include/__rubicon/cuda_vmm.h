@@ -113,4 +113,59 @@ CUresult cuMulticastGetGranularity(size_t *granularity,
                                    const CUmulticastObjectProp *prop,
                                    CUmulticastGranularity_flags option);
 
+/* Mapping memory into sparse CUDA arrays (CUDA 11.1). Rubicon makes no
+   sparse arrays (CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED is 0), so
+   every request is CUDA's answer for an array that is not sparse. */
+typedef enum CUarraySparseSubresourceType_enum {
+  CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL = 0,
+  CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL = 1
+} CUarraySparseSubresourceType;
+
+typedef enum CUmemOperationType_enum {
+  CU_MEM_OPERATION_TYPE_MAP = 1,
+  CU_MEM_OPERATION_TYPE_UNMAP = 2
+} CUmemOperationType;
+
+typedef enum CUmemHandleType_enum {
+  CU_MEM_HANDLE_TYPE_GENERIC = 0
+} CUmemHandleType;
+
+typedef struct CUarrayMapInfo_st {
+  CUresourcetype resourceType;
+  union {
+    CUmipmappedArray mipmap;
+    CUarray array;
+  } resource;
+  CUarraySparseSubresourceType subresourceType;
+  union {
+    struct {
+      unsigned int level;
+      unsigned int layer;
+      unsigned int offsetX;
+      unsigned int offsetY;
+      unsigned int offsetZ;
+      unsigned int extentWidth;
+      unsigned int extentHeight;
+      unsigned int extentDepth;
+    } sparseLevel;
+    struct {
+      unsigned int layer;
+      unsigned long long offset;
+      unsigned long long size;
+    } miptail;
+  } subresource;
+  CUmemOperationType memOperationType;
+  CUmemHandleType memHandleType;
+  union {
+    CUmemGenericAllocationHandle memHandle;
+  } memHandle;
+  unsigned long long offset;
+  unsigned int deviceBitMask;
+  unsigned int flags;
+  unsigned int reserved[2];
+} CUarrayMapInfo_v1, CUarrayMapInfo;
+
+CUresult cuMemMapArrayAsync(CUarrayMapInfo *mapInfoList, unsigned int count,
+                            CUstream hStream);
+
 #endif /* RUBICON_INTERNAL_CUDA_VMM_H */

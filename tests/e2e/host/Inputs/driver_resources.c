@@ -89,5 +89,42 @@ int main(void) {
              CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
              CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   printf("tensor map: %d size %d align %d\n", r, (int)sizeof(CUtensorMap), (int)_Alignof(CUtensorMap));
+
+  /* No decompression engine: a batch is CUDA_ERROR_NOT_SUPPORTED about the
+     batch as a whole; flags other than 0 are invalid. */
+  int algorithms = -1;
+  cuDeviceGetAttribute(&algorithms, CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK, dev);
+  CUmemDecompressParams dp;
+  memset(&dp, 0, sizeof dp);
+  dp.src = (const void *)d;
+  dp.dst = (void *)(d + 128);
+  dp.srcNumBytes = dp.dstNumBytes = 64;
+  dp.algo = CU_MEM_DECOMPRESS_ALGORITHM_DEFLATE;
+  size_t where = 0;
+  r = cuMemBatchDecompressAsync(&dp, 1, 0, &where, stream);
+  printf("decompress: mask %d, %d at %d, flags %d\n", algorithms, r, where == (size_t)-1,
+         cuMemBatchDecompressAsync(&dp, 1, 1, NULL, stream));
+
+  /* No sparse arrays: mapping into an ordinary array is CUDA's
+     CUDA_ERROR_INVALID_VALUE; a null array is CUDA_ERROR_INVALID_HANDLE. */
+  CUDA_ARRAY_DESCRIPTOR ad;
+  memset(&ad, 0, sizeof ad);
+  ad.Width = 64;
+  ad.Height = 64;
+  ad.Format = CU_AD_FORMAT_FLOAT;
+  ad.NumChannels = 1;
+  CUarray array;
+  cuArrayCreate(&array, &ad);
+  CUarrayMapInfo info;
+  memset(&info, 0, sizeof info);
+  info.resourceType = CU_RESOURCE_TYPE_ARRAY;
+  info.resource.array = array;
+  info.subresourceType = CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL;
+  info.memOperationType = CU_MEM_OPERATION_TYPE_MAP;
+  info.memHandleType = CU_MEM_HANDLE_TYPE_GENERIC;
+  r = cuMemMapArrayAsync(&info, 1, stream);
+  info.resource.array = NULL;
+  printf("map array: %d null array %d empty list %d\n", r, cuMemMapArrayAsync(&info, 1, stream),
+         cuMemMapArrayAsync(NULL, 0, stream));
   return 0;
 }
