@@ -394,6 +394,7 @@ private:
   Value *mbarrierUpdate(Value *Bar, unsigned AS, Value *Count, Value *Tx,
                         bool Drop, bool Complete);
   void emitBulkCopy(const Instruction &I); // PTXBulkCopyIR.cpp
+  void emitCreatePolicy(const Instruction &I); // PTXCachePolicyIR.cpp
   void emitWarp(const Instruction &I);
   void emitControl(const Instruction &I);
   // PTXHalfFloatIR.cpp

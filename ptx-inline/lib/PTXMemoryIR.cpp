@@ -134,6 +134,8 @@ void InlinePTXBuilder::emitMemory(const Instruction &I) {
   case PTXOpcode::CpAsyncBulkCommitGroup:
   case PTXOpcode::CpAsyncBulkWaitGroup:
     return emitBulkCopy(I);
+  case PTXOpcode::Createpolicy:
+    return emitCreatePolicy(I);
   case PTXOpcode::Prefetch:
   case PTXOpcode::Prefetchu:
   case PTXOpcode::Discard:

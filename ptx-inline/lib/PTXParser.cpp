@@ -428,9 +428,13 @@ private:
       }
       for (size_t J = 0; J != I; ++J) {
         PTXModifier Earlier = Modifiers[J].first;
-        // wmma.mma names a layout for a and one for b: `.row.row`.
-        if (Earlier == Modifier &&
-            category(Modifier) != PTXModifierCategory::Layout) {
+        // wmma.mma names a layout for a and one for b: `.row.row`;
+        // createpolicy a primary and a secondary priority:
+        // `.L2::evict_first.L2::evict_first`.
+        bool Pair = category(Modifier) == PTXModifierCategory::Layout ||
+                    (Info.Opcode == PTXOpcode::Createpolicy &&
+                     category(Modifier) == PTXModifierCategory::CacheHint);
+        if (Earlier == Modifier && !Pair) {
           fail(Position, "duplicate modifier " + quoted(spelling(Modifier)));
           return false;
         }

@@ -501,7 +501,7 @@ struct __attribute__((aligned(1))) __nv_fp8_e8m0 {
     return (double)__rubicon_e8m0_to_float(__x);
   }
   __host__ __device__ explicit operator __half() const {
-    return __half(__rubicon_e8m0_to_float(__x));
+    return __float2half_rn(__rubicon_e8m0_to_float(__x));
   }
   __host__ __device__ explicit operator bool() const { return true; }
   __host__ __device__ explicit operator unsigned char() const {

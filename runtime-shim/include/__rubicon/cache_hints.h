@@ -102,4 +102,13 @@ __RUBICON_CACHE_HINTED_SCALAR(double)
 #undef __RUBICON_LOAD_VECTOR
 #undef __RUBICON_STORE_VECTOR
 
+/* __nv_associate_access_property(ptr, policy): associates an L2 cache policy
+ * (a `createpolicy` descriptor) with the accesses made through the pointer it
+ * returns (libcu++'s cuda::annotated_ptr and cuda::associate_access_property
+ * from sm_80 on). A hint here as well: the same pointer. */
+__RUBICON_DEVICE__ void *__nv_associate_access_property(void *ptr,
+                                                        unsigned long long) {
+  return ptr;
+}
+
 #endif /* RUBICON_INTERNAL_CACHE_HINTS_H */

@@ -320,7 +320,8 @@ __RUBICON_H_FUNCTION(rcp, (__RUBICON_H_C)1 / x)
 #define __RUBICON_H_FUNCTION_F32(Name, Exceptions)                             \
   __RUBICON_HOST_DEVICE__ __RUBICON_H_T h##Name(__RUBICON_H_T a) {             \
     const float x = (float)__RUBICON_H_IN(a);                                  \
-    __RUBICON_H_T r = __RUBICON_H_OUT((__RUBICON_H_C)__RUBICON_H_MATH(Name, x)); \
+    __RUBICON_H_T r =                                                          \
+        __RUBICON_HN(__rubicon_from_float_, )(__RUBICON_H_MATH(Name, x));      \
     if (!__RUBICON_H_BF16) {                                                   \
       unsigned short bits = __RUBICON_H_BITS(r);                               \
       switch (__RUBICON_H_BITS(a)) { Exceptions }                              \

@@ -133,8 +133,11 @@ __RUBICON_HOST_DEVICE__ __RUBICON_H_T __RUBICON_HN(__rubicon_from_compute_, )(_F
 __RUBICON_HOST_DEVICE__ float __RUBICON_HN(__rubicon_to_float_, )(__RUBICON_H_T h) {
   return (float)__rubicon_compute(h);
 }
+/* A NaN becomes CUDA's canonical 0x7fff whatever its sign and payload, on
+ * the host and in kernels alike (the hardware conversions keep the sign). */
 __RUBICON_HOST_DEVICE__ __RUBICON_H_T __RUBICON_HN(__rubicon_from_float_, )(float f) {
-  return __RUBICON_HN(__rubicon_from_compute_, )((_Float16)f);
+  return f != f ? __RUBICON_H_MAKE(0x7fff)
+                : __RUBICON_HN(__rubicon_from_compute_, )((_Float16)f);
 }
 #else
 typedef float __RUBICON_HN(__rubicon_compute_, );
