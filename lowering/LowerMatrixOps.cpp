@@ -8,6 +8,8 @@
 //   - an operation of MatrixOps.def on a target of its family: the call is
 //     replaced by the matrix-core code built here (gfx908/gfx90a/gfx94x/
 //     gfx950: llvm.amdgcn.mfma.*; gfx11: llvm.amdgcn.wmma.*);
+//   - a wmma mma on the host target: the product through the block's matrix
+//     exchange, one warp meeting per product (MFMABuilder::hostProduct);
 //   - anything else: the call is inlined (the generic path).
 //
 // PTX mma.sync is a call of a `__rubicon_mma.*` function too (attribute
@@ -23,6 +25,9 @@
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
 
+#include "rubicon/HostABI.h"
+#include "rubicon/WmmaLayout.h"
+
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Demangle/Demangle.h"
@@ -35,6 +40,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <set>
+#include <tuple>
 
 using namespace llvm;
 
@@ -101,11 +107,142 @@ const MatrixOpRow *findRow(const Function &F, StringRef Arch) {
   return nullptr;
 }
 
-/// Builds the matrix-core code of one call (null: a store).
+/// Builds the matrix-core code of one call (null: a store), or the host
+/// target's product (hostProduct).
 class MFMABuilder {
 public:
   MFMABuilder(CallInst &Call, const Function &Callee)
       : Call(Call), Callee(Callee), B(&Call) {}
+
+  /// d = a * b + c on the host target, in the generic layout
+  /// (rubicon/WmmaLayout.h), with one meeting of the warp's lanes where the
+  /// generic path has a shuffle per register and source lane. Each lane
+  /// writes its A and B slots, as the type the products are summed in, to
+  /// its warp's buffer in the block's matrix exchange (HostABI.h) as two
+  /// dense matrices, A[m][k] and B[n][k] (k contiguous), the warp meets at
+  /// one __syncwarp, and each lane sums the products of its D slots from
+  /// them. The warp's two buffers alternate by a parity byte per lane, so a
+  /// lane that goes on to its next product writes the other buffer while
+  /// the warp's slower lanes still read this one (a lane cannot come back
+  /// to this one before they all meet again). The sums are the generic
+  /// path's, k ascending, one rounding per step:
+  ///  - f16 multiplicands: products exact in f32 (at most 22 significant
+  ///    bits, within f32's normal range), so fmul then fadd is the fma;
+  ///  - bf16, tf32: products exact in f64, and f32 + f32 rounded to f64 then
+  ///    to f32 is f32's correctly rounded sum (f64 has more than 2 * 24 + 2
+  ///    bits), so the step is the fma without a call of fmaf;
+  ///  - s8, u8: exact i32 sums, then C as the generic path adds it;
+  ///  - f64: fma.
+  Value *hostProduct() {
+    auto [M, N, K] = shape();
+    SmallVector<StringRef, 4> T;
+    types().split(T, '.');
+    StringRef DT = T[0], AT = T[1], BT = T[2], CT = T[3];
+    bool Integer = isInteger(), Double = AT == "f64";
+    bool Wide = AT == "bf16" || AT == "tf32"; // summed through f64
+    Type *Element = Integer                ? B.getInt32Ty()
+                    : Double || Wide       ? B.getDoubleTy()
+                                           : B.getFloatTy();
+    unsigned ElementBytes = Element->getPrimitiveSizeInBits() / 8;
+    auto BitsOf = [](StringRef Kind) -> unsigned {
+      return Kind == "f16" || Kind == "bf16" ? 16
+             : Kind == "s8" || Kind == "u8"  ? 8
+             : Kind == "f64"                 ? 64
+                                             : 32;
+    };
+    using wmma::Matrix;
+    wmma::Fragment FA = wmma::fragment(M, N, K, Matrix::A, BitsOf(AT),
+                                       AT == "f16"),
+                   FB = wmma::fragment(M, N, K, Matrix::B, BitsOf(BT),
+                                       BT == "f16"),
+                   FC = wmma::fragment(M, N, K, Matrix::C, BitsOf(CT), false),
+                   FD = wmma::fragment(M, N, K, Matrix::C, BitsOf(DT), false);
+    assert((M + N) * K * ElementBytes <= host::MatrixExchangeBufferBytes &&
+           "a wmma shape's matrices must fit the exchange buffer");
+
+    // This warp's buffer of this product's parity; the lane flips its
+    // parity byte for the next one.
+    Value *L = lane();
+    Value *Warp = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_warpid, {});
+    Module &Mod = *Call.getModule();
+    FunctionCallee ExchangeFn = Mod.getOrInsertFunction(
+        host::MatrixExchangeFunction, B.getPtrTy());
+    Value *Exchange = B.CreateCall(ExchangeFn);
+    Value *Thread = B.CreateAdd(B.CreateShl(Warp, 5), L);
+    Value *ParityByte = B.CreateGEP(B.getInt8Ty(), Exchange, i64(Thread));
+    Value *Parity = B.CreateAnd(B.CreateLoad(B.getInt8Ty(), ParityByte), 1);
+    B.CreateStore(B.CreateXor(Parity, 1), ParityByte);
+    Value *Buffer = B.CreateGEP(
+        B.getInt8Ty(), Exchange,
+        B.CreateAdd(
+            B.getInt64(host::MatrixExchangeParityBytes),
+            B.CreateMul(B.CreateAdd(B.CreateShl(i64(Warp), 1),
+                                    B.CreateZExt(Parity, B.getInt64Ty())),
+                        B.getInt64(host::MatrixExchangeBufferBytes))));
+    Value *BMatrix =
+        B.CreateGEP(B.getInt8Ty(), Buffer, B.getInt64(M * K * ElementBytes));
+
+    // Write the lane's slots: A at [m][k], B at [n][k].
+    auto Publish = [&](Value *Words, const wmma::Fragment &F, StringRef Kind,
+                       Value *Matrix) {
+      Value *Major = i64(B.CreateURem(L, B.getInt32(F.Major)));
+      Value *FirstMinor = i64(B.CreateMul(
+          B.CreateURem(B.CreateUDiv(L, B.getInt32(F.Major)),
+                       B.getInt32(F.chunks())),
+          B.getInt32(F.Slots)));
+      Value *Row = B.CreateGEP(Element, Matrix,
+                               B.CreateAdd(B.CreateMul(Major, B.getInt64(K)),
+                                           FirstMinor));
+      for (unsigned S = 0; S < F.Slots; ++S)
+        B.CreateStore(slot(Words, F, S, Kind, Element),
+                      B.CreateConstGEP1_64(Element, Row, S));
+    };
+    Publish(Call.getArgOperand(0), FA, AT, Buffer);
+    Publish(Call.getArgOperand(1), FB, BT, BMatrix);
+    B.CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {},
+                      {B.getInt32(0xffffffffu)});
+
+    // Sum the lane's D slots: row m, columns c0 + j.
+    Value *RowA = B.CreateGEP(
+        Element, Buffer, B.CreateMul(i64(B.CreateURem(L, B.getInt32(M))),
+                                     B.getInt64(K)));
+    Value *FirstColumn = i64(B.CreateMul(B.CreateUDiv(L, B.getInt32(M)),
+                                         B.getInt32(FD.Slots)));
+    SmallVector<Value *, 8> ARow;
+    for (unsigned KK = 0; KK < K; ++KK)
+      ARow.push_back(B.CreateLoad(Element, B.CreateConstGEP1_64(Element, RowA, KK)));
+    Type *SumTy = Integer ? B.getInt32Ty()
+                  : Double ? B.getDoubleTy()
+                           : B.getFloatTy();
+    SmallVector<Value *, 8> Sums;
+    for (unsigned J = 0; J < FD.Slots; ++J) {
+      Value *ColumnB = B.CreateGEP(
+          Element, BMatrix,
+          B.CreateMul(B.CreateAdd(FirstColumn, B.getInt64(J)), B.getInt64(K)));
+      Value *Sum = Integer ? static_cast<Value *>(B.getInt32(0))
+                           : slot(Call.getArgOperand(2), FC, J, CT, SumTy);
+      for (unsigned KK = 0; KK < K; ++KK) {
+        Value *X = ARow[KK], *Y = B.CreateLoad(
+                                 Element, B.CreateConstGEP1_64(Element, ColumnB, KK));
+        if (Integer)
+          Sum = B.CreateAdd(Sum, B.CreateMul(X, Y));
+        else if (Double)
+          Sum = B.CreateIntrinsic(Intrinsic::fma, {SumTy}, {X, Y, Sum});
+        else if (Wide)
+          Sum = B.CreateFPTrunc(
+              B.CreateFAdd(B.CreateFMul(X, Y),
+                           B.CreateFPExt(Sum, B.getDoubleTy())),
+              SumTy);
+        else
+          Sum = B.CreateFAdd(B.CreateFMul(X, Y), Sum);
+      }
+      Sums.push_back(Sum);
+    }
+    if (Integer)
+      return addIntegerC(Sums);
+    return hostResult(Sums, FD, DT == "f16",
+                      Callee.hasFnAttribute("rubicon-wmma-satfinite"));
+  }
 
   Value *build(const MatrixOpRow &Row) {
     StringRef Op = Row.Op;
@@ -196,6 +333,107 @@ private:
     Value *Result = PoisonValue::get(Words);
     for (unsigned W = 0; W < Words->getNumElements(); ++W)
       Result = B.CreateInsertElement(Result, Packed[W % Packed.size()], W);
+    return Result;
+  }
+
+  /// The call's shape (m, n, k), from "m16n16k16".
+  std::tuple<unsigned, unsigned, unsigned> shape() {
+    StringRef S = Callee.getFnAttribute("rubicon-wmma-shape").getValueAsString();
+    unsigned Dims[3] = {0, 0, 0};
+    for (unsigned I = 0; I < 3; ++I) {
+      S = S.drop_front(); // 'm', 'n', 'k'
+      size_t Digits = S.find_first_not_of("0123456789");
+      S.substr(0, Digits).getAsInteger(10, Dims[I]);
+      S = S.substr(std::min(Digits, S.size()));
+    }
+    return {Dims[0], Dims[1], Dims[2]};
+  }
+
+  /// Slot S of a fragment of type `Kind` (its registers: `Words`), as `To`.
+  Value *slot(Value *Words, const wmma::Fragment &F, unsigned S,
+              StringRef Kind, Type *To) {
+    Value *Word = B.CreateExtractElement(Words, S / F.perRegister());
+    unsigned Shift = F.ElementBits * (S % F.perRegister());
+    Value *Bits = Shift ? B.CreateLShr(Word, Shift) : Word;
+    Value *V;
+    if (Kind == "s8" || Kind == "u8") {
+      Value *Byte = B.CreateTrunc(Bits, B.getInt8Ty());
+      return Kind == "s8" ? B.CreateSExt(Byte, To) : B.CreateZExt(Byte, To);
+    }
+    if (Kind == "s32")
+      return Bits;
+    if (Kind == "f64")
+      return B.CreateBitCast(Bits, To);
+    if (Kind == "f16")
+      V = halfToFloat(B.CreateTrunc(Bits, B.getInt16Ty()));
+    else if (Kind == "bf16")
+      V = B.CreateBitCast(
+          B.CreateShl(B.CreateZExt(B.CreateTrunc(Bits, B.getInt16Ty()),
+                                   B.getInt32Ty()),
+                      16),
+          B.getFloatTy());
+    else if (Kind == "tf32") // the upper 19 bits of an f32
+      V = B.CreateBitCast(B.CreateAnd(Bits, 0xffffe000u), B.getFloatTy());
+    else
+      V = B.CreateBitCast(Bits, B.getFloatTy());
+    return To->isDoubleTy() ? B.CreateFPExt(V, To) : V;
+  }
+
+  /// f16 bits as f32, exactly, in integer operations and selects: the host
+  /// target's baseline x86-64 has no f16 conversion instruction, and fpext
+  /// becomes a library call per element.
+  Value *halfToFloat(Value *Half) {
+    Value *H = B.CreateZExt(Half, B.getInt32Ty());
+    Value *Sign = B.CreateShl(B.CreateAnd(H, 0x8000), 16);
+    Value *Magnitude = B.CreateAnd(H, 0x7fff);
+    // Normal: rebias the exponent (127 - 15) under the shifted mantissa.
+    Value *Normal =
+        B.CreateAdd(B.CreateShl(Magnitude, 13), B.getInt32((127 - 15) << 23));
+    // Infinity and NaN: all-ones exponent, the mantissa (and quiet bit) kept.
+    Value *Special = B.CreateOr(B.CreateShl(B.CreateAnd(H, 0x3ff), 13),
+                                B.getInt32(0x7f800000));
+    // Zero and subnormal: the mantissa times 2^-24, both exact.
+    Value *Small = B.CreateBitCast(
+        B.CreateFMul(B.CreateUIToFP(Magnitude, B.getFloatTy()),
+                     ConstantFP::get(B.getFloatTy(), 0x1p-24)),
+        B.getInt32Ty());
+    Value *Bits = B.CreateSelect(
+        B.CreateICmpULT(Magnitude, B.getInt32(0x400)), Small,
+        B.CreateSelect(B.CreateICmpUGE(Magnitude, B.getInt32(0x7c00)), Special,
+                       Normal));
+    return B.CreateBitCast(B.CreateOr(Bits, Sign), B.getFloatTy());
+  }
+
+  /// The D words of the host product's sums (f32 or f64; f16 rounded once),
+  /// .satfinite applied.
+  Value *hostResult(ArrayRef<Value *> Sums, const wmma::Fragment &FD,
+                    bool DHalf, bool SatFinite) {
+    auto *Words = cast<FixedVectorType>(Callee.getReturnType());
+    Value *Result = Constant::getNullValue(Words);
+    for (unsigned Slot = 0; Slot < Sums.size(); ++Slot) {
+      Value *E = Sums[Slot];
+      unsigned Register = Slot / FD.perRegister();
+      if (E->getType()->isDoubleTy()) {
+        Result = B.CreateInsertElement(
+            Result, B.CreateBitCast(E, Words->getElementType()), Register);
+        continue;
+      }
+      if (!DHalf) {
+        Result = B.CreateInsertElement(
+            Result,
+            B.CreateBitCast(SatFinite ? saturateFinite(E) : E, B.getInt32Ty()),
+            Register);
+        continue;
+      }
+      Value *H = B.CreateBitCast(B.CreateFPTrunc(E, B.getHalfTy()),
+                                 B.getInt16Ty());
+      if (SatFinite)
+        H = saturateFiniteHalf(H);
+      H = B.CreateShl(B.CreateZExt(H, B.getInt32Ty()), 16 * (Slot % 2));
+      Result = B.CreateInsertElement(
+          Result, B.CreateOr(B.CreateExtractElement(Result, Register), H),
+          Register);
+    }
     return Result;
   }
 
@@ -727,9 +965,14 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
     for (User *U : F->users())
       if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledFunction() == F)
         Calls.push_back(Call);
+    // The host target's wmma products meet once per product (hostProduct).
+    bool HostProduct = TargetArch == "host" && !DisableMatrixCores &&
+                       F->getFnAttribute("rubicon-wmma-op").getValueAsString() ==
+                           "mma";
     for (CallInst *Call : Calls) {
       std::string Path =
-          !Row ? "generic"
+          HostProduct ? "warp exchange (one warp meeting per product)"
+          : !Row      ? "generic"
           : *Row->Instruction
               ? "matrix cores (" + std::to_string(Row->Count) + " x " +
                     Row->Instruction + ")"
@@ -737,7 +980,10 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
       for (const std::string &Where : kernelsReaching(*Call->getFunction()))
         Notes.insert(TargetArch + ": " + Where + ": " + describe(*F) + ": " +
                      Path);
-      if (Row) {
+      if (HostProduct) {
+        Call->replaceAllUsesWith(MFMABuilder(*Call, *F).hostProduct());
+        Call->eraseFromParent();
+      } else if (Row) {
         MFMABuilder Builder(*Call, *F);
         Value *Result = Builder.build(*Row);
         if (Result)

@@ -156,7 +156,7 @@ void HostDeviceTarget::buildLoweringPipeline(
   MPM.addPass(RecordClusterDimsPass());
   // __isConstant/__isGlobal, while __constant__ is address space 4.
   MPM.addPass(LowerConstantSpaceQueriesPass());
-  // wmma: the generic path (no matrix instructions on the CPU).
+  // wmma: loads and stores generic, products through the matrix exchange.
   MPM.addPass(LowerMatrixOpsPass("host"));
   // Texture references are device variables on the host target too.
   MPM.addPass(LowerTextureHandlesPass());

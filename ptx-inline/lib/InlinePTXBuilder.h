@@ -20,6 +20,7 @@
 #define RUBICON_PTXINLINE_INLINEPTXBUILDER_H
 
 #include "rubicon/PTX/PTXAST.h"
+#include "rubicon/WmmaLayout.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
@@ -75,7 +76,7 @@ using ptx::RegisterRef;
 using ptx::ScalarOperand;
 using ptx::SourcePosition;
 
-struct WmmaFragment;
+using WmmaFragment = wmma::Fragment;
 
 /// An error at a position of the asm string.
 struct BuildError {

@@ -1,21 +1,7 @@
 //===- PTXWmmaIR.cpp - IR for wmma.load, wmma.mma, wmma.store -------------===//
 //
-// The PTX ISA leaves the distribution of wmma fragments over the lanes
-// unspecified ("the identity of individual matrix elements in the fragment is
-// unspecified"); only the register counts are fixed. Rubicon's layout, the
-// same for every shape, type and memory layout (load and store do the
-// transposition, so `wmma.mma`'s .alayout/.blayout change nothing):
-//
-//   A (M x K), B (K x N) and C/D (M x N) each have a major dimension (A: the
-//   rows m, B: the columns n, C/D: the rows m) and a minor one (k, k, n).
-//   A fragment of S elements per lane splits each major line into
-//   Q = minor / S chunks of S consecutive minor indices. Slot s (element s
-//   of the fragment, low to high within each register, registers in order)
-//   of lane l holds
-//       major = l % Major,  minor = S * ((l / Major) % Q) + s
-//   When Major * Q < 32 (f16 A/B of m16n16k16, f16 A of m8n32k16, f16 B of
-//   m32n8k16: the ISA gives them 16 elements where 8 or 4 would do) lanes
-//   l and l + Major * Q hold the same elements.
+// Rubicon's fragment layout is rubicon/WmmaLayout.h (load and store do the
+// transposition, so `wmma.mma`'s .alayout/.blayout change nothing).
 //
 //   wmma.mma: lane l computes D's slots j = 0..S_D-1 (S_D = 8; 2 for f64
 //   m8n8k4), row r = l % M, column c_j = S_D * (l / M) + j. Its A row is in
@@ -38,23 +24,6 @@ using namespace rubicon::ptx;
 
 namespace rubicon::ptxir {
 
-/// The geometry of one fragment (see the file comment).
-struct WmmaFragment {
-  unsigned Rows = 0, Columns = 0; ///< of the matrix (A: MxK, B: KxN, C: MxN)
-  unsigned Major = 0, Minor = 0;  ///< A: M, K; B: N, K; C: M, N
-  unsigned Slots = 0;             ///< elements per lane
-  unsigned ElementBits = 0;
-  bool MajorIsRow = true; ///< false for B (its major dimension is n)
-
-  /// Elements per register: registers are 32-bit, 64-bit for f64.
-  unsigned perRegister() const {
-    return ElementBits >= 32 ? 1 : 32 / ElementBits;
-  }
-  unsigned registerBits() const { return ElementBits > 32 ? 64 : 32; }
-  unsigned registers() const { return Slots / perRegister(); }
-  unsigned chunks() const { return Minor / Slots; }
-};
-
 namespace {
 
 struct WmmaShape {
@@ -67,35 +36,17 @@ constexpr WmmaShape WmmaShapes[] = {{PTXModifier::M16N16K16, 16, 16, 16},
                                     {PTXModifier::M16N16K8, 16, 16, 8},
                                     {PTXModifier::M8N8K4, 8, 8, 4}};
 
-enum class WmmaMatrix { A, B, C };
+using WmmaMatrix = wmma::Matrix;
 
 
 unsigned log2u(unsigned V) { return unsigned(std::countr_zero(V)); }
 
 WmmaFragment wmmaFragment(const WmmaShape &S, WmmaMatrix Which, PTXType T) {
-  WmmaFragment F;
-  F.ElementBits = T == PTXType::F16 || T == PTXType::BF16 ? 16
+  unsigned Bits = T == PTXType::F16 || T == PTXType::BF16 ? 16
                   : T == PTXType::S8 || T == PTXType::U8  ? 8
                   : T == PTXType::F64                     ? 64
                                                           : 32;
-  switch (Which) {
-  case WmmaMatrix::A:
-    F.Rows = S.M, F.Columns = S.K, F.Major = S.M, F.Minor = S.K;
-    break;
-  case WmmaMatrix::B:
-    F.Rows = S.K, F.Columns = S.N, F.Major = S.N, F.Minor = S.K;
-    F.MajorIsRow = false;
-    break;
-  case WmmaMatrix::C:
-    F.Rows = S.M, F.Columns = S.N, F.Major = S.M, F.Minor = S.N;
-    break;
-  }
-  // f16 multiplicands are eight f16x2 registers in every shape.
-  if (Which != WmmaMatrix::C && T == PTXType::F16)
-    F.Slots = 16;
-  else
-    F.Slots = F.Rows * F.Columns / 32;
-  return F;
+  return wmma::fragment(S.M, S.N, S.K, Which, Bits, T == PTXType::F16);
 }
 
 } // namespace

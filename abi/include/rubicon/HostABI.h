@@ -105,8 +105,8 @@ inline constexpr const char CudaArchSymbol[] = "__rubicon_host_cuda_arch";
 /// ThreadContext::SharedBytes. 5: the device runtime (RuntimeServices'
 /// parameterBuffer, launchDevice and memoryOperation;
 /// ThreadContext::DeviceRuntimeError). 6: RuntimeServices::gridBarrier. 7:
-/// WaveOperationCallerOutsideMask.
-inline constexpr unsigned long long AbiVersion = 7;
+/// WaveOperationCallerOutsideMask. 8: the matrix exchange.
+inline constexpr unsigned long long AbiVersion = 8;
 inline constexpr const char AbiVersionSymbol[] = "__rubicon_host_abi_version";
 
 /// Wavefront operations. The lanes that take part (the operation's group):
@@ -148,6 +148,30 @@ enum class KernelFault : int {
 /// does, not only for the bytes the launch asked for (libcu++ checks that the
 /// end of a shared array is a shared address). The most a block may use.
 inline constexpr unsigned long long SharedWindowBytes = 64 * 1024;
+
+/// wmma on the host target (lowering/LowerMatrixOps.cpp, docs/host-target.md
+/// "Tensor cores"): a warp's lanes multiply through memory of the block's,
+/// the matrix exchange, which starts at matrixExchange() past the shared
+/// window and is MatrixExchangeBytes long: first one parity byte per thread
+/// of the block (at most 1024), which the runtime zeroes before it runs a
+/// block; then, for each of the 32 warps, two buffers of
+/// MatrixExchangeBufferBytes, which the code object alone reads and writes.
+inline constexpr unsigned long long MatrixExchangeParityBytes = 1024;
+inline constexpr unsigned long long MatrixExchangeBufferBytes = 5120;
+inline constexpr unsigned long long MatrixExchangeBytes =
+    MatrixExchangeParityBytes + 32 * 2 * MatrixExchangeBufferBytes;
+/// Where the matrix exchange of a block whose shared memory starts at
+/// `SharedMemory` and is `SharedBytes` long begins (64-byte aligned past
+/// the window); the runtime allocates that far plus MatrixExchangeBytes.
+inline unsigned long long matrixExchangeOffset(unsigned long long SharedBytes) {
+  unsigned long long End =
+      SharedBytes > SharedWindowBytes ? SharedBytes : SharedWindowBytes;
+  return (End + 63) & ~63ull;
+}
+/// The device library's function that returns the running block's matrix
+/// exchange: `unsigned char *__rubicon_host_matrix_exchange()`.
+inline constexpr const char MatrixExchangeFunction[] =
+    "__rubicon_host_matrix_exchange";
 
 struct ThreadContext;
 

@@ -521,9 +521,13 @@ int BlockScheduler::runBlock(const GridLaunch &L, uint64_t BlockLinearIndex) {
     return ErrorMemoryAllocation;
   Launch = &L;
   Fault = 0;
-  // The whole shared window (HostABI.h), whatever the launch asked for.
-  if (SharedMemory.size() < std::max<size_t>(L.SharedBytes, rubicon::host::SharedWindowBytes))
-    SharedMemory.resize(std::max<size_t>(L.SharedBytes, rubicon::host::SharedWindowBytes));
+  // The whole shared window (HostABI.h), whatever the launch asked for, and
+  // the matrix exchange past it, whose parity bytes start each block at 0.
+  size_t Exchange = rubicon::host::matrixExchangeOffset(L.SharedBytes);
+  if (SharedMemory.size() < Exchange + rubicon::host::MatrixExchangeBytes)
+    SharedMemory.resize(Exchange + rubicon::host::MatrixExchangeBytes);
+  std::memset(SharedMemory.data() + Exchange, 0,
+              rubicon::host::MatrixExchangeParityBytes);
   unsigned BlockIndex[3] = {
       static_cast<unsigned>(BlockLinearIndex % L.Grid[0]),
       static_cast<unsigned>(BlockLinearIndex / L.Grid[0] % L.Grid[1]),
