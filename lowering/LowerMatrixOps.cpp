@@ -119,9 +119,9 @@ public:
   /// generic path has a shuffle per register and source lane. Each lane
   /// writes its A and B slots, as the type the products are summed in, to
   /// its warp's buffer in the block's matrix exchange (HostABI.h) as two
-  /// dense matrices, A[m][k] and B[n][k] (k contiguous), the warp meets at
-  /// one __syncwarp, and each lane sums the products of its D slots from
-  /// them. The warp's two buffers alternate by a parity byte per lane, so a
+  /// dense matrices, A[m][k] and B[k][n], the warp meets at one __syncwarp,
+  /// and each lane sums the products of its D slots from them, the slots as
+  /// one vector. The warp's two buffers alternate by a parity byte per lane, so a
   /// lane that goes on to its next product writes the other buffer while
   /// the warp's slower lanes still read this one (a lane cannot come back
   /// to this one before they all meet again). The sums are the generic
@@ -182,62 +182,70 @@ public:
     Value *BMatrix =
         B.CreateGEP(B.getInt8Ty(), Buffer, B.getInt64(M * K * ElementBytes));
 
-    // Write the lane's slots: A at [m][k], B at [n][k].
+    // Write the lane's slots: A at [m][k] (k contiguous), B at [k][n] (n
+    // contiguous, so that a lane's D columns are one vector load per k).
     auto Publish = [&](Value *Words, const wmma::Fragment &F, StringRef Kind,
-                       Value *Matrix) {
+                       Value *Matrix, bool MinorStride) {
       Value *Major = i64(B.CreateURem(L, B.getInt32(F.Major)));
       Value *FirstMinor = i64(B.CreateMul(
           B.CreateURem(B.CreateUDiv(L, B.getInt32(F.Major)),
                        B.getInt32(F.chunks())),
           B.getInt32(F.Slots)));
-      Value *Row = B.CreateGEP(Element, Matrix,
-                               B.CreateAdd(B.CreateMul(Major, B.getInt64(K)),
-                                           FirstMinor));
+      uint64_t Stride = MinorStride ? F.Major : 1;
+      Value *First = B.CreateGEP(
+          Element, Matrix,
+          MinorStride
+              ? B.CreateAdd(B.CreateMul(FirstMinor, B.getInt64(F.Major)), Major)
+              : B.CreateAdd(B.CreateMul(Major, B.getInt64(K)), FirstMinor));
       for (unsigned S = 0; S < F.Slots; ++S)
         B.CreateStore(slot(Words, F, S, Kind, Element),
-                      B.CreateConstGEP1_64(Element, Row, S));
+                      B.CreateConstGEP1_64(Element, First, S * Stride));
     };
-    Publish(Call.getArgOperand(0), FA, AT, Buffer);
-    Publish(Call.getArgOperand(1), FB, BT, BMatrix);
+    Publish(Call.getArgOperand(0), FA, AT, Buffer, false);
+    Publish(Call.getArgOperand(1), FB, BT, BMatrix, true);
     B.CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {},
                       {B.getInt32(0xffffffffu)});
 
-    // Sum the lane's D slots: row m, columns c0 + j.
+    // Sum the lane's D slots, row m, columns c0 + j, as one vector over j:
+    // each slot's own sum stays k-ascending.
     Value *RowA = B.CreateGEP(
         Element, Buffer, B.CreateMul(i64(B.CreateURem(L, B.getInt32(M))),
                                      B.getInt64(K)));
     Value *FirstColumn = i64(B.CreateMul(B.CreateUDiv(L, B.getInt32(M)),
                                          B.getInt32(FD.Slots)));
-    SmallVector<Value *, 8> ARow;
-    for (unsigned KK = 0; KK < K; ++KK)
-      ARow.push_back(B.CreateLoad(Element, B.CreateConstGEP1_64(Element, RowA, KK)));
     Type *SumTy = Integer ? B.getInt32Ty()
                   : Double ? B.getDoubleTy()
                            : B.getFloatTy();
-    SmallVector<Value *, 8> Sums;
-    for (unsigned J = 0; J < FD.Slots; ++J) {
-      Value *ColumnB = B.CreateGEP(
-          Element, BMatrix,
-          B.CreateMul(B.CreateAdd(FirstColumn, B.getInt64(J)), B.getInt64(K)));
-      Value *Sum = Integer ? static_cast<Value *>(B.getInt32(0))
-                           : slot(Call.getArgOperand(2), FC, J, CT, SumTy);
-      for (unsigned KK = 0; KK < K; ++KK) {
-        Value *X = ARow[KK], *Y = B.CreateLoad(
-                                 Element, B.CreateConstGEP1_64(Element, ColumnB, KK));
-        if (Integer)
-          Sum = B.CreateAdd(Sum, B.CreateMul(X, Y));
-        else if (Double)
-          Sum = B.CreateIntrinsic(Intrinsic::fma, {SumTy}, {X, Y, Sum});
-        else if (Wide)
-          Sum = B.CreateFPTrunc(
-              B.CreateFAdd(B.CreateFMul(X, Y),
-                           B.CreateFPExt(Sum, B.getDoubleTy())),
-              SumTy);
-        else
-          Sum = B.CreateFAdd(B.CreateFMul(X, Y), Sum);
-      }
-      Sums.push_back(Sum);
+    auto *SumVector = FixedVectorType::get(SumTy, FD.Slots);
+    auto *ElementVector = FixedVectorType::get(Element, FD.Slots);
+    Value *Sum = Constant::getNullValue(SumVector);
+    for (unsigned J = 0; J < FD.Slots && !Integer; ++J)
+      Sum = B.CreateInsertElement(
+          Sum, slot(Call.getArgOperand(2), FC, J, CT, SumTy), J);
+    for (unsigned KK = 0; KK < K; ++KK) {
+      Value *X = B.CreateVectorSplat(
+          FD.Slots,
+          B.CreateLoad(Element, B.CreateConstGEP1_64(Element, RowA, KK)));
+      Value *Y = B.CreateAlignedLoad(
+          ElementVector,
+          B.CreateGEP(Element, BMatrix,
+                      B.CreateAdd(B.getInt64(KK * N), FirstColumn)),
+          Align(ElementBytes));
+      if (Integer)
+        Sum = B.CreateAdd(Sum, B.CreateMul(X, Y));
+      else if (Double)
+        Sum = B.CreateIntrinsic(Intrinsic::fma, {SumVector}, {X, Y, Sum});
+      else if (Wide)
+        Sum = B.CreateFPTrunc(
+            B.CreateFAdd(B.CreateFMul(X, Y),
+                         B.CreateFPExt(Sum, ElementVector)),
+            SumVector);
+      else
+        Sum = B.CreateFAdd(B.CreateFMul(X, Y), Sum);
     }
+    SmallVector<Value *, 8> Sums;
+    for (unsigned J = 0; J < FD.Slots; ++J)
+      Sums.push_back(B.CreateExtractElement(Sum, J));
     if (Integer)
       return addIntegerC(Sums);
     return hostResult(Sums, FD, DT == "f16",

@@ -3,8 +3,9 @@
 ; (HostABI.h) with one warp meeting, not the generic path's shuffle per
 ; register and source lane. The lane flips its parity byte (thread
 ; 32 * %warpid + %laneid), picks buffer 2 * warp + parity, writes its A and B
-; slots there as dense matrices of the summing type, meets its warp at one
-; __syncwarp, then sums its D slots k ascending, one rounding per step:
+; slots there as dense matrices of the summing type (A[m][k], B[k][n]),
+; meets its warp at one __syncwarp, then sums its D slots as one vector, k
+; ascending, one rounding per step:
 ; f16 products in f32 (fmul, fadd: the product is exact), bf16/tf32 through
 ; f64, integers in i32 with C added (saturated) after, f64 with fma.
 ; RUN: rubicon-inline-ptx %s | rubicon-opt -passes=rubicon-lower-matrix-ops -rubicon-arch=host -S | FileCheck %s
@@ -26,28 +27,28 @@
 ; CHECK: store float
 ; CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
 ; CHECK-NOT: call void @llvm.nvvm.bar.warp.sync
-; CHECK: [[PRODUCT:%[0-9]+]] = fmul float
-; CHECK-NEXT: fadd float [[PRODUCT]],
+; CHECK: [[PRODUCT:%[0-9]+]] = fmul <8 x float>
+; CHECK-NEXT: fadd <8 x float> [[PRODUCT]],
 ; CHECK-NOT: llvm.fma
 ; CHECK: ret
 
 ; CHECK-LABEL: define {{.*}} @mma_bf16(
 ; CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
-; CHECK: [[ACC:%[0-9]+]] = fpext float {{%[0-9]+}} to double
-; CHECK-NEXT: [[PRODUCT:%[0-9]+]] = fmul double
-; CHECK-NEXT: [[SUM:%[0-9]+]] = fadd double [[PRODUCT]], [[ACC]]
-; CHECK-NEXT: fptrunc double [[SUM]] to float
+; CHECK: [[PRODUCT:%[0-9]+]] = fmul <8 x double>
+; CHECK-NEXT: [[ACC:%[0-9]+]] = fpext <8 x float> {{%[0-9]+}} to <8 x double>
+; CHECK-NEXT: [[SUM:%[0-9]+]] = fadd <8 x double> [[PRODUCT]], [[ACC]]
+; CHECK-NEXT: fptrunc <8 x double> [[SUM]] to <8 x float>
 
 ; CHECK-LABEL: define {{.*}} @mma_s8_satfinite(
 ; CHECK: sext i8
 ; CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
-; CHECK: mul i32
+; CHECK: mul <8 x i32>
 ; CHECK: call i32 @llvm.sadd.sat.i32(
 
 ; CHECK-LABEL: define {{.*}} @mma_f64(
 ; CHECK: store double
 ; CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
-; CHECK: call double @llvm.fma.f64(
+; CHECK: call <2 x double> @llvm.fma.v2f64(
 
 ; The generic path, for comparison: shuffles, no exchange.
 ; GENERIC-LABEL: define {{.*}} @mma_f16(
