@@ -34,8 +34,8 @@
 
 ; CHECK-LABEL: define {{.*}} @mma_bf16(
 ; CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
-; CHECK: [[PRODUCT:%[0-9]+]] = fmul <8 x double>
-; CHECK-NEXT: [[ACC:%[0-9]+]] = fpext <8 x float> {{%[0-9]+}} to <8 x double>
+; CHECK: [[ACC:%[0-9]+]] = fpext <8 x float> {{%[0-9]+}} to <8 x double>
+; CHECK-NEXT: [[PRODUCT:%[0-9]+]] = fmul <8 x double>
 ; CHECK-NEXT: [[SUM:%[0-9]+]] = fadd <8 x double> [[PRODUCT]], [[ACC]]
 ; CHECK-NEXT: fptrunc <8 x double> [[SUM]] to <8 x float>
 
