@@ -6,7 +6,9 @@
 // means LU without pivoting, done directly (LAPACK has no such routine).
 // On AMD GPUs ROCm has these functions in rocSOLVER, on the same
 // rocblas_handle: rocsolver_<t>getrf(_npvt)_batched, getrs_batched and
-// getri_outofplace(_npvt)_batched.
+// getri_outofplace(_npvt)_batched. On a capturing stream the host work is a
+// graph node (Handle.h's dispatch): the matrices, the arrays of pointers to
+// them, the pivots and infos are device memory, read when the graph runs.
 //
 //===----------------------------------------------------------------------===//
 #include "Handle.h"
@@ -97,9 +99,9 @@ extern "C" {
                                          int *Info, int Count) {               \
     if (H && (N < 0 || Lda < std::max(1, N) || Count < 0))                     \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
-    return dispatchNow(                                                           \
+    return dispatch(                                                           \
         H,                                                                     \
-        [&] {                                                                  \
+        [=] {                                                                  \
           for (int I = 0; I < Count; ++I) {                                    \
             if (Pivots) {                                                      \
               L##getrf_(&N, &N, A[I], &Lda, Pivots + size_t(I) * N, &Info[I]); \
@@ -126,9 +128,9 @@ extern "C" {
       *Info = Bad;                                                             \
     if (H && (Bad || !Info))                                                   \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
-    return dispatchNow(                                                           \
+    return dispatch(                                                           \
         H,                                                                     \
-        [&] {                                                                  \
+        [=] {                                                                  \
           char Op = transposeChar(Trans);                                      \
           std::vector<int> Identity;                                           \
           for (int I = 0; I < Count; ++I) {                                    \
@@ -150,9 +152,9 @@ extern "C" {
     if (H && (N < 0 || Lda < std::max(1, N) || Ldc < std::max(1, N) ||         \
               Count < 0))                                                      \
       return CUBLAS_STATUS_INVALID_VALUE;                                      \
-    return dispatchNow(                                                           \
+    return dispatch(                                                           \
         H,                                                                     \
-        [&] {                                                                  \
+        [=] {                                                                  \
           std::vector<int> Identity;                                           \
           for (int I = 0; I < Count; ++I) {                                    \
             for (int J = 0; J < N; ++J)                                        \

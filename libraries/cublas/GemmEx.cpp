@@ -7,7 +7,10 @@
 //         by sgemm, and C rounded back to its type; int8 inputs with an int32
 //         C multiply in int32. Other combinations: CUBLAS_STATUS_NOT_SUPPORTED.
 //   rocm  rocblas_gemm_ex (and _batched_ex, _strided_batched_ex) with D = C.
-// The math mode and algorithm are hints: accepted, not used.
+// The math mode and algorithm are hints: accepted, not used. On a capturing
+// stream the host call becomes a graph node like the other GEMMs' (host
+// mode scalars copied at the call, in the size the compute type gives them;
+// an unsupported type combination is refused at the call).
 //
 //===----------------------------------------------------------------------===//
 #include "Checks.h"
@@ -200,6 +203,37 @@ int rocmComputeType(cublasComputeType_t Compute, cudaDataType CType) {
   return 162;                   // i32_r
 }
 
+/// Whether hostGemmEx multiplies these types (it answers NOT_SUPPORTED
+/// otherwise): said at the call, since captured work's status is not seen.
+bool hostSupports(cudaDataType AType, cudaDataType BType, cudaDataType CType,
+                  cublasComputeType_t Compute) {
+  bool Same = AType == BType && BType == CType;
+  if (Same && (AType == CUDA_R_32F || AType == CUDA_C_32F))
+    return isFloatCompute(Compute);
+  if (Same && (AType == CUDA_R_64F || AType == CUDA_C_64F))
+    return isDoubleCompute(Compute);
+  if (is16Bit(AType) && BType == AType &&
+      (CType == AType || CType == CUDA_R_32F))
+    return isFloatCompute(Compute) ||
+           (isHalfCompute(Compute) && CType == AType);
+  return AType == CUDA_R_8I && BType == CUDA_R_8I && CType == CUDA_R_32I &&
+         isIntCompute(Compute);
+}
+
+/// alpha and beta as the call saw them: their type is the compute type's
+/// (half, float, double, int32), complex when C is.
+libraries::HostScalar gemmScalar(cublasHandle_t H, const void *S,
+                                 cublasComputeType_t Compute,
+                                 cudaDataType CType) {
+  bool Complex = CType == CUDA_C_32F || CType == CUDA_C_64F;
+  size_t Size = isHalfCompute(Compute)     ? 2
+                : isDoubleCompute(Compute) ? (Complex ? 16 : 8)
+                : isIntCompute(Compute)    ? 4
+                                           : (Complex ? 8 : 4);
+  return libraries::HostScalar(S, Size,
+                               !H || H->PointerMode == CUBLAS_POINTER_MODE_HOST);
+}
+
 } // namespace
 
 extern "C" {
@@ -215,11 +249,16 @@ cublasStatus_t cublasGemmEx(cublasHandle_t H, cublasOperation_t TransA,
             !Beta))
     return CUBLAS_STATUS_INVALID_VALUE;
   GemmShape S{TransA, TransB, M, N, K, Lda, Ldb, Ldc};
-  return dispatchNow(
+  if (H && H->Target == libraries::LibraryTarget::Host &&
+      !hostSupports(AType, BType, CType, Compute))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  libraries::HostScalar AlphaS = gemmScalar(H, Alpha, Compute, CType),
+                        BetaS = gemmScalar(H, Beta, Compute, CType);
+  return dispatch(
       H,
-      [&] {
-        return hostGemmEx(S, Alpha, A, AType, B, BType, Beta, C, CType,
-                          Compute);
+      [=] {
+        return hostGemmEx(S, AlphaS.get(), A, AType, B, BType, BetaS.get(), C,
+                          CType, Compute);
       },
       [&] {
         return RUBICON_ROCBLAS(gemm_ex)(
@@ -240,13 +279,19 @@ cublasStatus_t cublasGemmBatchedEx(
             !Beta || Count < 0))
     return CUBLAS_STATUS_INVALID_VALUE;
   GemmShape S{TransA, TransB, M, N, K, Lda, Ldb, Ldc};
-  return dispatchNow(
+  if (H && H->Target == libraries::LibraryTarget::Host &&
+      !hostSupports(AType, BType, CType, Compute))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  libraries::HostScalar AlphaS = gemmScalar(H, Alpha, Compute, CType),
+                        BetaS = gemmScalar(H, Beta, Compute, CType);
+  // The arrays of pointers are device memory, read when the work runs.
+  return dispatch(
       H,
-      [&] {
+      [=] {
         for (int I = 0; I < Count; ++I)
-          if (cublasStatus_t Status = hostGemmEx(
-                  S, Alpha, A[I], AType, B[I], BType, Beta, C[I], CType,
-                  Compute))
+          if (cublasStatus_t Status =
+                  hostGemmEx(S, AlphaS.get(), A[I], AType, B[I], BType,
+                             BetaS.get(), C[I], CType, Compute))
             return Status;
         return CUBLAS_STATUS_SUCCESS;
       },
@@ -269,18 +314,22 @@ cublasStatus_t cublasGemmStridedBatchedEx(
             !Beta || Count < 0))
     return CUBLAS_STATUS_INVALID_VALUE;
   GemmShape S{TransA, TransB, M, N, K, Lda, Ldb, Ldc};
-  return dispatchNow(
+  if (H && H->Target == libraries::LibraryTarget::Host &&
+      !hostSupports(AType, BType, CType, Compute))
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  libraries::HostScalar AlphaS = gemmScalar(H, Alpha, Compute, CType),
+                        BetaS = gemmScalar(H, Beta, Compute, CType);
+  return dispatch(
       H,
-      [&] {
+      [=] {
         size_t ASize = elementSize(AType), BSize = elementSize(BType),
                CSize = elementSize(CType);
-        if (!ASize || !BSize || !CSize)
-          return CUBLAS_STATUS_NOT_SUPPORTED;
         for (int I = 0; I < Count; ++I)
           if (cublasStatus_t Status = hostGemmEx(
-                  S, Alpha, static_cast<const char *>(A) + I * StrideA * ASize,
-                  AType, static_cast<const char *>(B) + I * StrideB * BSize,
-                  BType, Beta, static_cast<char *>(C) + I * StrideC * CSize,
+                  S, AlphaS.get(),
+                  static_cast<const char *>(A) + I * StrideA * ASize, AType,
+                  static_cast<const char *>(B) + I * StrideB * BSize, BType,
+                  BetaS.get(), static_cast<char *>(C) + I * StrideC * CSize,
                   CType, Compute))
             return Status;
         return CUBLAS_STATUS_SUCCESS;

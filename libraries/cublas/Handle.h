@@ -79,29 +79,6 @@ cublasStatus_t dispatch(cublasHandle_t Handle, HostT HostCall,
       });
 }
 
-/// As dispatch, for host work that reads the caller's arguments in place
-/// (batched and mixed-type calls): not captured, NOT_SUPPORTED while the
-/// stream captures.
-template <class HostT, class RocmT>
-cublasStatus_t dispatchNow(cublasHandle_t Handle, HostT &&HostCall,
-                           RocmT &&RocmCall) {
-  if (Handle && Handle->Target != libraries::LibraryTarget::Rocm &&
-      libraries::capturing(Handle->Stream))
-    return CUBLAS_STATUS_NOT_SUPPORTED;
-  if (!Handle)
-    return CUBLAS_STATUS_NOT_INITIALIZED;
-  if (Handle->Target == libraries::LibraryTarget::Rocm)
-    return RocmCall();
-  if (cublasStatus_t Status = waitForStream(Handle))
-    return Status;
-  if constexpr (std::is_void_v<decltype(HostCall())>) {
-    HostCall();
-    return CUBLAS_STATUS_SUCCESS;
-  } else {
-    return HostCall();
-  }
-}
-
 } // namespace rubicon::cublas
 
 #endif // RUBICON_CUBLAS_HANDLE_H

@@ -7,7 +7,8 @@
 // on AMD GPUs. When D is not C, C is first copied into D on the stream.
 // Epilogues (bias, ReLU, GELU with the tanh approximation, and their
 // combinations) are applied to float and double D on the host target after
-// the product; on AMD GPUs, and for other types, they answer
+// the product (in the stream's order, a host node of the graph a capturing
+// stream records); on AMD GPUs, and for other types, they answer
 // CUBLAS_STATUS_NOT_SUPPORTED, as do row-major and tiled orders and the
 // auxiliary-output and gradient epilogues. The heuristic offers one
 // algorithm, which needs no workspace.
@@ -16,6 +17,7 @@
 #include "LtHandle.h"
 
 #include "LibraryTarget.h"
+#include "StreamOrder.h"
 #include "cublas_v2.h"
 
 #include <cmath>
@@ -393,13 +395,19 @@ cublasStatus_t cublasLtMatmul(
         CUBLAS_GEMM_DEFAULT);
   if (S || !Epilogue)
     return S;
-  if (cudaStreamSynchronize(stream) != cudaSuccess)
-    return CUBLAS_STATUS_EXECUTION_FAILED;
-  if (Ld.Type == CUDA_R_32F)
-    applyEpilogue<float>(Op, Ld, D);
-  else
-    applyEpilogue<double>(Op, Ld, D);
-  return CUBLAS_STATUS_SUCCESS;
+  // The epilogue in the stream's order after the product: now, or as a host
+  // node of the graph a capturing stream records (descriptors copied).
+  MatmulDesc OpCopy = Op;
+  Layout LdCopy = Ld;
+  return rubicon::libraries::inStreamOrder(
+      stream, CUBLAS_STATUS_SUCCESS, CUBLAS_STATUS_EXECUTION_FAILED,
+      [OpCopy, LdCopy, D] {
+        if (LdCopy.Type == CUDA_R_32F)
+          applyEpilogue<float>(OpCopy, LdCopy, D);
+        else
+          applyEpilogue<double>(OpCopy, LdCopy, D);
+        return CUBLAS_STATUS_SUCCESS;
+      });
 }
 
 } // extern "C"

@@ -8,8 +8,11 @@
 // fat binary, which cuModuleLoadData accepts. Rubicon's LTO IR is the fat
 // binary of NVVM bitcode that NVRTC makes with -dlto (or -rdc=true, or
 // nvcc -fatbin -rdc=true); objects and archives compiled with -dc are taken
-// too. PTX inputs are refused (Rubicon has no PTX assembler here), and
-// there is no linked PTX. docs/cuda-libraries.md, "nvJitLink".
+// too. A PTX input is compiled by the toolkit's PTX path (`nvcc -fatbin
+// x.ptx`, docs/ptx-modules.md) into the linked image; it is compiled alone,
+// as a PTX module is not relocatable here: with other inputs it is refused
+// at nvJitLinkComplete. There is no linked PTX. docs/cuda-libraries.md,
+// "nvJitLink".
 //
 //===----------------------------------------------------------------------===//
 #include "nvJitLink.h"
@@ -133,13 +136,9 @@ nvJitLinkResult nvJitLinkAddData(nvJitLinkHandle handle,
     return NVJITLINK_ERROR_INVALID_INPUT;
   std::string Name = name && *name ? name : "input";
   std::string Data(static_cast<const char *>(data), size);
-  if (inputType == NVJITLINK_INPUT_PTX) {
-    handle->ErrorLog += "nvJitLink: " + Name +
-                        ": PTX inputs are not supported by this toolkit "
-                        "(compile the source with NVRTC -dlto instead)\n";
-    return NVJITLINK_ERROR_INVALID_INPUT;
-  }
-  std::string Extension = extensionFor(inputType, Data);
+  std::string Extension = inputType == NVJITLINK_INPUT_PTX
+                              ? std::string(".ptx")
+                              : extensionFor(inputType, Data);
   if (Extension.empty()) {
     handle->ErrorLog += "nvJitLink: " + Name +
                         ": not device code this toolkit links (a fat binary "
@@ -174,6 +173,16 @@ nvJitLinkResult nvJitLinkComplete(nvJitLinkHandle handle) {
     handle->ErrorLog += "nvJitLink: nothing to link\n";
     return NVJITLINK_ERROR_INVALID_INPUT;
   }
+  bool Ptx = false;
+  for (const nvJitLink::Input &In : handle->Inputs)
+    Ptx |= In.Extension == ".ptx";
+  if (Ptx && handle->Inputs.size() > 1) {
+    handle->ErrorLog +=
+        "nvJitLink: a PTX input is compiled alone by this toolkit and cannot "
+        "be linked with other inputs (compile the sources with NVRTC -dlto "
+        "to link them)\n";
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  }
   namespace toolkit = rubicon::toolkit;
   std::string Nvcc =
       toolkit::toolkitDirOf(reinterpret_cast<void *>(&nvJitLinkComplete)) +
@@ -195,8 +204,11 @@ nvJitLinkResult nvJitLinkComplete(nvJitLinkHandle handle) {
   if (Targets.find("host") == std::string::npos)
     Targets += ",host";
   std::string Output = Dir + "/linked.fatbin", Log = Dir + "/log";
-  std::vector<std::string> Argv = {Nvcc, "-dlink", "-fatbin",
-                                   "--amdgpu-arch=" + Targets, "-o", Output};
+  // A PTX module is compiled (nvcc -fatbin x.ptx), not device-linked.
+  std::vector<std::string> Argv = {Nvcc, "-fatbin", "--amdgpu-arch=" + Targets,
+                                   "-o", Output};
+  if (!Ptx)
+    Argv.insert(Argv.begin() + 1, "-dlink");
   Argv.insert(Argv.end(), handle->NvccOptions.begin(),
               handle->NvccOptions.end());
   std::vector<std::string> Files;
@@ -220,9 +232,13 @@ nvJitLinkResult nvJitLinkComplete(nvJitLinkHandle handle) {
   toolkit::runTool(Remove, "/dev/null");
   if (!Linked) {
     handle->ErrorLog += Text;
-    handle->ErrorLog += Written ? "nvJitLink: the device link failed\n"
-                                : "nvJitLink: cannot write the inputs\n";
-    return NVJITLINK_ERROR_INTERNAL;
+    if (!Written) {
+      handle->ErrorLog += "nvJitLink: cannot write the inputs\n";
+      return NVJITLINK_ERROR_INTERNAL;
+    }
+    handle->ErrorLog += Ptx ? "nvJitLink: the PTX input does not compile\n"
+                            : "nvJitLink: the device link failed\n";
+    return Ptx ? NVJITLINK_ERROR_PTX_COMPILE : NVJITLINK_ERROR_INTERNAL;
   }
   handle->InfoLog += Text;
   handle->Completed = true;
