@@ -127,7 +127,8 @@ public:
   /// to this one before they all meet again). The sums are the generic
   /// path's, k ascending, one rounding per step:
   ///  - f16 multiplicands: products exact in f32 (at most 22 significant
-  ///    bits, within f32's normal range), so fmul then fadd is the fma;
+  ///    bits, within f32's normal range), so fmul then fadd is the fma (and
+  ///    rubicon-host-expand-half widens f16 without a library call);
   ///  - bf16, tf32: products exact in f64, and f32 + f32 rounded to f64 then
   ///    to f32 is f32's correctly rounded sum (f64 has more than 2 * 24 + 2
   ///    bits), so the step is the fma without a call of fmaf;
@@ -372,8 +373,10 @@ private:
       return Bits;
     if (Kind == "f64")
       return B.CreateBitCast(Bits, To);
-    if (Kind == "f16")
-      V = halfToFloat(B.CreateTrunc(Bits, B.getInt16Ty()));
+    if (Kind == "f16") // widened inline by rubicon-host-expand-half
+      V = B.CreateFPExt(
+          B.CreateBitCast(B.CreateTrunc(Bits, B.getInt16Ty()), B.getHalfTy()),
+          B.getFloatTy());
     else if (Kind == "bf16")
       V = B.CreateBitCast(
           B.CreateShl(B.CreateZExt(B.CreateTrunc(Bits, B.getInt16Ty()),
@@ -385,31 +388,6 @@ private:
     else
       V = B.CreateBitCast(Bits, B.getFloatTy());
     return To->isDoubleTy() ? B.CreateFPExt(V, To) : V;
-  }
-
-  /// f16 bits as f32, exactly, in integer operations and selects: the host
-  /// target's baseline x86-64 has no f16 conversion instruction, and fpext
-  /// becomes a library call per element.
-  Value *halfToFloat(Value *Half) {
-    Value *H = B.CreateZExt(Half, B.getInt32Ty());
-    Value *Sign = B.CreateShl(B.CreateAnd(H, 0x8000), 16);
-    Value *Magnitude = B.CreateAnd(H, 0x7fff);
-    // Normal: rebias the exponent (127 - 15) under the shifted mantissa.
-    Value *Normal =
-        B.CreateAdd(B.CreateShl(Magnitude, 13), B.getInt32((127 - 15) << 23));
-    // Infinity and NaN: all-ones exponent, the mantissa (and quiet bit) kept.
-    Value *Special = B.CreateOr(B.CreateShl(B.CreateAnd(H, 0x3ff), 13),
-                                B.getInt32(0x7f800000));
-    // Zero and subnormal: the mantissa times 2^-24, both exact.
-    Value *Small = B.CreateBitCast(
-        B.CreateFMul(B.CreateUIToFP(Magnitude, B.getFloatTy()),
-                     ConstantFP::get(B.getFloatTy(), 0x1p-24)),
-        B.getInt32Ty());
-    Value *Bits = B.CreateSelect(
-        B.CreateICmpULT(Magnitude, B.getInt32(0x400)), Small,
-        B.CreateSelect(B.CreateICmpUGE(Magnitude, B.getInt32(0x7c00)), Special,
-                       Normal));
-    return B.CreateBitCast(B.CreateOr(Bits, Sign), B.getFloatTy());
   }
 
   /// The D words of the host product's sums (f32 or f64; f16 rounded once),

@@ -226,9 +226,11 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
   if (Diags.hasErrors())
     return Diags.takeError("cannot optimize device code for the host target");
   {
-    // What the optimizer made llvm.ldexp: inline, not a libm call per thread.
+    // What the optimizer made llvm.ldexp: inline, not a libm call per thread;
+    // f16 widened inline, not a C runtime call per element.
     ModuleAnalysisManager MAM;
     HostExpandLdexpPass().run(M, MAM);
+    HostExpandHalfPass().run(M, MAM);
   }
   if (Error E = checkUndefinedFunctions(M))
     return E;

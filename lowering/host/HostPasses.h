@@ -53,6 +53,7 @@ RUBICON_DECLARE_HOST_PASS(HostThreadLoopsPass)
 RUBICON_DECLARE_HOST_PASS(HostSharedMemoryPass)
 // After the optimization pipeline (HostDeviceTarget::emitCodeObject).
 RUBICON_DECLARE_HOST_PASS(HostExpandLdexpPass)
+RUBICON_DECLARE_HOST_PASS(HostExpandHalfPass)
 // Part of the host target's -O2/-O3 pipeline, not its lowering.
 RUBICON_DECLARE_HOST_PASS(HostSplitGuardedLoopsPass)
 #undef RUBICON_DECLARE_HOST_PASS

@@ -22,8 +22,7 @@
 ; CHECK: store i8 [[FLIPPED]], ptr [[PARITYBYTE]]
 ; CHECK: mul i64 {{%[0-9]+}}, 5120
 ; CHECK: add i64 1024,
-; The f16 slots are widened without a library call.
-; CHECK-NOT: fpext half
+; CHECK: fpext half {{%[0-9]+}} to float
 ; CHECK: store float
 ; CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
 ; CHECK-NOT: call void @llvm.nvvm.bar.warp.sync
