@@ -13,8 +13,8 @@
 //   - anything else: the call is inlined (the generic path).
 //
 // PTX mma.sync is a call of a `__rubicon_mma.*` function too (attribute
-// "rubicon-matrix-op": the instruction as written); it has no matrix path
-// yet, so it is inlined and reported as generic.
+// "rubicon-matrix-op": the instruction in the PTX ISA's spelling); the
+// MatrixOps.def rows with operation "mma.sync" give its matrix path.
 //
 // Then the functions go. Each decision is recorded in the named metadata
 // `rubicon.matrix.paths` for `nvcc -v` (matrixPathNotes). The layouts the two
@@ -94,14 +94,47 @@ bool hasFamily(MatrixFamily Family, StringRef Arch) {
   return false;
 }
 
+/// What MatrixOps.def looks a function up by: a wmma function's attributes,
+/// or, for mma.sync (attribute "rubicon-matrix-op", the instruction in the
+/// PTX ISA's spelling: mma.sync.aligned.<shape>.<A layout>.<B layout>
+/// [.satfinite].<d>.<a>.<b>.<c>), "mma.sync" with its shape and types. An
+/// mma.sync with other layouts or modifiers gets no shape, so no row.
+struct MatrixOpKey {
+  StringRef Op, Shape, Types;
+  bool SatFinite = false;
+};
+
+MatrixOpKey keyOf(const Function &F) {
+  MatrixOpKey Key;
+  if (!F.hasFnAttribute("rubicon-matrix-op")) {
+    Key.Op = F.getFnAttribute("rubicon-wmma-op").getValueAsString();
+    Key.Shape = F.getFnAttribute("rubicon-wmma-shape").getValueAsString();
+    Key.Types = F.getFnAttribute("rubicon-wmma-types").getValueAsString();
+    Key.SatFinite = F.hasFnAttribute("rubicon-wmma-satfinite");
+    return Key;
+  }
+  StringRef Name = F.getFnAttribute("rubicon-matrix-op").getValueAsString();
+  SmallVector<StringRef, 12> Parts;
+  Name.split(Parts, '.');
+  Key.Op = "mma.sync";
+  Key.SatFinite = Parts.size() == 11 && Parts[6] == "satfinite";
+  if ((Parts.size() != 10 && !Key.SatFinite) || Parts[2] != "aligned" ||
+      Parts[4] != "row" || Parts[5] != "col")
+    return Key;
+  Key.Shape = Parts[3];
+  Key.Types = Name.take_back(Parts[Parts.size() - 4].size() +
+                             Parts[Parts.size() - 3].size() +
+                             Parts[Parts.size() - 2].size() +
+                             Parts.back().size() + 3);
+  return Key;
+}
+
 const MatrixOpRow *findRow(const Function &F, StringRef Arch) {
-  StringRef Op = F.getFnAttribute("rubicon-wmma-op").getValueAsString();
-  StringRef Shape = F.getFnAttribute("rubicon-wmma-shape").getValueAsString();
-  StringRef Types = F.getFnAttribute("rubicon-wmma-types").getValueAsString();
+  MatrixOpKey Key = keyOf(F);
   if (DisableMatrixCores)
     return nullptr;
   for (const MatrixOpRow &Row : MatrixOps)
-    if (Op == Row.Op && Shape == Row.Shape && Types == Row.Types &&
+    if (Key.Op == Row.Op && Key.Shape == Row.Shape && Key.Types == Row.Types &&
         hasFamily(Row.Family, Arch))
       return &Row;
   return nullptr;
@@ -112,7 +145,7 @@ const MatrixOpRow *findRow(const Function &F, StringRef Arch) {
 class MFMABuilder {
 public:
   MFMABuilder(CallInst &Call, const Function &Callee)
-      : Call(Call), Callee(Callee), B(&Call) {}
+      : Call(Call), Callee(Callee), Key(keyOf(Callee)), B(&Call) {}
 
   /// d = a * b + c on the host target, in the generic layout
   /// (rubicon/WmmaLayout.h), with one meeting of the warp's lanes where the
@@ -255,6 +288,8 @@ public:
 
   Value *build(const MatrixOpRow &Row) {
     StringRef Op = Row.Op;
+    if (Op == "mma.sync")
+      return mmaSync();
     if (Row.Family == MatrixFamily::WMMA12)
       return wmma12();
     if (Row.Family == MatrixFamily::WMMA) {
@@ -277,11 +312,10 @@ public:
 private:
   CallInst &Call;
   const Function &Callee;
+  MatrixOpKey Key;
   IRBuilder<> B;
 
-  StringRef types() {
-    return Callee.getFnAttribute("rubicon-wmma-types").getValueAsString();
-  }
+  StringRef types() { return Key.Types; }
   /// The mma's A type (d.a.b.c): "f16", "bf16", "s8", "u8".
   bool multiplicandsAre(StringRef T) {
     SmallVector<StringRef, 4> Parts;
@@ -864,6 +898,208 @@ private:
     return finish({Sum}, DHalf, SatFinite);
   }
 
+  /// The lane of the wavefront (0..63 on wave64).
+  Value *waveLane() {
+    Value *Low = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                   {B.getInt32(~0u), B.getInt32(0)});
+    return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                             {B.getInt32(~0u), Low});
+  }
+  /// Word of lane Source (0..31) of this lane's logical warp:
+  /// ds_bpermute_b32, which uses the LDS hardware but no LDS memory.
+  Value *fromLane(Value *Word, Value *Source, Value *WarpBase) {
+    Value *Address =
+        B.CreateShl(B.CreateOr(WarpBase, B.CreateAnd(Source, 31)), 2);
+    return B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {},
+                             {Address, Word});
+  }
+  /// Word moved by DPP control Control (lanes of a quad, or of a row of 16).
+  Value *dpp(Value *Word, unsigned Control) {
+    return B.CreateIntrinsic(Intrinsic::amdgcn_update_dpp, {B.getInt32Ty()},
+                             {Word, Word, B.getInt32(Control), B.getInt32(0xf),
+                              B.getInt32(0xf), B.getFalse()});
+  }
+
+  /// PTX mma.sync.aligned.m16n8k{4,8,16,32}.row.col on the 4x4 block MFMAs
+  /// (docs/matrix-cores.md, "PTX mma.sync on MFMA"). The PTX ISA fixes the
+  /// fragments: lane l = 4g + t holds A rows g and g+8 (registers a[2p],
+  /// a[2p+1]) and B column g (b[p]) at the k of "unit" (t, p), and D rows
+  /// g, g+8 at columns 2t, 2t+1. The MFMA wants the opposite: lane l of
+  /// the warp, in group h = l/16, multiplies A row r = l%16 (its own
+  /// operand) by B columns 4h..4h+3 lent by block a of the group (CBSZ=2,
+  /// ABID=a; lane i of the lender: column 4h+i) and holds D[r][4h+i] in
+  /// register i. So, per mma.sync:
+  ///   B: each lane takes the units of its column 4h+i for lender block
+  ///      a = (l/4)%4 from lane 16h + 4i + a (one ds_bpermute per B
+  ///      register: a transposition of lane bits 0-1 and 2-3, which no DPP
+  ///      or ds_swizzle pattern does);
+  ///   A: a quad first puts row g+8's units next to row g's with one DPP
+  ///      per A register (E/O below), so that each MFMA's A words come with
+  ///      one ds_bpermute each, whatever half the row is in;
+  ///   D: one DPP row rotation by 8 per register gathers each PTX register's
+  ///      values in one register, and one ds_bpermute each brings them back;
+  ///      then C is added (wrapped, or clamped with .satfinite, for s32).
+  /// No partial sum crosses lanes; every block holds whole products.
+  Value *mmaSync() {
+    SmallVector<StringRef, 4> T;
+    types().split(T, '.');
+    bool TF32 = T[1] == "tf32", Int = T[1] == "s8";
+    bool HalfWords = T[1] == "f16" || T[1] == "bf16"; // two words per operand
+    bool DHalf = T[0] == "f16", CHalf = T[3] == "f16";
+    Value *A = Call.getArgOperand(0), *Bm = Call.getArgOperand(1),
+          *C = Call.getArgOperand(2);
+    if (TF32) { // tf32: the upper 19 bits of each f32 (see mfmaHalfLines)
+      A = B.CreateAnd(A, 0xffffe000u);
+      Bm = B.CreateAnd(Bm, 0xffffe000u);
+    }
+    SmallVector<Value *, 8> AW = words(A), BW = words(Bm);
+    unsigned Parts = BW.size(); // units (t, p), p < Parts, per quad lane t
+    // The MFMAs: ABID a < Lenders, q < Sets; each takes the units
+    // unit(a, q, w), w < OperandWords (unit p depends on q and w only).
+    unsigned OperandWords = HalfWords ? 2 : 1;
+    unsigned Lenders = HalfWords && Parts == 1 ? 2 : 4;
+    unsigned Sets = HalfWords ? 1 : Parts;
+    auto Unit = [&](Value *LenderA, unsigned Q,
+                    unsigned W) -> std::pair<Value *, unsigned> {
+      if (!HalfWords) // one word: unit (a, q)
+        return {LenderA, Q};
+      if (Parts == 2) // f16/bf16 k16: units (a, 0), (a, 1)
+        return {LenderA, W};
+      // f16/bf16 k8: units (2a, 0), (2a + 1, 0)
+      return {B.CreateAdd(B.CreateShl(LenderA, 1), B.getInt32(W)), 0};
+    };
+
+    Value *Wave = waveLane();
+    Value *Base = B.CreateAnd(Wave, 32); // the logical warp's first lane
+    Value *L = B.CreateAnd(Wave, 31);
+    Value *G = B.CreateLShr(L, 2), *TQ = B.CreateAnd(L, 3);
+    Value *H = B.CreateLShr(L, 4), *InBlock = B.CreateAnd(L, 3);
+    Value *BlockInGroup = bits(L, 2, 2);
+    Value *R = B.CreateAnd(L, 15); // this lane's A row and D row
+    Value *Upper = B.CreateICmpUGE(R, B.getInt32(8));
+    Value *Odd = B.CreateICmpNE(B.CreateAnd(TQ, 1), B.getInt32(0));
+
+    // B, lent: word w of set q at lane (h, a, i) = b[p] of lane 4(4h+i)+t
+    // for unit (t, p) = Unit(a, q, w).
+    SmallVector<SmallVector<Value *, 2>, 2> Lent(Sets);
+    Value *Column = B.CreateOr(B.CreateShl(H, 2), InBlock);
+    for (unsigned Q = 0; Q < Sets; ++Q)
+      for (unsigned W = 0; W < OperandWords; ++W) {
+        auto [UnitT, P] = Unit(BlockInGroup, Q, W);
+        Lent[Q].push_back(fromLane(
+            BW[P], B.CreateAdd(B.CreateShl(Column, 2), UnitT), Base));
+      }
+
+    // A: per part p, E[p] holds at quad lane t row g's unit (t, p) (t even)
+    // or row g+8's unit (t-1, p) (t odd); O[p] row g+8's unit (t+1, p)
+    // (t even) or row g's unit (t, p) (t odd). So row r's unit (t, p) is in
+    // E[p] at lane 4(r%8) + t + (r >= 8) when t is even, in O[p] at lane
+    // 4(r%8) + t - (r >= 8) when t is odd.
+    SmallVector<Value *, 2> E, O;
+    for (unsigned P = 0; P < Parts; ++P) {
+      E.push_back(B.CreateSelect(Odd, dpp(AW[2 * P + 1], 0xa0), AW[2 * P]));
+      O.push_back(B.CreateSelect(Odd, AW[2 * P], dpp(AW[2 * P + 1], 0xf5)));
+    }
+    Value *RowBase = B.CreateShl(B.CreateAnd(R, 7), 2);
+    Value *Step = B.CreateZExt(Upper, B.getInt32Ty());
+    auto AWord = [&](unsigned UnitT, unsigned P) {
+      Value *Source = B.CreateAdd(RowBase, B.getInt32(UnitT));
+      return UnitT % 2 ? fromLane(O[P], B.CreateSub(Source, Step), Base)
+                       : fromLane(E[P], B.CreateAdd(Source, Step), Base);
+    };
+
+    // The products, into one accumulator: lane l, register i holds
+    // D[r][4h + i].
+    Type *Element = Int ? B.getInt32Ty() : B.getFloatTy();
+    auto *Acc = FixedVectorType::get(Element, 4);
+    Value *Sum = Constant::getNullValue(Acc);
+    auto Operand = [&](ArrayRef<Value *> Words) -> Value * {
+      if (HalfWords)
+        return B.CreateBitCast(vector(Words),
+                               T[1] == "bf16"
+                                   ? FixedVectorType::get(B.getInt16Ty(), 4)
+                                   : FixedVectorType::get(B.getHalfTy(), 4));
+      return TF32 ? B.CreateBitCast(Words[0], B.getFloatTy()) : Words[0];
+    };
+    for (unsigned Q = 0; Q < Sets; ++Q)
+      for (unsigned Abid = 0; Abid < Lenders; ++Abid) {
+        SmallVector<Value *, 2> Own;
+        for (unsigned W = 0; W < OperandWords; ++W) {
+          auto [UnitT, P] = Unit(B.getInt32(Abid), Q, W);
+          Own.push_back(AWord(cast<ConstantInt>(UnitT)->getZExtValue(), P));
+        }
+        Sum = B.CreateIntrinsic(blockMfma(), {},
+                                {Operand(Lent[Q]), Operand(Own), Sum,
+                                 B.getInt32(2), B.getInt32(Abid),
+                                 B.getInt32(0)});
+      }
+
+    // D back to the PTX layout: PTX slot j = 2s + e (row g + 8s, column
+    // 2t + e) gathers in X[j]: at a lane whose row half is s, its register
+    // e; at the others, register 2 + e of the lane 8 rows away (row_ror:8).
+    // Lane 4g + t takes slot j from lane 16(t/2) + ((g + 8s) ^ 8(t%2)).
+    SmallVector<Value *, 4> Regs;
+    for (unsigned I = 0; I < 4; ++I)
+      Regs.push_back(B.CreateBitCast(B.CreateExtractElement(Sum, I),
+                                     B.getInt32Ty()));
+    Value *Far = B.CreateShl(B.CreateAnd(TQ, 1), 3);
+    Value *FromGroup = B.CreateShl(B.CreateLShr(TQ, 1), 4);
+    SmallVector<Value *, 4> D;
+    for (unsigned J = 0; J < 4; ++J) {
+      unsigned S = J / 2, Eo = J % 2;
+      Value *Mine = S ? Upper : B.CreateNot(Upper);
+      Value *X = B.CreateSelect(Mine, Regs[Eo], dpp(Regs[2 + Eo], 0x128));
+      Value *Row = B.CreateXor(B.CreateAdd(G, B.getInt32(8 * S)), Far);
+      Value *Word = fromLane(X, B.CreateOr(FromGroup, Row), Base);
+      D.push_back(Int ? Word : B.CreateBitCast(Word, B.getFloatTy()));
+    }
+
+    // + C, in the PTX order c0..c3.
+    SmallVector<Value *, 4> CValues;
+    for (unsigned J = 0; J < 4; ++J) {
+      if (CHalf) {
+        Value *Word = B.CreateExtractElement(C, J / 2);
+        Value *Half = B.CreateTrunc(B.CreateLShr(Word, 16 * (J % 2)),
+                                    B.getInt16Ty());
+        CValues.push_back(B.CreateFPExt(B.CreateBitCast(Half, B.getHalfTy()),
+                                        B.getFloatTy()));
+      } else {
+        Value *Word = B.CreateExtractElement(C, J);
+        CValues.push_back(Int ? Word : B.CreateBitCast(Word, B.getFloatTy()));
+      }
+    }
+    SmallVector<Value *, 4> Out;
+    for (unsigned J = 0; J < 4; ++J) {
+      Value *V;
+      if (Int)
+        V = Key.SatFinite
+                ? B.CreateBinaryIntrinsic(Intrinsic::sadd_sat, D[J], CValues[J])
+                : B.CreateAdd(D[J], CValues[J]);
+      else
+        V = B.CreateFAdd(D[J], CValues[J]);
+      Out.push_back(V);
+    }
+    if (!DHalf) {
+      for (Value *&V : Out)
+        if (!Int)
+          V = B.CreateBitCast(V, B.getInt32Ty());
+      return vector(Out);
+    }
+    SmallVector<Value *, 2> Packed;
+    for (unsigned W = 0; W < 2; ++W) {
+      Value *Low = B.CreateZExt(
+          B.CreateBitCast(B.CreateFPTrunc(Out[2 * W], B.getHalfTy()),
+                          B.getInt16Ty()),
+          B.getInt32Ty());
+      Value *High = B.CreateZExt(
+          B.CreateBitCast(B.CreateFPTrunc(Out[2 * W + 1], B.getHalfTy()),
+                          B.getInt16Ty()),
+          B.getInt32Ty());
+      Packed.push_back(B.CreateOr(Low, B.CreateShl(High, 16)));
+    }
+    return vector(Packed);
+  }
+
   /// .satfinite (the CUDA C++ satf): +-inf -> +-MAX, NaN -> +0.
   Value *saturateFinite(Value *X) {
     Type *F32 = X->getType();
@@ -943,10 +1179,7 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
   std::set<std::string> Notes;
   LLVMContext &Ctx = M.getContext();
   for (Function *F : Ops) {
-    // PTX mma.sync has no matrix path yet (docs/matrix-cores.md).
-    const MatrixOpRow *Row = F->hasFnAttribute("rubicon-matrix-op")
-                                 ? nullptr
-                                 : findRow(*F, TargetArch);
+    const MatrixOpRow *Row = findRow(*F, TargetArch);
     SmallVector<CallInst *, 8> Calls;
     for (User *U : F->users())
       if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledFunction() == F)

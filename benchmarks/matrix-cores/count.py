@@ -14,8 +14,10 @@ half the work of the others) and f64 m8n8k4 (an 8x8x4 product, 1/16 of the
 work; generic on every target, docs/matrix-cores.md, so ratio 1); on gfx1100
 only m16n16k16 has a matrix path:
 the others print ratio 1. Per product = (five_products -
-one_product) / 4: what one more load-load-mma costs. Prints ratios measured
-in one run; no hardware needed (nothing is executed).
+one_product) / 4: what one more load-load-mma costs. Then the same for PTX
+mma.sync on gfx942 (mma_sync_kernels.cu: each shape and type with a matrix
+path; per product = one more instruction with its A and B loads). Prints
+ratios measured in one run; no hardware needed (nothing is executed).
 """
 import os
 import re
@@ -39,20 +41,38 @@ def count(asm, kernel):
             sum(i.startswith(("v_mfma", "v_wmma")) for i in insts))
 
 
-def assemble(arch):
-    """{path: assembly} of wmma_kernels.cu for arch."""
+def assemble(arch, source="wmma_kernels"):
+    """{path: assembly} of source.cu for arch."""
     lib = os.path.join(prefix, "lib64", "rubicon", arch + ".bc")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([nvcc, "-c", "-O3", "-keep", "--amdgpu-arch=" + arch,
-                        os.path.join(here, "wmma_kernels.cu"), "-o", "k.o"],
+                        os.path.join(here, source + ".cu"), "-o", "k.o"],
                        cwd=tmp, check=True)
-        matrix = open(os.path.join(tmp, f"wmma_kernels.{arch}.s")).read()
+        matrix = open(os.path.join(tmp, f"{source}.{arch}.s")).read()
         subprocess.run([opt, "--emit-code-object", "-rubicon-arch=" + arch,
                         "-rubicon-disable-matrix-cores", "--device-lib=" + lib,
-                        "wmma_kernels.nvvm.ll", "-o", "generic.co",
+                        source + ".nvvm.ll", "-o", "generic.co",
                         "--print-asm=generic.s"], cwd=tmp, check=True)
         generic = open(os.path.join(tmp, "generic.s")).read()
     return {"generic": generic, "matrix": matrix}
+
+
+def report(arch, asm, ty, shape):
+    """Prints the generic and matrix rows of kernels one_/five_<ty>_<shape>."""
+    rows = {}
+    for name in ("generic", "matrix"):
+        one = count(asm[name], f"one_{ty}_{shape}")
+        five = count(asm[name], f"five_{ty}_{shape}")
+        rows[name] = (one, tuple((f - o) / 4 for f, o in zip(five, one)))
+    for name, (one, per) in rows.items():
+        print(f"{arch + ' ' + ty + ' ' + shape + ' ' + name:<30}"
+              f" {one[0]:>6} /{one[1]:>4} /{one[2]:>3}"
+              f" {per[0]:>10.1f} /{per[1]:>5.1f} /{per[2]:>4.1f}")
+    g, m = rows["generic"], rows["matrix"]
+    print(f"  ratio generic/matrix: instructions"
+          f" {g[0][0] / m[0][0]:.1f}x (kernel),"
+          f" {g[1][0] / m[1][0]:.1f}x (per product); ds_* per"
+          f" product {g[1][1]:.1f} vs {m[1][1]:.1f}")
 
 
 print("wmma (f16, bf16 -> f32; s8, u8 -> s32): instructions / ds_* ops /"
@@ -64,18 +84,15 @@ for arch in ("gfx942", "gfx1100", "gfx1200"):
         shapes = ("m16n16k8",) if ty == "tf32" else ("m8n8k4",) if (
             ty == "f64") else ("m16n16k16", "m32n8k16", "m8n32k16")
         for shape in shapes:
-            rows = {}
-            for name in ("generic", "matrix"):
-                one = count(asm[name], f"one_{ty}_{shape}")
-                five = count(asm[name], f"five_{ty}_{shape}")
-                rows[name] = (one,
-                              tuple((f - o) / 4 for f, o in zip(five, one)))
-            for name, (one, per) in rows.items():
-                print(f"{arch + ' ' + ty + ' ' + shape + ' ' + name:<30}"
-                      f" {one[0]:>6} /{one[1]:>4} /{one[2]:>3}"
-                      f" {per[0]:>10.1f} /{per[1]:>5.1f} /{per[2]:>4.1f}")
-            g, m = rows["generic"], rows["matrix"]
-            print(f"  ratio generic/matrix: instructions"
-                  f" {g[0][0] / m[0][0]:.1f}x (kernel),"
-                  f" {g[1][0] / m[1][0]:.1f}x (per product); ds_* per"
-                  f" product {g[1][1]:.1f} vs {m[1][1]:.1f}")
+            report(arch, asm, ty, shape)
+
+# PTX mma.sync (mma_sync_kernels.cu): a product is one instruction, an
+# m16n8kK product (m16n8k16: half the work of a 16x16x16 one).
+print("PTX mma.sync.aligned.<shape>.row.col: instructions / ds_* ops /"
+      " matrix instructions")
+asm = assemble("gfx942", "mma_sync_kernels")
+for ty, shape in (("f16", "m16n8k16"), ("bf16", "m16n8k16"),
+                  ("f16", "m16n8k8"), ("tf32", "m16n8k8"),
+                  ("tf32", "m16n8k4"), ("s8", "m16n8k32"),
+                  ("s8", "m16n8k16")):
+    report("gfx942", asm, ty, shape)

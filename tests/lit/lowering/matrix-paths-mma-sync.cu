@@ -1,9 +1,10 @@
 // `nvcc -v` names the path each PTX mma.sync site takes: the inline-PTX
 // translation makes every mma.sync a call of a `__rubicon_mma.*` function
-// naming the instruction, which rubicon-lower-matrix-ops inlines (no
-// mma.sync shape has a matrix path yet: docs/matrix-cores.md, "PTX mma.sync
-// on MFMA") and reports; the product still runs (the gfx942 code gathers
-// with ds_bpermute and multiplies with fma).
+// naming the instruction, which rubicon-lower-matrix-ops replaces by
+// matrix-core code where MatrixOps.def has it (m16n8k16 f16 on gfx942:
+// docs/matrix-cores.md, "PTX mma.sync on MFMA") and inlines elsewhere (f64
+// and the Volta shape on gfx942, everything on the host: the gfx942 code
+// gathers with ds_bpermute and multiplies with fma), and reports.
 // REQUIRES: target-gfx942
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 -v --amdgpu-arch=gfx942 %s -o k.o 2>&1 | FileCheck %s
@@ -11,15 +12,20 @@
 // RUN: llvm-objdump -d --no-show-raw-insn k.1.gfx942.elf | FileCheck --check-prefix=ASM %s
 // RUN: nvcc -c -O2 -v --amdgpu-arch=host %s -o khost.o 2>&1 | FileCheck --check-prefix=HOST %s
 
-// CHECK-DAG: rubicon: gfx942: kernel 'f16(unsigned int const*, float*)': mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32: generic
+// CHECK-DAG: rubicon: gfx942: kernel 'f16(unsigned int const*, float*)': mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32: matrix cores (4 x v_mfma_f32_4x4x4_16b_f16)
 // CHECK-DAG: rubicon: gfx942: kernel 'f64(double const*, double*)': mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64: generic
 // CHECK-DAG: rubicon: gfx942: kernel 'volta(unsigned int const*, float*)': mma.sync.aligned.m8n8k4.row.row.f32.f16.f16.f32: generic
 // HOST-DAG: rubicon: host: kernel 'f16(unsigned int const*, float*)': mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32: generic
 // HOST-DAG: rubicon: host: kernel 'f64(double const*, double*)': mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64: generic
 
 // ASM-LABEL: <_Z3f16PKjPf>:
+// ASM-NOT: v_fma
+// ASM: v_mfma_f32_4x4x4_16b_f16
+// ASM-NOT: v_fma
+// ASM: s_endpgm
+// ASM-LABEL: <_Z3f64PKdPd>:
 // ASM: ds_bpermute_b32
-// ASM: v_fma
+// ASM: v_fma{{c?}}_f64
 // ASM-NOT: v_mfma
 // ASM: s_endpgm
 __global__ void f16(const unsigned *in, float *out) {

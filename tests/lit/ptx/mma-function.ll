@@ -1,11 +1,12 @@
 ; Each PTX mma.sync becomes a call of a `__rubicon_mma.*` function, one per
 ; instruction, whose attribute "rubicon-matrix-op" names it and whose body
 ; is the generic product (shuffles and fma); rubicon-lower-matrix-ops
-; inlines it (docs/matrix-cores.md). The name is the PTX ISA's spelling
+; inlines it where the target has no matrix path for it (here: all, with
+; -rubicon-disable-matrix-cores) (docs/matrix-cores.md). The name is the PTX ISA's spelling
 ; (mma.sync.aligned, shape, layouts, other modifiers, types) whatever the
 ; order the modifiers were written in, and with or without `.aligned`.
 ; RUN: rubicon-inline-ptx %s | FileCheck %s
-; RUN: rubicon-inline-ptx %s | rubicon-opt -passes=rubicon-lower-matrix-ops -S | FileCheck --check-prefix=LOWERED --implicit-check-not=__rubicon_mma %s
+; RUN: rubicon-inline-ptx %s | rubicon-opt -passes=rubicon-lower-matrix-ops -rubicon-disable-matrix-cores -S | FileCheck --check-prefix=LOWERED --implicit-check-not=__rubicon_mma %s
 
 ; CHECK-LABEL: define {{.*}} @tf32(
 ; CHECK: call <4 x i32> @__rubicon_mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32(<4 x i32> %{{.*}}, <2 x i32> %{{.*}}, <4 x i32> %{{.*}})

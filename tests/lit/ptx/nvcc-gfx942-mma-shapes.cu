@@ -1,5 +1,6 @@
-// mma.sync with integer, tf32 and f64 inputs compiles with nvcc for gfx942
-// (fragment gathers with ds_bpermute, then integer or f32/f64 arithmetic).
+// mma.sync with integer, tf32 and f64 inputs compiles with nvcc for gfx942:
+// s8 and tf32 on the matrix cores (docs/matrix-cores.md, "PTX mma.sync on
+// MFMA"), f64 generic (fragment gathers with ds_bpermute, then f64 fma).
 // REQUIRES: target-gfx942
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 %s -o kernels.o
@@ -8,9 +9,9 @@
 
 // CHECK-LABEL: <_Z4int8PKjPi>:
 // CHECK: ds_bpermute_b32
-// The .satfinite clamp of the exact 64-bit sum to the s32 range.
-// CHECK: v_cmp_lt_i64
-// CHECK: v_cmp_gt_i64
+// CHECK: v_mfma_i32_4x4x4_16b_i8
+// The .satfinite clamp: C added once, saturating.
+// CHECK: v_add_i32 {{.*}} clamp
 __global__ void int8(const unsigned *in, int *out) {
   unsigned a[4], b[2];
   int d[4];
@@ -32,7 +33,7 @@ __global__ void int8(const unsigned *in, int *out) {
 
 // CHECK-LABEL: <_Z4tf32PKjPf>:
 // CHECK: ds_bpermute_b32
-// CHECK: v_fma{{(c)?}}_f32
+// CHECK: v_mfma_f32_4x4x1_16b_f32
 __global__ void tf32(const unsigned *in, float *out) {
   float d[4] = {};
   asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "

@@ -103,10 +103,11 @@ __global__ void fragment(unsigned *out) {
   out[threadIdx.x] = a + b + c + d;
 }
 
-// mma.sync: fragments gathered with shuffles, f32 fused multiply-adds.
+// mma.sync: fragments moved with ds_bpermute into the block MFMAs
+// (docs/matrix-cores.md, "PTX mma.sync on MFMA").
 // CHECK-LABEL: <_Z6tensorPKjPf>:
 // CHECK: ds_bpermute_b32
-// CHECK: v_fma_mix_f32
+// CHECK: v_mfma_f32_4x4x4_16b_f16
 __global__ void tensor(const unsigned *in, float *out) {
   unsigned a0 = in[threadIdx.x], a1 = in[32 + threadIdx.x],
            a2 = in[64 + threadIdx.x], a3 = in[96 + threadIdx.x],

@@ -1,0 +1,86 @@
+// rubicon-lower-matrix-ops on PTX mma.sync (docs/matrix-cores.md, "PTX
+// mma.sync on MFMA"): on gfx942 an m16n8k16 f16 product is four
+// v_mfma_f32_4x4x4_16b_f16, B lent to each 16-lane group by block a
+// (cbsz:2 abid:a); the fragments move with 14 ds_bpermute (2 for B, 8 for
+// A, 4 for D) and DPP, and no fma is left. tf32 m16n8k8 is eight
+// v_mfma_f32_4x4x1_16b_f32 after clearing the low 13 bits of A and B; s8
+// m16n8k32 with .satfinite is eight v_mfma_i32_4x4x4_16b_i8 and a clamping
+// add of C. `-v` names each site's path; the host target keeps the generic
+// path.
+// REQUIRES: target-gfx942
+// RUN: rm -rf %t && mkdir -p %t && cd %t
+// RUN: nvcc -c -O2 -v %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
+// RUN: cuobjdump -xelf all k.o
+// RUN: llvm-objdump -d --no-show-raw-insn k.1.gfx942.elf | FileCheck %s
+// RUN: llvm-objdump -d --no-show-raw-insn k.1.gfx942.elf | FileCheck --check-prefix=BPERMUTE %s
+// RUN: nvcc -c -O2 -v --amdgpu-arch=host %s -o khost.o 2>&1 | FileCheck --check-prefix=HOST %s
+
+// NOTES-DAG: rubicon: gfx942: kernel 'f16(unsigned int const*, float*)': mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32: matrix cores (4 x v_mfma_f32_4x4x4_16b_f16)
+// NOTES-DAG: rubicon: gfx942: kernel 'tf32(unsigned int const*, float*)': mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32: matrix cores (8 x v_mfma_f32_4x4x1_16b_f32)
+// NOTES-DAG: rubicon: gfx942: kernel 's8(unsigned int const*, int*)': mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32: matrix cores (8 x v_mfma_i32_4x4x4_16b_i8)
+// HOST-DAG: rubicon: host: kernel 'f16(unsigned int const*, float*)': mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32: generic
+// HOST-DAG: rubicon: host: kernel 's8(unsigned int const*, int*)': mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32: generic
+
+// CHECK-LABEL: <_Z3f16PKjPf>:
+// CHECK-NOT: v_fma
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2{{ *//}}
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2 abid:1
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2 abid:2
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2 abid:3
+// CHECK-DAG: quad_perm:[0,0,2,2]
+// CHECK-DAG: quad_perm:[1,1,3,3]
+// CHECK-DAG: row_ror:8
+// CHECK-NOT: v_fma
+// CHECK: s_endpgm
+// BPERMUTE-LABEL: <_Z3f16PKjPf>:
+// BPERMUTE-COUNT-14: ds_bpermute_b32
+// BPERMUTE-NOT: {{ds_|v_mfma}}
+// BPERMUTE: s_endpgm
+__global__ void f16(const unsigned *in, float *out) {
+  const unsigned *w = in + threadIdx.x * 8;
+  float d[4] = {0, 0, 0, 0};
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+               "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+               "{%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]), "r"(w[4]),
+                 "r"(w[5]));
+  for (int i = 0; i < 4; ++i)
+    out[threadIdx.x * 4 + i] = d[i];
+}
+
+// CHECK-LABEL: <_Z4tf32PKjPf>:
+// CHECK-COUNT-6: v_and_b32_e32 {{.*}}, 0xffffe000, v
+// CHECK-NOT: v_fma
+// CHECK-COUNT-8: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2
+// CHECK-NOT: v_fma
+// CHECK: s_endpgm
+__global__ void tf32(const unsigned *in, float *out) {
+  const unsigned *w = in + threadIdx.x * 8;
+  float d[4] = {0, 0, 0, 0};
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+               "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+               "{%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]), "r"(w[4]),
+                 "r"(w[5]));
+  for (int i = 0; i < 4; ++i)
+    out[threadIdx.x * 4 + i] = d[i];
+}
+
+// CHECK-LABEL: <_Z2s8PKjPi>:
+// CHECK-COUNT-8: v_mfma_i32_4x4x4_16b_i8 {{.*}} cbsz:2
+// CHECK: v_add_i32 {{.*}} clamp
+// CHECK: s_endpgm
+__global__ void s8(const unsigned *in, int *out) {
+  const unsigned *w = in + threadIdx.x * 8;
+  int d[4] = {int(w[6]), int(w[7]), 0, 0};
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32 "
+               "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+               "{%0, %1, %2, %3};"
+               : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+               : "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]), "r"(w[4]),
+                 "r"(w[5]));
+  for (int i = 0; i < 4; ++i)
+    out[threadIdx.x * 4 + i] = d[i];
+}
