@@ -119,8 +119,9 @@ namespace {
 // (tests/e2e/emulated/Inputs/wmma_bf16_int.cu: 35 s, 42 s at 600, 51 s).
 constexpr int HostInlineThreshold = 600;
 
-// LLVM's -O<n> pipeline, with the inliner's threshold above and the loops
-// whose bound checks all pass copied before the vectorizer
+// LLVM's -O<n> pipeline, with the inliner's threshold above, stores at the
+// end of every arm of a branch made one (rubicon-host-sink-conditional-stores)
+// and the loops whose bound checks all pass copied before the vectorizer
 // (rubicon-host-split-guarded-loops).
 void runHostOptimizationPipeline(Module &M, TargetMachine &TM,
                                  unsigned OptLevel) {
@@ -132,6 +133,7 @@ void runHostOptimizationPipeline(Module &M, TargetMachine &TM,
       return;
     PB.registerOptimizerEarlyEPCallback(
         [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+          MPM.addPass(HostSinkConditionalStoresPass());
           MPM.addPass(HostSplitGuardedLoopsPass());
         });
   });
@@ -231,6 +233,8 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
     ModuleAnalysisManager MAM;
     HostExpandLdexpPass().run(M, MAM);
     HostExpandHalfPass().run(M, MAM);
+    // Float selects x86-64 would branch on: CMOV of their bits.
+    HostIntegerSelectsPass().run(M, MAM);
   }
   if (Error E = checkUndefinedFunctions(M))
     return E;
