@@ -6,43 +6,113 @@
 // for the handle's stream, as cuBLAS's host backend does; devInfo receives
 // LAPACK's info, which is cuSOLVER's. Buffer sizes are LAPACK's optimal
 // workspaces; the computation allocates its own, so any workspace the
-// program passes is accepted. On AMD GPUs the functions answer
-// CUSOLVER_STATUS_NOT_SUPPORTED (rocSOLVER is not forwarded to yet) and say
-// so once on stderr.
+// program passes is accepted. On AMD GPUs each function is rocSOLVER's of
+// the same name (rocsolver_<t>getrf, ...) on the handle's rocblas_handle
+// and stream, with rocBLAS's numbering of the enumerations; rocSOLVER keeps
+// its own workspace, so the program's is not used there either. Where
+// rocSOLVER reports no info (getrs, potrs, geqrf, ormqr), devInfo is set to
+// 0 on the stream; gesvd and syevd get their real workspace E from
+// cudaMalloc. getrs without pivots answers NOT_SUPPORTED there.
 //
 //===----------------------------------------------------------------------===//
 #include "Handle.h"
 #include "LibraryTarget.h"
 #include "Lapack.h"
 
+#include "rocm/Rocsolver.h"
+
 #include <algorithm>
 #include <cstdio>
+#include <mutex>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 using namespace rubicon::cusolver;
 
 namespace {
 
-/// Whether the host backend runs: the handle is valid, the target is the
-/// host (else NOT_SUPPORTED, said once), and the stream's work is done.
+/// Whether the handle forwards to rocSOLVER (AMD GPUs).
+bool onRocm(cusolverDnHandle_t Handle) { return Handle && Handle->Rocblas; }
+
+/// Whether the host backend runs: the handle is valid and the stream's work
+/// is done.
 cusolverStatus_t begin(cusolverDnHandle_t Handle) {
   if (!Handle)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
-  using rubicon::libraries::LibraryTarget;
-  if (rubicon::libraries::currentTarget() != LibraryTarget::Host) {
-    static bool Said = false;
-    if (!Said) {
-      Said = true;
-      std::fprintf(stderr, "rubicon: cuSOLVER's dense functions run on the "
-                           "host target only so far (rocSOLVER is not "
-                           "forwarded to): CUSOLVER_STATUS_NOT_SUPPORTED\n");
-    }
-    return CUSOLVER_STATUS_NOT_SUPPORTED;
-  }
   if (cudaStreamSynchronize(Handle->Stream) != cudaSuccess)
     return CUSOLVER_STATUS_EXECUTION_FAILED;
   return CUSOLVER_STATUS_SUCCESS;
 }
+
+template <typename T> constexpr char prefix() {
+  if constexpr (std::is_same_v<T, float>)
+    return 's';
+  else if constexpr (std::is_same_v<T, double>)
+    return 'd';
+  else if constexpr (std::is_same_v<T, cuComplex>)
+    return 'c';
+  else
+    return 'z';
+}
+
+/// rocsolver_<t><Op>(rocblas_handle, Args...), found by name once.
+template <typename T, class... ArgTs>
+cusolverStatus_t rocsolver(cusolverDnHandle_t H, const char *Op,
+                           ArgTs... Args) {
+  static std::mutex Lock;
+  static std::unordered_map<std::string, void *> Found;
+  std::string Name = std::string("rocsolver_") + prefix<T>() + Op;
+  void *Address;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto [At, New] = Found.try_emplace(Name, nullptr);
+    if (New)
+      At->second = rubicon::cusolver::rocm::lookupRocsolver(Name.c_str());
+    Address = At->second;
+  }
+  if (!Address)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  using Fn = int (*)(void *, ArgTs...);
+  return rubicon::cusolver::rocm::toCusolver(
+      reinterpret_cast<Fn>(Address)(H->Rocblas, Args...));
+}
+
+/// devInfo = 0 in stream order, for rocSOLVER functions that report none.
+cusolverStatus_t clearInfo(cusolverDnHandle_t H, cusolverStatus_t S,
+                           int *Info) {
+  if (S)
+    return S;
+  return cudaMemsetAsync(Info, 0, sizeof(int), H->Stream) == cudaSuccess
+             ? CUSOLVER_STATUS_SUCCESS
+             : CUSOLVER_STATUS_EXECUTION_FAILED;
+}
+
+// cuBLAS's enumerations in rocBLAS's numbering.
+int rocFill(cublasFillMode_t Uplo) {
+  return Uplo == CUBLAS_FILL_MODE_UPPER ? 121 : 122;
+}
+int rocOp(cublasOperation_t Trans) {
+  return Trans == CUBLAS_OP_N ? 111 : Trans == CUBLAS_OP_T ? 112 : 113;
+}
+int rocSide(cublasSideMode_t Side) {
+  return Side == CUBLAS_SIDE_LEFT ? 141 : 142;
+}
+int rocSvect(signed char Job) { // rocblas_svect
+  return Job == 'A' ? 191 : Job == 'S' ? 192 : Job == 'O' ? 193 : 194;
+}
+
+/// A real workspace of Count elements in device memory, for rocSOLVER's
+/// gesvd and syevd (freed after the call: cudaFree waits for it).
+template <typename R> struct DeviceWorkspace {
+  R *Data = nullptr;
+  explicit DeviceWorkspace(size_t Count) {
+    if (cudaMalloc(reinterpret_cast<void **>(&Data),
+                   sizeof(R) * std::max<size_t>(Count, 1)) != cudaSuccess)
+      Data = nullptr;
+  }
+  ~DeviceWorkspace() { cudaFree(Data); }
+};
 
 char fill(cublasFillMode_t Uplo) { return Uplo == CUBLAS_FILL_MODE_UPPER ? 'U' : 'L'; }
 char op(cublasOperation_t Trans) {
@@ -114,6 +184,9 @@ cusolverStatus_t getrf(cusolverDnHandle_t Handle, int M, int N, T *A, int Lda,
                        int *Ipiv, int *Info) {
   if (Handle && (M < 0 || N < 0 || Lda < std::max(1, M) || !Info))
     return CUSOLVER_STATUS_INVALID_VALUE;
+  if (onRocm(Handle))
+    return Ipiv ? rocsolver<T>(Handle, "getrf", M, N, A, Lda, Ipiv, Info)
+                : rocsolver<T>(Handle, "getrf_npvt", M, N, A, Lda, Info);
   if (cusolverStatus_t S = begin(Handle))
     return S;
   if (!Ipiv) {
@@ -131,6 +204,15 @@ cusolverStatus_t getrs(cusolverDnHandle_t Handle, cublasOperation_t Trans,
   if (Handle && (!validOp(Trans) || N < 0 || Nrhs < 0 ||
                  Lda < std::max(1, N) || Ldb < std::max(1, N) || !Info))
     return CUSOLVER_STATUS_INVALID_VALUE;
+  if (onRocm(Handle)) {
+    if (!Ipiv) // rocSOLVER's getrs needs pivots
+      return CUSOLVER_STATUS_NOT_SUPPORTED;
+    return clearInfo(Handle,
+                     rocsolver<T>(Handle, "getrs", rocOp(Trans), N, Nrhs,
+                                  const_cast<T *>(A), Lda,
+                                  const_cast<int *>(Ipiv), B, Ldb),
+                     Info);
+  }
   if (cusolverStatus_t S = begin(Handle))
     return S;
   std::vector<int> Identity;
@@ -161,6 +243,8 @@ cusolverStatus_t potrf(cusolverDnHandle_t Handle, cublasFillMode_t Uplo, int N,
                        T *A, int Lda, int *Info) {
   if (Handle && (!validFill(Uplo) || N < 0 || Lda < std::max(1, N) || !Info))
     return CUSOLVER_STATUS_INVALID_VALUE;
+  if (onRocm(Handle))
+    return rocsolver<T>(Handle, "potrf", rocFill(Uplo), N, A, Lda, Info);
   if (cusolverStatus_t S = begin(Handle))
     return S;
   char C = fill(Uplo);
@@ -175,6 +259,11 @@ cusolverStatus_t potrs(cusolverDnHandle_t Handle, cublasFillMode_t Uplo, int N,
   if (Handle && (!validFill(Uplo) || N < 0 || Nrhs < 0 ||
                  Lda < std::max(1, N) || Ldb < std::max(1, N) || !Info))
     return CUSOLVER_STATUS_INVALID_VALUE;
+  if (onRocm(Handle))
+    return clearInfo(Handle,
+                     rocsolver<T>(Handle, "potrs", rocFill(Uplo), N, Nrhs,
+                                  const_cast<T *>(A), Lda, B, Ldb),
+                     Info);
   if (cusolverStatus_t S = begin(Handle))
     return S;
   char C = fill(Uplo);
@@ -201,6 +290,9 @@ cusolverStatus_t geqrf(cusolverDnHandle_t Handle, int M, int N, T *A, int Lda,
                        T *Tau, int *Info) {
   if (Handle && (M < 0 || N < 0 || Lda < std::max(1, M) || !Tau || !Info))
     return CUSOLVER_STATUS_INVALID_VALUE;
+  if (onRocm(Handle))
+    return clearInfo(Handle, rocsolver<T>(Handle, "geqrf", M, N, A, Lda, Tau),
+                     Info);
   if (cusolverStatus_t S = begin(Handle))
     return S;
   T Query{};
@@ -249,6 +341,13 @@ cusolverStatus_t ormqr(cusolverDnHandle_t Handle, cublasSideMode_t Side,
                        int *Info) {
   if (Handle && (!ormqrArgsValid<T>(Side, Trans, M, N, K, Lda, Ldc) || !Info))
     return CUSOLVER_STATUS_INVALID_VALUE;
+  if (onRocm(Handle))
+    return clearInfo(
+        Handle,
+        rocsolver<T>(Handle, Lapack<T>::Complex ? "unmqr" : "ormqr",
+                     rocSide(Side), rocOp(Trans), M, N, K, const_cast<T *>(A),
+                     Lda, const_cast<T *>(Tau), C, Ldc),
+        Info);
   if (cusolverStatus_t St = begin(Handle))
     return St;
   char S = Side == CUBLAS_SIDE_LEFT ? 'L' : 'R', O = op(Trans);
@@ -305,6 +404,15 @@ cusolverStatus_t gesvd(cusolverDnHandle_t Handle, signed char Jobu,
                  (Jobu == 'O' && Jobvt == 'O') || M < N || N < 0 ||
                  Lda < std::max(1, M) || !S || !Info))
     return CUSOLVER_STATUS_INVALID_VALUE;
+  if (onRocm(Handle)) {
+    using Real = typename Lapack<T>::Real;
+    DeviceWorkspace<Real> E(std::min(M, N));
+    if (!E.Data)
+      return CUSOLVER_STATUS_ALLOC_FAILED;
+    return rocsolver<T>(Handle, "gesvd", rocSvect(Jobu), rocSvect(Jobvt), M, N,
+                        A, Lda, S, U, std::max(1, Ldu), VT, std::max(1, Ldvt),
+                        E.Data, /*rocblas_outofplace=*/201, Info);
+  }
   if (cusolverStatus_t St = begin(Handle))
     return St;
   T Query{};
@@ -380,6 +488,15 @@ cusolverStatus_t evd(cusolverDnHandle_t Handle, cusolverEigMode_t Jobz,
   if (Handle && (!validEig(Jobz) || !validFill(Uplo) || N < 0 ||
                  Lda < std::max(1, N) || !W || !Info))
     return CUSOLVER_STATUS_INVALID_VALUE;
+  if (onRocm(Handle)) {
+    DeviceWorkspace<typename Lapack<T>::Real> E(N);
+    if (!E.Data)
+      return CUSOLVER_STATUS_ALLOC_FAILED;
+    // rocblas_evect: original (211) or none (213).
+    return rocsolver<T>(Handle, Lapack<T>::Complex ? "heevd" : "syevd",
+                        Jobz == CUSOLVER_EIG_MODE_VECTOR ? 211 : 213,
+                        rocFill(Uplo), N, A, Lda, W, E.Data, Info);
+  }
   if (cusolverStatus_t S = begin(Handle))
     return S;
   callEvd<T>(Jobz == CUSOLVER_EIG_MODE_VECTOR ? 'V' : 'N', fill(Uplo), N, A,

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Handle.h"
+#include "LibraryTarget.h"
+#include "rocm/Rocsolver.h"
 
 #include <new>
 
@@ -28,12 +30,24 @@ cusolverStatus_t cusolverGetProperty(libraryPropertyType Type, int *Value) {
 cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *Handle) {
   if (!Handle)
     return CUSOLVER_STATUS_INVALID_VALUE;
-  *Handle = new (std::nothrow) cusolverDnContext;
-  return *Handle ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_ALLOC_FAILED;
+  auto *H = new (std::nothrow) cusolverDnContext;
+  if (!H)
+    return CUSOLVER_STATUS_ALLOC_FAILED;
+  using rubicon::libraries::LibraryTarget;
+  if (rubicon::libraries::currentTarget() == LibraryTarget::Rocm) {
+    // Without rocSOLVER or rocBLAS, stderr names the missing library.
+    if (cusolverStatus_t S = rubicon::cusolver::rocm::createHandle(&H->Rocblas)) {
+      delete H;
+      return S;
+    }
+  }
+  *Handle = H;
+  return CUSOLVER_STATUS_SUCCESS;
 }
 cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t Handle) {
   if (!Handle)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
+  rubicon::cusolver::rocm::destroyHandle(Handle->Rocblas);
   delete Handle;
   return CUSOLVER_STATUS_SUCCESS;
 }
@@ -42,7 +56,17 @@ cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t Handle,
   if (!Handle)
     return CUSOLVER_STATUS_NOT_INITIALIZED;
   Handle->Stream = Stream;
-  return CUSOLVER_STATUS_SUCCESS;
+  if (!Handle->Rocblas)
+    return CUSOLVER_STATUS_SUCCESS;
+  // The HIP backend's cudaStream_t is the hipStream_t, except the legacy
+  // default stream, which is HIP's null stream.
+  using SetStream = int (*)(void *, void *);
+  auto *Fn = reinterpret_cast<SetStream>(
+      rubicon::cusolver::rocm::lookupRocblas("rocblas_set_stream"));
+  if (!Fn)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return rubicon::cusolver::rocm::toCusolver(
+      Fn(Handle->Rocblas, Stream == cudaStreamLegacy ? nullptr : Stream));
 }
 cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t Handle,
                                      cudaStream_t *Stream) {
