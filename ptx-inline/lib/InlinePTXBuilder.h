@@ -9,6 +9,7 @@
 //   PTXConvertMoveIR.cpp  cvt cvt.pack cvta isspacep mov
 //   PTXMemoryIR.cpp    ld st ldu prefetch discard, atom red, memory operands
 //   PTXSyncWarpIR.cpp  barriers, fences, warp-level, control instructions
+//   PTXCallIR.cpp      call of the system calls (vprintf, malloc, ...)
 //   PTXHalfFloatIR.cpp f16/bf16/f16x2/bf16x2 arithmetic, conversions, setp
 //   PTXVideoIR.cpp     video instructions (scalar, 2- and 4-way SIMD)
 //   PTXMatrixIR.cpp    ldmatrix stmatrix movmatrix mma.sync
@@ -398,6 +399,7 @@ private:
   void emitCreatePolicy(const Instruction &I); // PTXCachePolicyIR.cpp
   void emitWarp(const Instruction &I);
   void emitControl(const Instruction &I);
+  void emitCall(const Instruction &I); // PTXCallIR.cpp
   // PTXHalfFloatIR.cpp
   void emitHalfFloat(const Instruction &I);
   /// cvt from f32 to f16/bf16/f16x2/bf16x2/tf32 (with .relu, .satfinite,

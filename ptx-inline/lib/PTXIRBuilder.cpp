@@ -245,6 +245,8 @@ void InlinePTXBuilder::emit(const Instruction &I) {
   case PTXFamily::Control:
     if (I.opcode() == PTXOpcode::Bra)
       return emitBranch(I);
+    if (I.opcode() == PTXOpcode::Call)
+      return emitCall(I);
     return emitControl(I);
   default:
     break;

@@ -739,6 +739,12 @@ private:
       consume();
       return Op;
     }
+    // `call`'s callee (PTXCallIR.cpp).
+    if (Info.Opcode == PTXOpcode::Call && T.Kind == TokenKind::Identifier) {
+      Op.Value = LabelRef{std::string(T.Text)};
+      consume();
+      return Op;
+    }
     if (T.is('{'))
       return parseVector(Op);
     if (T.is('['))
