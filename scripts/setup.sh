@@ -7,8 +7,9 @@
 #
 # Defaults: --prefix ./install, --build-dir ./build. --cccl names a checkout
 # of NVIDIA/cccl whose Thrust, CUB and libcu++ are installed into the prefix
-# (scripts/install-cccl.sh, docs/cccl.md); without it nvcc uses Debian's
-# Thrust and CUB.
+# (scripts/install-cccl.sh, docs/cccl.md) and whose own tests `ninja check`
+# then runs a slice of (tests/e2e/cccl/cccl-tests-slice.test); without it
+# nvcc uses Debian's Thrust and CUB.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 prefix="$root/install"
@@ -25,7 +26,9 @@ done
 
 "$root/scripts/deps.sh"
 
-cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix"
+cccl_arg=()
+if [ -n "$cccl" ]; then cccl_arg=(-DRUBICON_CCCL_DIR="$cccl"); fi
+cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" "${cccl_arg[@]}"
 ninja -C "$build"
 cmake --install "$build" > /dev/null
 echo "rubicon: installed into $prefix"

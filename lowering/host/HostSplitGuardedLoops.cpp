@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "HostPasses.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -113,12 +114,15 @@ std::optional<Candidate> candidate(Loop *L, ScalarEvolution &SE) {
       Taken->getType()->getIntegerBitWidth() > 64)
     return std::nullopt;
   Candidate C{L, {}};
+  // A comparison several branches test is one condition (the copy replaces
+  // and erases it once).
+  SmallPtrSet<ICmpInst *, 4> Seen;
   for (BasicBlock *BB : L->blocks()) {
     auto *Branch = dyn_cast<BranchInst>(BB->getTerminator());
     if (!Branch || !Branch->isConditional() || BB == L->getLoopLatch())
       continue;
     auto *Cmp = dyn_cast<ICmpInst>(Branch->getCondition());
-    if (!Cmp || !L->contains(Cmp))
+    if (!Cmp || !L->contains(Cmp) || !Seen.insert(Cmp).second)
       continue;
     if (auto Known = knownCondition(Cmp, L, SE))
       C.Conditions.push_back(*Known);

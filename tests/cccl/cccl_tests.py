@@ -200,9 +200,10 @@ class Runner:
                 "-I", str(source.parent), str(source)] + objects + ["-o", str(exe)]
             return self.build_and_run(name, cmd, exe)
         if name.startswith("cub/test/"):
-            cmd = [self.nvcc, "--amdgpu-arch=host"] + COMMON + includes(self.cccl) + [
-                "-I", str(self.cccl / "cub/test"), "-I", str(self.cccl / "c2h/include"),
-                "-DCCCL_ENABLE_ASSERTIONS", str(source), "-o", str(exe)]
+            # With their own main, but test_util.h includes c2h's headers,
+            # which include Catch2's.
+            cmd = [self.nvcc, "--amdgpu-arch=host"] + COMMON + self.catch2_flags() + [
+                str(source), "-o", str(exe)]
             return self.build_and_run(name, cmd, exe)
         return name, "unknown kind", ""
 

@@ -58,6 +58,15 @@ if os.path.exists("/usr/local/cuda/bin/nvcc"):
     config.available_features.add("nvidia-nvcc")
     config.substitutions.append(("%nvidia_nvcc", "/usr/local/cuda/bin/nvcc"))
 
+# A checkout of NVIDIA/cccl (never in this repository), for a slice of its
+# own tests (tests/e2e/cccl/cccl-tests-slice.test): cmake -DRUBICON_CCCL_DIR,
+# lit --param cccl=DIR or RUBICON_CCCL_DIR.
+cccl = (lit_config.params.get("cccl") or getattr(config, "rubicon_cccl_dir", "")
+        or os.environ.get("RUBICON_CCCL_DIR"))
+if cccl and os.path.isdir(os.path.join(cccl, "libcudacxx", "include", "cuda")):
+    config.available_features.add("cccl-checkout")
+    config.substitutions.append(("%cccl", os.path.abspath(cccl)))
+
 # Debian's Thrust examples (libthrust-dev): tests/cccl/thrust_examples.py.
 if os.path.isdir("/usr/share/doc/libthrust-dev/examples"):
     config.available_features.add("thrust-examples")

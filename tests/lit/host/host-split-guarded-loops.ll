@@ -132,3 +132,52 @@ latch:
 exit:
   ret void
 }
+
+; Two branches on one comparison (CUB's batch memcpy: `if (i < n)` tested
+; again after the first guarded part): the condition is known once in the
+; copy, not erased twice.
+; CHECK-LABEL: define void @same_condition_twice(
+; CHECK:      br i1 %{{.*}}, label %entry.split.known, label %entry.split
+; CHECK:      loop.known:
+; CHECK-NOT:  icmp slt
+; CHECK:      br label %first.known
+; CHECK:      middle.known:
+; CHECK-NEXT: br label %second.known
+; CHECK:      loop:
+; CHECK:      %in = icmp slt i32 %i, %n
+; CHECK:      middle:
+; CHECK-NEXT: br i1 %in, label %second, label %latch
+define void @same_condition_twice(ptr %out, i32 %base, i32 %n, i64 %threads) {
+entry:
+  br label %loop
+
+loop:
+  %iv = phi i64 [ 0, %entry ], [ %iv.next, %latch ]
+  %tid = trunc i64 %iv to i32
+  %i = add i32 %base, %tid
+  %in = icmp slt i32 %i, %n
+  br i1 %in, label %first, label %middle
+
+first:
+  %idx = sext i32 %i to i64
+  %p = getelementptr inbounds float, ptr %out, i64 %idx
+  store float 1.0, ptr %p
+  br label %middle
+
+middle:
+  br i1 %in, label %second, label %latch
+
+second:
+  %idx2 = sext i32 %i to i64
+  %q = getelementptr inbounds float, ptr %out, i64 %idx2
+  store float 2.0, ptr %q
+  br label %latch
+
+latch:
+  %iv.next = add nuw i64 %iv, 1
+  %done = icmp eq i64 %iv.next, %threads
+  br i1 %done, label %exit, label %loop
+
+exit:
+  ret void
+}
