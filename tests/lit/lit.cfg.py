@@ -66,6 +66,13 @@ cccl = (lit_config.params.get("cccl") or getattr(config, "rubicon_cccl_dir", "")
 if cccl and os.path.isdir(os.path.join(cccl, "libcudacxx", "include", "cuda")):
     config.available_features.add("cccl-checkout")
     config.substitutions.append(("%cccl", os.path.abspath(cccl)))
+# And a Catch2 v3 checkout, which CUB's tests need (CCCL's c2h includes it):
+# cmake -DRUBICON_CATCH2_DIR, lit --param catch2=DIR or RUBICON_CATCH2_DIR.
+catch2 = (lit_config.params.get("catch2") or getattr(config, "rubicon_catch2_dir", "")
+          or os.environ.get("RUBICON_CATCH2_DIR"))
+if catch2 and os.path.isfile(os.path.join(catch2, "extras", "catch_amalgamated.cpp")):
+    config.available_features.add("catch2-checkout")
+    config.substitutions.append(("%catch2", os.path.abspath(catch2)))
 
 # Debian's Thrust examples (libthrust-dev): tests/cccl/thrust_examples.py.
 if os.path.isdir("/usr/share/doc/libthrust-dev/examples"):
