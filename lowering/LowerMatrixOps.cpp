@@ -231,8 +231,13 @@ public:
           MinorStride
               ? B.CreateAdd(B.CreateMul(FirstMinor, B.getInt64(F.Major)), Major)
               : B.CreateAdd(B.CreateMul(Major, B.getInt64(K)), FirstMinor));
+      Value *Slots = slots(Words, F, Kind, Element);
+      if (!MinorStride) {
+        B.CreateAlignedStore(Slots, First, Align(ElementBytes));
+        return;
+      }
       for (unsigned S = 0; S < F.Slots; ++S)
-        B.CreateStore(slot(Words, F, S, Kind, Element),
+        B.CreateStore(B.CreateExtractElement(Slots, S),
                       B.CreateConstGEP1_64(Element, First, S * Stride));
     };
     Publish(Call.getArgOperand(0), FA, AT, Buffer, false);
@@ -390,6 +395,40 @@ private:
       S = S.substr(std::min(Digits, S.size()));
     }
     return {Dims[0], Dims[1], Dims[2]};
+  }
+
+  /// Every slot of a fragment of type `Kind` (its registers: `Words`), in
+  /// order, as a vector of `To`: the registers reinterpreted as a vector of
+  /// the elements (slots fill them low first) and widened all at once.
+  Value *slots(Value *Words, const wmma::Fragment &F, StringRef Kind,
+               Type *To) {
+    auto Vector = [&](Type *Element) {
+      return FixedVectorType::get(Element, F.Slots);
+    };
+    auto *ToVector = Vector(To);
+    if (Kind == "s8" || Kind == "u8") {
+      Value *Bytes = B.CreateBitCast(Words, Vector(B.getInt8Ty()));
+      return Kind == "s8" ? B.CreateSExt(Bytes, ToVector)
+                          : B.CreateZExt(Bytes, ToVector);
+    }
+    if (Kind == "f64")
+      return B.CreateBitCast(Words, ToVector);
+    Value *V;
+    if (Kind == "f16") // widened inline by rubicon-host-expand-half
+      V = B.CreateFPExt(B.CreateBitCast(Words, Vector(B.getHalfTy())),
+                        Vector(B.getFloatTy()));
+    else if (Kind == "bf16")
+      V = B.CreateBitCast(
+          B.CreateShl(B.CreateZExt(B.CreateBitCast(Words, Vector(B.getInt16Ty())),
+                                   Vector(B.getInt32Ty())),
+                      16),
+          Vector(B.getFloatTy()));
+    else if (Kind == "tf32") // the upper 19 bits of an f32
+      V = B.CreateBitCast(B.CreateAnd(Words, 0xffffe000u),
+                          Vector(B.getFloatTy()));
+    else
+      V = B.CreateBitCast(Words, Vector(B.getFloatTy()));
+    return To->isDoubleTy() ? B.CreateFPExt(V, ToVector) : V;
   }
 
   /// Slot S of a fragment of type `Kind` (its registers: `Words`), as `To`.

@@ -22,8 +22,10 @@
 ; CHECK: store i8 [[FLIPPED]], ptr [[PARITYBYTE]]
 ; CHECK: mul i64 {{%[0-9]+}}, 5120
 ; CHECK: add i64 1024,
-; CHECK: fpext half {{%[0-9]+}} to float
-; CHECK: store float
+; The lane's sixteen A slots: widened at once (rubicon-host-expand-half
+; makes that inline), one store of the row's k run.
+; CHECK: [[A:%[0-9]+]] = fpext <16 x half> {{%[0-9]+}} to <16 x float>
+; CHECK: store <16 x float> [[A]]
 ; CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
 ; CHECK-NOT: call void @llvm.nvvm.bar.warp.sync
 ; CHECK: [[PRODUCT:%[0-9]+]] = fmul <8 x float>
@@ -39,7 +41,8 @@
 ; CHECK-NEXT: fptrunc <8 x double> [[SUM]] to <8 x float>
 
 ; CHECK-LABEL: define {{.*}} @mma_s8_satfinite(
-; CHECK: sext i8
+; CHECK: sext <8 x i8> {{%[0-9]+}} to <8 x i32>
+; CHECK: zext <8 x i8> {{%[0-9]+}} to <8 x i32>
 ; CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
 ; CHECK: mul <8 x i32>
 ; CHECK: call i32 @llvm.sadd.sat.i32(
