@@ -13,7 +13,10 @@
 // largest entry point's variables, at a 16-byte boundary. A function that
 // uses one computes the buffer's address once, at its entry, from the running
 // fiber's ThreadContext (HostABI.h: the context sits at the base of the
-// FiberStackBytes-aligned fiber stack). That static size is exported as
+// FiberStackBytes-aligned fiber stack), a load marked !invariant.load since
+// the runtime never changes the field while kernel code runs: so a thread
+// loop into which the function is inlined reads it once, not per thread
+// (tests/lit/host/host-thread-loops-shared-base.cu). That static size is exported as
 // __rubicon_host_shared_bytes, each kernel's own (the bytes below its entry
 // points' highest variable: what CUDA's per-block limit counts) as
 // __rubicon_host_kernel_shared_<kernel>. Runs after the device library is linked,
@@ -59,8 +62,15 @@ Value *sharedBufferAt(Function &F) {
                             ~(uint64_t(host::FiberStackBytes) - 1));
   Value *Field = B.CreateAdd(
       Base, B.getInt64(offsetof(host::ThreadContext, SharedMemory)));
-  Value *Buffer =
+  LoadInst *Buffer =
       B.CreateLoad(Ptr, B.CreateIntToPtr(Field, Ptr), "rubicon.shared.buffer");
+  // The runtime sets the field before it enters the fiber and never changes
+  // it while kernel code runs, so the load is invariant: nothing the kernel
+  // stores can change it. Without this LLVM cannot tell the context (an
+  // address made from an integer) from the memory the threads write, and a
+  // thread loop into which this function is inlined reloads it per thread.
+  Buffer->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
+  Buffer->setMetadata(LLVMContext::MD_noundef, MDNode::get(Ctx, {}));
   return B.CreateAddrSpaceCast(Buffer,
                                PointerType::get(Ctx, SharedAddressSpace));
 }

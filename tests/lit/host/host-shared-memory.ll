@@ -3,7 +3,8 @@
 ; (dynamic) shared arrays start after them at a 16-byte boundary. A function
 ; finds the buffer once, at its entry, through the ThreadContext at the base
 ; of its 128 KiB-aligned fiber stack (HostABI.h: the SharedMemory field at
-; offset 56). __rubicon_host_shared_bytes is the static size.
+; offset 56), with !invariant.load: the runtime never changes the field while
+; kernel code runs. __rubicon_host_shared_bytes is the static size.
 ; RUN: rubicon-opt -passes=rubicon-host-shared-memory -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -23,7 +24,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT: [[BASE:%.*]] = and i64 [[INT]], -131072
 ; CHECK-NEXT: [[FIELD:%.*]] = add i64 [[BASE]], 56
 ; CHECK-NEXT: [[SLOT:%.*]] = inttoptr i64 [[FIELD]] to ptr
-; CHECK-NEXT: [[BUFFER:%.*]] = load ptr, ptr [[SLOT]]
+; CHECK-NEXT: [[BUFFER:%.*]] = load ptr, ptr [[SLOT]], align 8, !invariant.load [[EMPTY:![0-9]+]], !noundef [[EMPTY]]
 ; CHECK-NEXT: [[SHARED:%.*]] = addrspacecast ptr [[BUFFER]] to ptr addrspace(3)
 ; CHECK-NEXT: [[FLAGS:%.*]] = getelementptr inbounds i8, ptr addrspace(3) [[SHARED]], i64 0
 ; CHECK-NEXT: store i8 1, ptr addrspace(3) [[FLAGS]]
