@@ -5,7 +5,9 @@
 //   host  same-type float, double and complex GEMMs are OpenBLAS's; 16-bit
 //         inputs (CUDA_R_16F, CUDA_R_16BF) are widened to float, multiplied
 //         by sgemm, and C rounded back to its type; int8 inputs with an int32
-//         C multiply in int32. Other combinations: CUBLAS_STATUS_NOT_SUPPORTED.
+//         C multiply in int32; int8 inputs with a float C under a 32F compute
+//         type (cuBLAS's CUDA_R_8I/CUDA_R_32F row) are widened to float and
+//         multiplied by sgemm. Other combinations: CUBLAS_STATUS_NOT_SUPPORTED.
 //   rocm  rocblas_gemm_ex (and _batched_ex, _strided_batched_ex) with D = C.
 // The math mode and algorithm are hints: accepted, not used. On a capturing
 // stream the host call becomes a graph node like the other GEMMs' (host
@@ -55,6 +57,8 @@ float loadAsFloat(const void *Base, size_t Index, cudaDataType Type) {
   case CUDA_R_16BF:
     return libraries::bfloat16ToFloat(
         static_cast<const uint16_t *>(Base)[Index]);
+  case CUDA_R_8I:
+    return static_cast<const int8_t *>(Base)[Index];
   default:
     return static_cast<const float *>(Base)[Index];
   }
@@ -91,6 +95,14 @@ float scalarAsFloat(const void *S, cublasComputeType_t Compute) {
 }
 
 bool is16Bit(cudaDataType T) { return T == CUDA_R_16F || T == CUDA_R_16BF; }
+
+/// int8 A and B, float C, float compute: widened to float (exact), summed
+/// as sgemm sums.
+bool isInt8ToFloat(cudaDataType AType, cudaDataType BType, cudaDataType CType,
+                   cublasComputeType_t Compute) {
+  return AType == CUDA_R_8I && BType == CUDA_R_8I && CType == CUDA_R_32F &&
+         isFloatCompute(Compute);
+}
 
 /// One GEMM on the host target.
 cublasStatus_t hostGemmEx(const GemmShape &S, const void *Alpha, const void *A,
@@ -138,9 +150,11 @@ cublasStatus_t hostGemmEx(const GemmShape &S, const void *Alpha, const void *A,
   int ACols = S.TransA == CUBLAS_OP_N ? S.K : S.M;
   int BRows = S.TransB == CUBLAS_OP_N ? S.K : S.N;
   int BCols = S.TransB == CUBLAS_OP_N ? S.N : S.K;
-  if (is16Bit(AType) && BType == AType &&
-      (CType == AType || CType == CUDA_R_32F) &&
-      (isFloatCompute(Compute) || (isHalfCompute(Compute) && CType == AType))) {
+  if ((is16Bit(AType) && BType == AType &&
+       (CType == AType || CType == CUDA_R_32F) &&
+       (isFloatCompute(Compute) ||
+        (isHalfCompute(Compute) && CType == AType))) ||
+      isInt8ToFloat(AType, BType, CType, Compute)) {
     std::vector<float> WideA = widen(A, AType, ARows, ACols, S.Lda);
     std::vector<float> WideB = widen(B, BType, BRows, BCols, S.Ldb);
     std::vector<float> WideC = widen(C, CType, S.M, S.N, S.Ldc);
@@ -216,6 +230,8 @@ bool hostSupports(cudaDataType AType, cudaDataType BType, cudaDataType CType,
       (CType == AType || CType == CUDA_R_32F))
     return isFloatCompute(Compute) ||
            (isHalfCompute(Compute) && CType == AType);
+  if (isInt8ToFloat(AType, BType, CType, Compute))
+    return true;
   return AType == CUDA_R_8I && BType == CUDA_R_8I && CType == CUDA_R_32I &&
          isIntCompute(Compute);
 }

@@ -132,6 +132,27 @@ cusparseStatus_t cusparseCreateCoo(cusparseSpMatDescr_t *Descr, int64_t Rows,
   return createSparse(Descr, CUSPARSE_FORMAT_COO, Rows, Cols, Nnz, RowInd,
                       ColInd, Values, IdxType, IdxType, Base, Type);
 }
+cusparseStatus_t cusparseCreateBsr(cusparseSpMatDescr_t *Descr, int64_t BRows,
+                                   int64_t BCols, int64_t BNnz,
+                                   int64_t RowBlock, int64_t ColBlock,
+                                   void *Offsets, void *ColInd, void *Values,
+                                   cusparseIndexType_t OffsetType,
+                                   cusparseIndexType_t ColIndType,
+                                   cusparseIndexBase_t Base, cudaDataType Type,
+                                   cusparseOrder_t Order) {
+  if (RowBlock <= 0 || ColBlock <= 0 || BRows < 0 || BCols < 0 ||
+      (Order != CUSPARSE_ORDER_ROW && Order != CUSPARSE_ORDER_COL) ||
+      (BRows > 0 && !Offsets))
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  if (cusparseStatus_t S = createSparse(
+          Descr, CUSPARSE_FORMAT_BSR, BRows * RowBlock, BCols * ColBlock, BNnz,
+          Offsets, ColInd, Values, OffsetType, ColIndType, Base, Type))
+    return S;
+  (*Descr)->BlockRows = RowBlock;
+  (*Descr)->BlockCols = ColBlock;
+  (*Descr)->BlockOrder = Order;
+  return CUSPARSE_STATUS_SUCCESS;
+}
 cusparseStatus_t cusparseDestroySpMat(cusparseConstSpMatDescr_t D) {
   delete D;
   return CUSPARSE_STATUS_SUCCESS;

@@ -7,13 +7,14 @@
 // SpMV, SpMM and the conversions visit once. Values and the compute type
 // are one of float, double, cuComplex, cuDoubleComplex (mixed types answer
 // NOT_SUPPORTED); indices 32 or 64 bits, base 0 or 1. No workspace is
-// needed (buffer sizes are 0). On AMD GPUs the operations answer
-// CUSPARSE_STATUS_NOT_SUPPORTED (rocSPARSE is not forwarded to yet) and say
-// so once on stderr.
+// needed (buffer sizes are 0). On AMD GPUs SpMV, SpMM and the conversions
+// are rocSPARSE's (rocm/Generic.h), with rocSPARSE's buffer sizes;
+// scatter and gather answer CUSPARSE_STATUS_NOT_SUPPORTED there.
 //
 //===----------------------------------------------------------------------===//
 #include "Handle.h"
 #include "Host.h"
+#include "rocm/Generic.h"
 
 #include <complex>
 #include <cstdio>
@@ -81,6 +82,8 @@ cusparseStatus_t cusparseSpMV_bufferSize(
   if (!Size)
     return CUSPARSE_STATUS_INVALID_VALUE;
   *Size = 0;
+  if (Handle->Rocsparse)
+    return rocm::spmv(Handle, OpA, Alpha, A, X, Beta, Y, Compute, Size, nullptr);
   return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -88,9 +91,12 @@ cusparseStatus_t cusparseSpMV(cusparseHandle_t Handle, cusparseOperation_t OpA,
                               const void *Alpha, cusparseConstSpMatDescr_t A,
                               cusparseConstDnVecDescr_t X, const void *Beta,
                               cusparseDnVecDescr_t Y, cudaDataType Compute,
-                              cusparseSpMVAlg_t, void *) {
+                              cusparseSpMVAlg_t, void *Buffer) {
   if (cusparseStatus_t S = checkSpMV(Handle, OpA, Alpha, A, X, Beta, Y, Compute))
     return S;
+  if (Handle->Rocsparse)
+    return rocm::spmv(Handle, OpA, Alpha, A, X, Beta, Y, Compute, nullptr,
+                      Buffer);
   // In the stream's order (a graph captures it): the descriptors as they
   // are now, host-mode scalars copied.
   auto AlphaS = scalar(Handle, Alpha, Compute);
@@ -129,6 +135,9 @@ cusparseStatus_t cusparseSpMM_bufferSize(
   if (!Size)
     return CUSPARSE_STATUS_INVALID_VALUE;
   *Size = 0;
+  if (Handle->Rocsparse)
+    return rocm::spmm(Handle, OpA, OpB, Alpha, A, B, Beta, C, Compute, Size,
+                      nullptr);
   return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -145,40 +154,51 @@ cusparseStatus_t cusparseSpMM(cusparseHandle_t Handle, cusparseOperation_t OpA,
                               cusparseConstSpMatDescr_t A,
                               cusparseConstDnMatDescr_t B, const void *Beta,
                               cusparseDnMatDescr_t C, cudaDataType Compute,
-                              cusparseSpMMAlg_t, void *) {
+                              cusparseSpMMAlg_t, void *Buffer) {
   if (cusparseStatus_t S =
           checkSpMM(Handle, OpA, OpB, Alpha, A, B, Beta, C, Compute))
     return S;
-  if (cusparseStatus_t S = begin(Handle))
-    return S;
-  return withType(Compute, [&](auto Zero) {
-    using V = decltype(Zero);
-    V Al = *static_cast<const V *>(Alpha), Be = *static_cast<const V *>(Beta);
-    for (int64_t J = 0; J < C->Cols; ++J)
-      for (int64_t I = 0; I < C->Rows; ++I) {
-        V &E = element<V>(C, I, J);
-        E = Be == Zero ? Zero : Be * E;
-      }
-    // op(B)(K, N)
-    auto OpBAt = [&](int64_t K, int64_t N) {
-      if (OpB == CUSPARSE_OPERATION_NON_TRANSPOSE)
-        return element<V>(B, K, N);
-      V E = element<V>(B, N, K);
-      return OpB == CUSPARSE_OPERATION_TRANSPOSE ? E : conjugate(E);
-    };
-    forEachEntry<V>(A, [&](int64_t R, int64_t Col, V Val) {
-      int64_t Row = R, K = Col;
-      if (OpA != CUSPARSE_OPERATION_NON_TRANSPOSE) {
-        Row = Col;
-        K = R;
-        if (OpA == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE)
-          Val = conjugate(Val);
-      }
-      V Scaled = Al * Val;
-      for (int64_t N = 0; N < C->Cols; ++N)
-        element<V>(C, Row, N) += Scaled * OpBAt(K, N);
+  if (Handle->Rocsparse)
+    return rocm::spmm(Handle, OpA, OpB, Alpha, A, B, Beta, C, Compute, nullptr,
+                      Buffer);
+  // In the stream's order (a graph captures it): the descriptors as they
+  // are now, host-mode scalars copied.
+  auto AlphaS = scalar(Handle, Alpha, Compute);
+  auto BetaS = scalar(Handle, Beta, Compute);
+  cusparseSpMatDescr MatA = *A;
+  cusparseDnMatDescr MatB = *B, MatC = *C;
+  return inStreamOrder(Handle, [=] {
+    return withType(Compute, [&](auto Zero) {
+      using V = decltype(Zero);
+      const cusparseSpMatDescr *A = &MatA;
+      const cusparseDnMatDescr *B = &MatB, *C = &MatC;
+      V Al = *AlphaS.as<V>(), Be = *BetaS.as<V>();
+      for (int64_t J = 0; J < C->Cols; ++J)
+        for (int64_t I = 0; I < C->Rows; ++I) {
+          V &E = element<V>(C, I, J);
+          E = Be == Zero ? Zero : Be * E;
+        }
+      // op(B)(K, N)
+      auto OpBAt = [&](int64_t K, int64_t N) {
+        if (OpB == CUSPARSE_OPERATION_NON_TRANSPOSE)
+          return element<V>(B, K, N);
+        V E = element<V>(B, N, K);
+        return OpB == CUSPARSE_OPERATION_TRANSPOSE ? E : conjugate(E);
+      };
+      forEachEntry<V>(A, [&](int64_t R, int64_t Col, V Val) {
+        int64_t Row = R, K = Col;
+        if (OpA != CUSPARSE_OPERATION_NON_TRANSPOSE) {
+          Row = Col;
+          K = R;
+          if (OpA == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE)
+            Val = conjugate(Val);
+        }
+        V Scaled = Al * Val;
+        for (int64_t N = 0; N < C->Cols; ++N)
+          element<V>(C, Row, N) += Scaled * OpBAt(K, N);
+      });
+      return CUSPARSE_STATUS_SUCCESS;
     });
-    return CUSPARSE_STATUS_SUCCESS;
   });
 }
 
@@ -190,30 +210,37 @@ cusparseStatus_t cusparseSparseToDense_bufferSize(
   if (!A || !B || !Size)
     return CUSPARSE_STATUS_INVALID_VALUE;
   *Size = 0;
+  if (Handle->Rocsparse)
+    return rocm::sparseToDense(Handle, A, B, Size, nullptr);
   return CUSPARSE_STATUS_SUCCESS;
 }
 
 cusparseStatus_t cusparseSparseToDense(cusparseHandle_t Handle,
                                        cusparseConstSpMatDescr_t A,
                                        cusparseDnMatDescr_t B,
-                                       cusparseSparseToDenseAlg_t, void *) {
+                                       cusparseSparseToDenseAlg_t,
+                                       void *Buffer) {
   if (!Handle)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   if (!A || !B || A->Rows != B->Rows || A->Cols != B->Cols)
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (A->ValueType != B->ValueType)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
-  if (cusparseStatus_t S = begin(Handle))
-    return S;
-  return withType(A->ValueType, [&](auto Zero) {
-    using V = decltype(Zero);
-    for (int64_t J = 0; J < B->Cols; ++J)
-      for (int64_t I = 0; I < B->Rows; ++I)
-        element<V>(B, I, J) = Zero;
-    forEachEntry<V>(A, [&](int64_t R, int64_t C, V Val) {
-      element<V>(B, R, C) += Val; // duplicates add, as in SpMV
+  if (Handle->Rocsparse)
+    return rocm::sparseToDense(Handle, A, B, nullptr, Buffer);
+  cusparseSpMatDescr Sparse = *A;
+  cusparseDnMatDescr Dense = *B;
+  return inStreamOrder(Handle, [=] {
+    return withType(Sparse.ValueType, [&](auto Zero) {
+      using V = decltype(Zero);
+      for (int64_t J = 0; J < Dense.Cols; ++J)
+        for (int64_t I = 0; I < Dense.Rows; ++I)
+          element<V>(&Dense, I, J) = Zero;
+      forEachEntry<V>(&Sparse, [&](int64_t R, int64_t C, V Val) {
+        element<V>(&Dense, R, C) += Val; // duplicates add, as in SpMV
+      });
+      return CUSPARSE_STATUS_SUCCESS;
     });
-    return CUSPARSE_STATUS_SUCCESS;
   });
 }
 
@@ -225,6 +252,8 @@ cusparseStatus_t cusparseDenseToSparse_bufferSize(
   if (!A || !B || !Size)
     return CUSPARSE_STATUS_INVALID_VALUE;
   *Size = 0;
+  if (Handle->Rocsparse)
+    return rocm::denseToSparse(Handle, A, B, false, Size, nullptr);
   return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -235,12 +264,17 @@ namespace {
 /// in order.
 cusparseStatus_t denseToSparse(cusparseHandle_t Handle,
                                cusparseConstDnMatDescr_t A,
-                               cusparseSpMatDescr_t B, bool Fill) {
+                               cusparseSpMatDescr_t B, bool Fill,
+                               void *Buffer) {
   if (!Handle)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   if (!A || !B || A->Rows != B->Rows || A->Cols != B->Cols)
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (A->ValueType != B->ValueType)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (Handle->Rocsparse)
+    return rocm::denseToSparse(Handle, A, B, Fill, nullptr, Buffer);
+  if (B->Format == CUSPARSE_FORMAT_BSR) // not on the host target yet
     return CUSPARSE_STATUS_NOT_SUPPORTED;
   if (cusparseStatus_t S = begin(Handle))
     return S;
@@ -278,20 +312,20 @@ cusparseStatus_t cusparseDenseToSparse_analysis(cusparseHandle_t Handle,
                                                 cusparseConstDnMatDescr_t A,
                                                 cusparseSpMatDescr_t B,
                                                 cusparseDenseToSparseAlg_t,
-                                                void *) {
-  return denseToSparse(Handle, A, B, false);
+                                                void *Buffer) {
+  return denseToSparse(Handle, A, B, false, Buffer);
 }
 
 cusparseStatus_t cusparseDenseToSparse_convert(cusparseHandle_t Handle,
                                                cusparseConstDnMatDescr_t A,
                                                cusparseSpMatDescr_t B,
                                                cusparseDenseToSparseAlg_t,
-                                               void *) {
+                                               void *Buffer) {
   if (B && B->Nnz > 0 &&
       (!B->Indices || !B->Values ||
        (B->Format == CUSPARSE_FORMAT_COO && !B->Offsets)))
     return CUSPARSE_STATUS_INVALID_VALUE;
-  return denseToSparse(Handle, A, B, true);
+  return denseToSparse(Handle, A, B, true, Buffer);
 }
 
 cusparseStatus_t cusparseScatter(cusparseHandle_t handle,
@@ -303,16 +337,18 @@ cusparseStatus_t cusparseScatter(cusparseHandle_t handle,
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (vecX->ValueType != vecY->ValueType)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
-  if (cusparseStatus_t S = begin(handle))
-    return S;
-  return withType(vecX->ValueType, [&](auto Zero) {
-    using V = decltype(Zero);
-    int64_t Base = vecX->Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
-    const V *X = static_cast<const V *>(vecX->Values);
-    V *Y = static_cast<V *>(vecY->Values);
-    for (int64_t K = 0; K < vecX->Nnz; ++K)
-      Y[index(vecX->Indices, vecX->IndexType, K) - Base] = X[K];
-    return CUSPARSE_STATUS_SUCCESS;
+  cusparseSpVecDescr From = *vecX;
+  void *To = vecY->Values;
+  return inStreamOrder(handle, [=] {
+    return withType(From.ValueType, [&](auto Zero) {
+      using V = decltype(Zero);
+      int64_t Base = From.Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+      const V *X = static_cast<const V *>(From.Values);
+      V *Y = static_cast<V *>(To);
+      for (int64_t K = 0; K < From.Nnz; ++K)
+        Y[index(From.Indices, From.IndexType, K) - Base] = X[K];
+      return CUSPARSE_STATUS_SUCCESS;
+    });
   });
 }
 
@@ -325,16 +361,18 @@ cusparseStatus_t cusparseGather(cusparseHandle_t handle,
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (vecX->ValueType != vecY->ValueType)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
-  if (cusparseStatus_t S = begin(handle))
-    return S;
-  return withType(vecX->ValueType, [&](auto Zero) {
-    using V = decltype(Zero);
-    int64_t Base = vecX->Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
-    V *X = static_cast<V *>(vecX->Values);
-    const V *Y = static_cast<const V *>(vecY->Values);
-    for (int64_t K = 0; K < vecX->Nnz; ++K)
-      X[K] = Y[index(vecX->Indices, vecX->IndexType, K) - Base];
-    return CUSPARSE_STATUS_SUCCESS;
+  cusparseSpVecDescr To = *vecX;
+  const void *From = vecY->Values;
+  return inStreamOrder(handle, [=] {
+    return withType(To.ValueType, [&](auto Zero) {
+      using V = decltype(Zero);
+      int64_t Base = To.Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
+      V *X = static_cast<V *>(To.Values);
+      const V *Y = static_cast<const V *>(From);
+      for (int64_t K = 0; K < To.Nnz; ++K)
+        X[K] = Y[index(To.Indices, To.IndexType, K) - Base];
+      return CUSPARSE_STATUS_SUCCESS;
+    });
   });
 }
 

@@ -1,10 +1,13 @@
 //===- Handle.cpp - cuSPARSE handles, streams and statuses ----------------===//
 //
 // Part of Rubicon. The handle keeps the stream and pointer mode; the
-// operations are Generic.cpp, the descriptors Descriptors.cpp.
+// operations are Generic.cpp, the descriptors Descriptors.cpp. On AMD GPUs
+// it owns a rocSPARSE handle bound to the same stream (rocm/Rocsparse.h).
 //
 //===----------------------------------------------------------------------===//
 #include "Handle.h"
+#include "LibraryTarget.h"
+#include "rocm/Rocsparse.h"
 
 #include <new>
 
@@ -13,12 +16,24 @@ extern "C" {
 cusparseStatus_t cusparseCreate(cusparseHandle_t *Handle) {
   if (!Handle)
     return CUSPARSE_STATUS_INVALID_VALUE;
-  *Handle = new (std::nothrow) cusparseContext;
-  return *Handle ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_ALLOC_FAILED;
+  auto *H = new (std::nothrow) cusparseContext;
+  if (!H)
+    return CUSPARSE_STATUS_ALLOC_FAILED;
+  if (rubicon::libraries::currentTarget() !=
+      rubicon::libraries::LibraryTarget::Host) {
+    // Without rocSPARSE: NOT_INITIALIZED, and stderr names it.
+    if (cusparseStatus_t S = rubicon::cusparse::rocm::createHandle(&H->Rocsparse)) {
+      delete H;
+      return S;
+    }
+  }
+  *Handle = H;
+  return CUSPARSE_STATUS_SUCCESS;
 }
 cusparseStatus_t cusparseDestroy(cusparseHandle_t Handle) {
   if (!Handle)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
+  rubicon::cusparse::rocm::destroyHandle(Handle->Rocsparse);
   delete Handle;
   return CUSPARSE_STATUS_SUCCESS;
 }
@@ -44,7 +59,12 @@ cusparseStatus_t cusparseSetStream(cusparseHandle_t Handle, cudaStream_t S) {
   if (!Handle)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
   Handle->Stream = S;
-  return CUSPARSE_STATUS_SUCCESS;
+  if (!Handle->Rocsparse)
+    return CUSPARSE_STATUS_SUCCESS;
+  // The HIP backend's cudaStream_t is the hipStream_t, except the legacy
+  // default stream, which is HIP's null stream.
+  return RUBICON_ROCSPARSE(set_stream)(Handle->Rocsparse,
+                                       S == cudaStreamLegacy ? nullptr : (void *)S);
 }
 cusparseStatus_t cusparseGetStream(cusparseHandle_t Handle, cudaStream_t *S) {
   if (!Handle)
@@ -61,7 +81,9 @@ cusparseStatus_t cusparseSetPointerMode(cusparseHandle_t Handle,
   if (Mode != CUSPARSE_POINTER_MODE_HOST && Mode != CUSPARSE_POINTER_MODE_DEVICE)
     return CUSPARSE_STATUS_INVALID_VALUE;
   Handle->PointerMode = Mode;
-  return CUSPARSE_STATUS_SUCCESS;
+  if (!Handle->Rocsparse)
+    return CUSPARSE_STATUS_SUCCESS;
+  return RUBICON_ROCSPARSE(set_pointer_mode)(Handle->Rocsparse, int(Mode));
 }
 cusparseStatus_t cusparseGetPointerMode(cusparseHandle_t Handle,
                                         cusparsePointerMode_t *Mode) {

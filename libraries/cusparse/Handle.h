@@ -13,6 +13,9 @@
 struct cusparseContext {
   cudaStream_t Stream = nullptr;
   cusparsePointerMode_t PointerMode = CUSPARSE_POINTER_MODE_HOST;
+  /// The rocSPARSE handle on AMD GPUs (rocm/Rocsparse.h); null on the host
+  /// target.
+  void *Rocsparse = nullptr;
 };
 
 struct cusparseMatDescr {
@@ -24,6 +27,8 @@ struct cusparseMatDescr {
 
 /// CSR: Offsets (rows + 1), Indices (columns), Values. CSC: the same of the
 /// transpose. COO: Rows, Indices (columns), Values, one each per entry.
+/// BSR: CSR of blocks (Nnz blocks), each BlockRows x BlockCols values in
+/// BlockOrder; Rows and Cols count elements.
 struct cusparseSpMatDescr {
   cusparseFormat_t Format;
   int64_t Rows, Cols, Nnz;
@@ -35,6 +40,8 @@ struct cusparseSpMatDescr {
   cudaDataType ValueType;
   cusparseFillMode_t Fill = CUSPARSE_FILL_MODE_LOWER;
   cusparseDiagType_t Diag = CUSPARSE_DIAG_TYPE_NON_UNIT;
+  int64_t BlockRows = 1, BlockCols = 1;
+  cusparseOrder_t BlockOrder = CUSPARSE_ORDER_ROW;
 };
 
 struct cusparseSpVecDescr {

@@ -11,7 +11,6 @@
 #define RUBICON_CUSPARSE_HOST_H
 
 #include "Handle.h"
-#include "LibraryTarget.h"
 #include "StreamOrder.h"
 
 #include <complex>
@@ -19,19 +18,19 @@
 
 namespace rubicon::cusparse {
 
-/// The backend's check: NOT_SUPPORTED off the host target (said once on
-/// stderr).
+/// The host backend's check: a handle of the AMD backend (it has a
+/// rocSPARSE handle) reaching an operation not forwarded to rocSPARSE
+/// answers NOT_SUPPORTED (said once on stderr).
 inline cusparseStatus_t onHostTarget(cusparseHandle_t Handle) {
   if (!Handle)
     return CUSPARSE_STATUS_NOT_INITIALIZED;
-  using rubicon::libraries::LibraryTarget;
-  if (rubicon::libraries::currentTarget() != LibraryTarget::Host) {
+  if (Handle->Rocsparse) {
     static bool Said = false;
     if (!Said) {
       Said = true;
-      std::fprintf(stderr, "rubicon: cuSPARSE's operations run on the host "
-                           "target only so far (rocSPARSE is not forwarded "
-                           "to): CUSPARSE_STATUS_NOT_SUPPORTED\n");
+      std::fprintf(stderr, "rubicon: cuSPARSE: this operation is not "
+                           "forwarded to rocSPARSE yet: "
+                           "CUSPARSE_STATUS_NOT_SUPPORTED\n");
     }
     return CUSPARSE_STATUS_NOT_SUPPORTED;
   }
@@ -84,7 +83,8 @@ inline float conjugate(float X) { return X; }
 inline double conjugate(double X) { return X; }
 template <class R> std::complex<R> conjugate(std::complex<R> X) { return std::conj(X); }
 
-/// Calls F(row, column, value) for each entry of A, 0-based.
+/// Calls F(row, column, value) for each entry of A, 0-based (each value
+/// of a BSR block, zeros included).
 template <class V, class F> void forEachEntry(const cusparseSpMatDescr *A, F &&Visit) {
   const V *Values = static_cast<const V *>(A->Values);
   int64_t Base = A->Base == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
@@ -92,6 +92,22 @@ template <class V, class F> void forEachEntry(const cusparseSpMatDescr *A, F &&V
     for (int64_t K = 0; K < A->Nnz; ++K)
       Visit(index(A->Offsets, A->OffsetType, K) - Base,
             index(A->Indices, A->IndexType, K) - Base, Values[K]);
+    return;
+  }
+  if (A->Format == CUSPARSE_FORMAT_BSR) {
+    int64_t RB = A->BlockRows, CB = A->BlockCols;
+    bool RowMajor = A->BlockOrder == CUSPARSE_ORDER_ROW;
+    for (int64_t BR = 0; BR < A->Rows / RB; ++BR)
+      for (int64_t K = index(A->Offsets, A->OffsetType, BR) - Base,
+                   End = index(A->Offsets, A->OffsetType, BR + 1) - Base;
+           K < End; ++K) {
+        int64_t BC = index(A->Indices, A->IndexType, K) - Base;
+        const V *Block = Values + K * RB * CB;
+        for (int64_t R = 0; R < RB; ++R)
+          for (int64_t C = 0; C < CB; ++C)
+            Visit(BR * RB + R, BC * CB + C,
+                  Block[RowMajor ? R * CB + C : R + C * RB]);
+      }
     return;
   }
   bool Csr = A->Format == CUSPARSE_FORMAT_CSR;

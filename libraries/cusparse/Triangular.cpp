@@ -18,6 +18,8 @@
 //===----------------------------------------------------------------------===//
 #include "Handle.h"
 #include "Host.h"
+#include "rocm/Generic.h"
+#include "rocm/Rocsparse.h"
 
 #include <cmath>
 #include <new>
@@ -26,7 +28,9 @@
 
 using namespace rubicon::cusparse;
 
-struct cusparseSpSVDescr {};
+struct cusparseSpSVDescr {
+  rubicon::cusparse::rocm::SpSVState Rocm; // the analysis on AMD GPUs
+};
 struct csrilu02Info {
   int ZeroPivot = -1;
 };
@@ -299,6 +303,9 @@ cusparseStatus_t cusparseSpSV_bufferSize(
   if (!bufferSize)
     return CUSPARSE_STATUS_INVALID_VALUE;
   *bufferSize = 0;
+  if (handle->Rocsparse)
+    return rubicon::cusparse::rocm::spsvBufferSize(
+        handle, opA, alpha, matA, vecX, vecY, computeType, bufferSize);
   return CUSPARSE_STATUS_SUCCESS;
 }
 
@@ -306,11 +313,16 @@ cusparseStatus_t cusparseSpSV_analysis(
     cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
     cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX,
     cusparseDnVecDescr_t vecY, cudaDataType computeType,
-    cusparseSpSVAlg_t alg, cusparseSpSVDescr_t spsvDescr, void *) {
+    cusparseSpSVAlg_t alg, cusparseSpSVDescr_t spsvDescr, void *buffer) {
   if (cusparseStatus_t S = checkSpSV(handle, opA, alpha, matA, vecX, vecY,
                                      computeType, alg, spsvDescr))
     return S;
-  return begin(handle);
+  if (handle->Rocsparse)
+    return rubicon::cusparse::rocm::spsvAnalysis(handle, opA, alpha, matA,
+                                                 vecX, vecY, computeType,
+                                                 spsvDescr->Rocm, buffer);
+  return onHostTarget(handle); // nothing to wait for: checks only
+
 }
 
 cusparseStatus_t cusparseSpSV_solve(
@@ -321,18 +333,25 @@ cusparseStatus_t cusparseSpSV_solve(
   if (cusparseStatus_t S = checkSpSV(handle, opA, alpha, matA, vecX, vecY,
                                      computeType, alg, spsvDescr))
     return S;
-  if (cusparseStatus_t S = begin(handle))
-    return S;
-  return withType(computeType, [&](auto Zero) {
-    using V = decltype(Zero);
-    V Alpha = *static_cast<const V *>(alpha);
-    Triangle<V> T = triangleOf<V>(
-        matA->Rows, matA->Fill == CUSPARSE_FILL_MODE_LOWER, opA,
-        [&](auto &&Visit) { forEachEntry<V>(matA, Visit); });
-    substitute(T, matA->Diag == CUSPARSE_DIAG_TYPE_UNIT, Alpha,
-               static_cast<const V *>(vecX->Values),
-               static_cast<V *>(vecY->Values));
-    return CUSPARSE_STATUS_SUCCESS;
+  if (handle->Rocsparse)
+    return rubicon::cusparse::rocm::spsvSolve(handle, opA, alpha, vecX, vecY,
+                                              computeType, spsvDescr->Rocm);
+  // In the stream's order (a graph captures it): the descriptors as they
+  // are now, a host-mode alpha copied.
+  auto AlphaS = scalar(handle, alpha, computeType);
+  cusparseSpMatDescr A = *matA;
+  cusparseDnVecDescr X = *vecX, Y = *vecY;
+  return inStreamOrder(handle, [=] {
+    return withType(computeType, [&](auto Zero) {
+      using V = decltype(Zero);
+      V Alpha = *AlphaS.as<V>();
+      Triangle<V> T = triangleOf<V>(
+          A.Rows, A.Fill == CUSPARSE_FILL_MODE_LOWER, opA,
+          [&](auto &&Visit) { forEachEntry<V>(&A, Visit); });
+      substitute(T, A.Diag == CUSPARSE_DIAG_TYPE_UNIT, Alpha,
+                 static_cast<const V *>(X.Values), static_cast<V *>(Y.Values));
+      return CUSPARSE_STATUS_SUCCESS;
+    });
   });
 }
 

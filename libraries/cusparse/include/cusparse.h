@@ -229,6 +229,18 @@ cusparseStatus_t cusparseCreateCoo(cusparseSpMatDescr_t *spMatDescr,
                                    cusparseIndexType_t cooIdxType,
                                    cusparseIndexBase_t idxBase,
                                    cudaDataType valueType);
+/* Block CSR: brows x bcols blocks of rowBlockSize x colBlockSize values,
+ * each block's values in the given order. */
+cusparseStatus_t cusparseCreateBsr(cusparseSpMatDescr_t *spMatDescr,
+                                   int64_t brows, int64_t bcols, int64_t bnnz,
+                                   int64_t rowBlockSize, int64_t colBlockSize,
+                                   void *bsrRowOffsets, void *bsrColInd,
+                                   void *bsrValues,
+                                   cusparseIndexType_t bsrRowOffsetsType,
+                                   cusparseIndexType_t bsrColIndType,
+                                   cusparseIndexBase_t idxBase,
+                                   cudaDataType valueType,
+                                   cusparseOrder_t order);
 cusparseStatus_t cusparseDestroySpMat(cusparseConstSpMatDescr_t spMatDescr);
 cusparseStatus_t cusparseSpMatGetSize(cusparseConstSpMatDescr_t spMatDescr,
                                       int64_t *rows, int64_t *cols,

@@ -400,6 +400,41 @@ TEST_F(CublasHost, GemmExInt8) {
     }
 }
 
+// cuBLAS's CUDA_R_8I inputs with a CUDA_R_32F C under CUBLAS_COMPUTE_32F:
+// float alpha and beta, float results (exact here: small integer sums).
+TEST_F(CublasHost, GemmExInt8ToFloat) {
+  const int M = 3, N = 2, K = 4;
+  std::vector<int8_t> A(M * K), B(K * N);
+  for (int I = 0; I < M * K; ++I)
+    A[I] = int8_t(I * 11 - 60);
+  for (int I = 0; I < K * N; ++I)
+    B[I] = int8_t(100 - I * 23);
+  std::vector<float> C(M * N, 3.0f);
+  DeviceCopy<int8_t> DA(A), DB(B);
+  DeviceCopy<float> DC(C);
+  float Alpha = 0.5f, Beta = -1.0f;
+  ASSERT_EQ(cublasGemmEx(Handle, CUBLAS_OP_N, CUBLAS_OP_T, M, N, K, &Alpha,
+                         DA.Ptr, CUDA_R_8I, M, DB.Ptr, CUDA_R_8I, N, &Beta,
+                         DC.Ptr, CUDA_R_32F, M, CUBLAS_COMPUTE_32F,
+                         CUBLAS_GEMM_DEFAULT),
+            CUBLAS_STATUS_SUCCESS);
+  std::vector<float> Got = DC.read();
+  for (int J = 0; J < N; ++J)
+    for (int I = 0; I < M; ++I) {
+      int32_t Sum = 0;
+      for (int L = 0; L < K; ++L)
+        Sum += int32_t(A[L * M + I]) * B[L * N + J];
+      EXPECT_EQ(Got[J * M + I], 0.5f * float(Sum) - 3.0f) << I << "," << J;
+    }
+  // An int32 compute type with a float C is not one of cuBLAS's rows.
+  int32_t AlphaI = 1, BetaI = 0;
+  EXPECT_EQ(cublasGemmEx(Handle, CUBLAS_OP_N, CUBLAS_OP_T, M, N, K, &AlphaI,
+                         DA.Ptr, CUDA_R_8I, M, DB.Ptr, CUDA_R_8I, N, &BetaI,
+                         DC.Ptr, CUDA_R_32F, M, CUBLAS_COMPUTE_32I,
+                         CUBLAS_GEMM_DEFAULT),
+            CUBLAS_STATUS_NOT_SUPPORTED);
+}
+
 TEST_F(CublasHost, CallsWaitForTheirStream) {
   // A large asynchronous copy queued on the stream must land before the
   // dot product on that stream reads it.

@@ -321,3 +321,63 @@ TEST(CusparseHostVectors, ScatterAndGather) {
 }
 
 } // namespace
+
+namespace {
+
+// BSR on the host target: a 4 x 6 matrix of 2 x 3 blocks (block rows 0 and
+// 1, block columns 1 and 0), in both block orders, against its dense form.
+TEST(CusparseHostBsr, SpMVBothBlockOrders) {
+  ASSERT_EQ(ForceHost, 0);
+  cusparseHandle_t H;
+  ASSERT_EQ(cusparseCreate(&H), CUSPARSE_STATUS_SUCCESS);
+  int Offsets[] = {0, 1, 2}, Cols[] = {1, 0};
+  // Dense A (row-major 4 x 6).
+  double A[4][6] = {};
+  double RowMajor[12], ColMajor[12];
+  for (int K = 0; K < 2; ++K)
+    for (int R = 0; R < 2; ++R)
+      for (int C = 0; C < 3; ++C) {
+        double V = 1 + K * 6 + R * 3 + C;
+        A[K * 2 + R][Cols[K] * 3 + C] = V;
+        RowMajor[K * 6 + R * 3 + C] = V;
+        ColMajor[K * 6 + R + C * 2] = V;
+      }
+  double X[6] = {1, -2, 3, 0.5, 4, -1}, Alpha = 2, Beta = 0;
+  for (auto [Order, Values] : {std::pair{CUSPARSE_ORDER_ROW, RowMajor},
+                               std::pair{CUSPARSE_ORDER_COL, ColMajor}}) {
+    cusparseSpMatDescr_t M;
+    ASSERT_EQ(cusparseCreateBsr(&M, 2, 2, 2, 2, 3, Offsets, Cols, Values,
+                                CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F, Order),
+              CUSPARSE_STATUS_SUCCESS);
+    int64_t Rows, Columns, Nnz;
+    ASSERT_EQ(cusparseSpMatGetSize(M, &Rows, &Columns, &Nnz), CUSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(Rows, 4);
+    EXPECT_EQ(Columns, 6);
+    double Y[4] = {};
+    cusparseDnVecDescr_t VX, VY;
+    ASSERT_EQ(cusparseCreateDnVec(&VX, 6, X, CUDA_R_64F), CUSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(cusparseCreateDnVec(&VY, 4, Y, CUDA_R_64F), CUSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(cusparseSpMV(H, CUSPARSE_OPERATION_NON_TRANSPOSE, &Alpha, M, VX, &Beta,
+                           VY, CUDA_R_64F, CUSPARSE_SPMV_ALG_DEFAULT, nullptr),
+              CUSPARSE_STATUS_SUCCESS);
+    for (int I = 0; I < 4; ++I) {
+      double Want = 0;
+      for (int J = 0; J < 6; ++J)
+        Want += 2 * A[I][J] * X[J];
+      EXPECT_EQ(Y[I], Want) << "row " << I << " order " << Order;
+    }
+    cusparseDestroyDnVec(VX);
+    cusparseDestroyDnVec(VY);
+    cusparseDestroySpMat(M);
+  }
+  int Bad[] = {0};
+  cusparseSpMatDescr_t M;
+  EXPECT_EQ(cusparseCreateBsr(&M, 1, 1, 0, 0, 2, Bad, Bad, Bad, CUSPARSE_INDEX_32I,
+                              CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F,
+                              CUSPARSE_ORDER_ROW),
+            CUSPARSE_STATUS_INVALID_VALUE);
+  cusparseDestroy(H);
+}
+
+} // namespace
