@@ -283,6 +283,27 @@ public:
   virtual cudaError_t vmmExport(int &Fd, void *Handle);
   virtual cudaError_t vmmImport(void *&Handle, int Fd);
 
+  // Contexts (cuCtxCreate; docs/runtime-driver-state.md "Contexts"): a
+  // context is a device's work with its own fault state. Ids below
+  // FirstCreatedContext are primary contexts (the id is the device); the
+  // current context belongs to the calling thread, and setDevice makes the
+  // device's primary context current. The defaults
+  // (BackendDriverDefaults.cpp) have primary contexts only: contextCreate
+  // answers cudaErrorNotSupported.
+  static constexpr unsigned FirstCreatedContext = 1u << 16;
+  /// A new context of Device, beside its primary context; not made current.
+  virtual cudaError_t contextCreate(unsigned &Context, int Device);
+  /// Waits for the context's work and forgets it; its streams stop being
+  /// streams. A thread it was current on falls back to its device's primary
+  /// context.
+  virtual cudaError_t contextDestroy(unsigned Context);
+  /// Makes Context current on the calling thread (and its device current).
+  virtual cudaError_t setContext(unsigned Context);
+  /// The calling thread's current context.
+  virtual unsigned currentContext();
+  /// The context whose work Stream holds (special streams: the current one).
+  virtual cudaError_t streamContext(cudaStream_t Stream, unsigned &Context);
+
   /// The process's records of memory advice and host allocation flags
   /// (MemoryRecords.h), shared by both APIs. Not meant to be overridden.
   virtual MemoryRecords &memoryRecords();

@@ -89,4 +89,34 @@ cudaError_t Backend::setPendingLaunchLimit(size_t) {
   return cudaErrorNotSupported;
 }
 
+// Primary contexts only: the current context is the current device's.
+cudaError_t Backend::contextCreate(unsigned &Context, int) {
+  Context = 0;
+  return cudaErrorNotSupported;
+}
+
+cudaError_t Backend::contextDestroy(unsigned) {
+  return cudaErrorInvalidValue; // CUDA_ERROR_INVALID_VALUE: no such context
+}
+
+cudaError_t Backend::setContext(unsigned Context) {
+  if (Context >= FirstCreatedContext)
+    return cudaErrorInvalidValue;
+  return setDevice(static_cast<int>(Context));
+}
+
+unsigned Backend::currentContext() {
+  int Device = 0;
+  getDevice(Device);
+  return static_cast<unsigned>(Device);
+}
+
+cudaError_t Backend::streamContext(cudaStream_t Stream, unsigned &Context) {
+  unsigned Flags = 0;
+  if (cudaError_t Status = streamGetFlags(Stream, Flags))
+    return Status;
+  Context = currentContext();
+  return cudaSuccess;
+}
+
 } // namespace rubicon::cudart

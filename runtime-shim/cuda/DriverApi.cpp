@@ -182,13 +182,60 @@ char PrimaryContexts[64];
 CUcontext primaryContextOf(int Device) {
   return reinterpret_cast<CUcontext>(&PrimaryContexts[Device & 63]);
 }
-/// The device of a primary context handle; -1 for anything else.
+
+/// The handles of the contexts cuCtxCreate made, with the backend's id and
+/// the device of each. A destroyed context's handle is forgotten (later uses
+/// are CUDA_ERROR_INVALID_CONTEXT); its memory is never reused for another.
+struct CreatedContext {
+  unsigned Id;
+  int Device;
+};
+struct CreatedContextTable {
+  static CreatedContextTable &instance() {
+    static auto *Table = new CreatedContextTable();
+    return *Table;
+  }
+  std::mutex Mutex;
+  std::map<CUcontext, CreatedContext> ByHandle;
+  std::map<unsigned, CUcontext> ById;
+};
+
+/// The device of a context handle; -1 for anything else.
 int deviceOfContext(CUcontext Context) {
   auto *P = reinterpret_cast<char *>(Context);
-  if (P < std::begin(PrimaryContexts) || P >= std::end(PrimaryContexts))
-    return -1;
-  return static_cast<int>(P - std::begin(PrimaryContexts));
+  if (P >= std::begin(PrimaryContexts) && P < std::end(PrimaryContexts))
+    return static_cast<int>(P - std::begin(PrimaryContexts));
+  CreatedContextTable &Table = CreatedContextTable::instance();
+  std::lock_guard<std::mutex> Lock(Table.Mutex);
+  auto It = Table.ByHandle.find(Context);
+  return It == Table.ByHandle.end() ? -1 : It->second.Device;
 }
+
+/// The backend's id of a context handle (Backend.h: a primary context's is
+/// its device); -1 for anything else.
+long long idOfContext(CUcontext Context) {
+  auto *P = reinterpret_cast<char *>(Context);
+  if (P >= std::begin(PrimaryContexts) && P < std::end(PrimaryContexts))
+    return P - std::begin(PrimaryContexts);
+  CreatedContextTable &Table = CreatedContextTable::instance();
+  std::lock_guard<std::mutex> Lock(Table.Mutex);
+  auto It = Table.ByHandle.find(Context);
+  return It == Table.ByHandle.end() ? -1 : It->second.Id;
+}
+
+/// The handle of a backend's context id.
+CUcontext handleOfContext(unsigned Id) {
+  if (Id < Backend::FirstCreatedContext)
+    return primaryContextOf(static_cast<int>(Id));
+  CreatedContextTable &Table = CreatedContextTable::instance();
+  std::lock_guard<std::mutex> Lock(Table.Mutex);
+  auto It = Table.ById.find(Id);
+  return It == Table.ById.end() ? nullptr : It->second;
+}
+
+/// The contexts cuCtxPushCurrent (and cuCtxCreate) pushed on this thread,
+/// as the backend's ids.
+thread_local std::vector<unsigned> PushedContexts;
 
 void *toPointer(CUdeviceptr Address) {
   return reinterpret_cast<void *>(static_cast<uintptr_t>(Address));
@@ -296,6 +343,8 @@ CUresult loadModuleImage(CUmodule *Module, const void *Data, size_t MaxSize,
 }
 CUcontext primaryContext(int Device) { return primaryContextOf(Device); }
 int contextDevice(CUcontext Context) { return deviceOfContext(Context); }
+long long contextId(CUcontext Context) { return idOfContext(Context); }
+CUcontext contextHandle(unsigned Id) { return handleOfContext(Id); }
 } // namespace rubicon::driver
 
 extern "C" {
@@ -447,10 +496,8 @@ CUresult cuCtxGetCurrent(CUcontext *Context) {
   if (!Context)
     return CUDA_ERROR_INVALID_VALUE;
   return withBackend([&](Backend &B) {
-    int Device = 0;
-    cudaError_t Status = B.getDevice(Device);
-    *Context = Status == cudaSuccess ? primaryContextOf(Device) : nullptr;
-    return Status;
+    *Context = handleOfContext(B.currentContext());
+    return cudaSuccess;
   });
 }
 
@@ -475,15 +522,42 @@ CUresult cuMemGetInfo_v2(size_t *Free, size_t *Total) {
   return cuMemGetInfo(Free, Total);
 }
 
-//===-- Contexts: each device's primary context ---------------------------===//
+//===-- Contexts: primary and created -------------------------------------===//
 
+// A created context has its own fault state (sticky errors) where the
+// backend has contexts (the host backend); the HIP backend has primary
+// contexts only, and a created context is then the device's primary one.
 CUresult cuCtxCreate(CUcontext *Context, unsigned int, CUdevice Device) {
   if (!Context)
     return CUDA_ERROR_INVALID_VALUE;
+  *Context = nullptr;
   return withBackend([&](Backend &B) {
-    cudaError_t Status = B.setDevice(Device);
-    *Context = Status == cudaSuccess ? primaryContextOf(Device) : nullptr;
-    return Status;
+    if (cudaError_t Status = checkDevice(B, Device))
+      return Status;
+    unsigned Previous = B.currentContext(), Id = 0;
+    cudaError_t Status = B.contextCreate(Id, Device);
+    if (Status == cudaErrorNotSupported) {
+      Status = B.setDevice(Device);
+      if (Status == cudaSuccess)
+        *Context = primaryContextOf(Device);
+      return Status;
+    }
+    if (Status != cudaSuccess)
+      return Status;
+    auto Handle = reinterpret_cast<CUcontext>(new char);
+    {
+      CreatedContextTable &Table = CreatedContextTable::instance();
+      std::lock_guard<std::mutex> Lock(Table.Mutex);
+      Table.ByHandle[Handle] = {Id, Device};
+      Table.ById[Id] = Handle;
+    }
+    // The new context is pushed on the thread's stack, above the one that
+    // was current.
+    if (cudaError_t Status = B.setContext(Id))
+      return Status;
+    PushedContexts.push_back(Previous);
+    *Context = Handle;
+    return cudaSuccess;
   });
 }
 
@@ -505,10 +579,31 @@ CUresult cuCtxCreate_v4(CUcontext *Context, CUctxCreateParams *Params,
 }
 
 CUresult cuCtxDestroy(CUcontext Context) {
-  if (deviceOfContext(Context) < 0)
+  long long Id = idOfContext(Context);
+  if (Id < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  // The primary context lives on: only its work is waited for.
-  return withBackend([](Backend &B) { return B.deviceSynchronize(); });
+  if (Id < Backend::FirstCreatedContext)
+    // The primary context lives on: only its work is waited for.
+    return withBackend([](Backend &B) { return B.deviceSynchronize(); });
+  return withBackend([&](Backend &B) {
+    bool WasCurrent = B.currentContext() == unsigned(Id);
+    if (cudaError_t Status = B.contextDestroy(unsigned(Id)))
+      return Status;
+    {
+      CreatedContextTable &Table = CreatedContextTable::instance();
+      std::lock_guard<std::mutex> Lock(Table.Mutex);
+      Table.ByHandle.erase(Context);
+      Table.ById.erase(unsigned(Id));
+    }
+    // Current on this thread: popped, the context below it current again.
+    std::erase(PushedContexts, unsigned(Id));
+    if (WasCurrent && !PushedContexts.empty()) {
+      unsigned Below = PushedContexts.back();
+      PushedContexts.pop_back();
+      B.setContext(Below);
+    }
+    return cudaSuccess;
+  });
 }
 
 CUresult cuCtxDestroy_v2(CUcontext Context) { return cuCtxDestroy(Context); }
@@ -516,10 +611,10 @@ CUresult cuCtxDestroy_v2(CUcontext Context) { return cuCtxDestroy(Context); }
 CUresult cuCtxSetCurrent(CUcontext Context) {
   if (!Context)
     return withBackend([](Backend &) { return cudaSuccess; });
-  int Device = deviceOfContext(Context);
-  if (Device < 0)
+  long long Id = idOfContext(Context);
+  if (Id < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  return withBackend([&](Backend &B) { return B.setDevice(Device); });
+  return withBackend([&](Backend &B) { return B.setContext(unsigned(Id)); });
 }
 
 CUresult cuCtxGetDevice(CUdevice *Device) {
@@ -1287,18 +1382,13 @@ CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *Copy, CUstream Stream) {
 
 //===-- Contexts and devices ----------------------------------------------===//
 
-/// The contexts pushed by cuCtxPushCurrent on this thread (devices).
-static thread_local std::vector<int> PushedContexts;
-
 CUresult cuCtxPushCurrent(CUcontext Context) {
-  int Device = deviceOfContext(Context);
-  if (Device < 0)
+  long long Id = idOfContext(Context);
+  if (Id < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
   return withBackend([&](Backend &B) {
-    int Current = 0;
-    if (cudaError_t Status = B.getDevice(Current))
-      return Status;
-    if (cudaError_t Status = B.setDevice(Device))
+    unsigned Current = B.currentContext();
+    if (cudaError_t Status = B.setContext(unsigned(Id)))
       return Status;
     PushedContexts.push_back(Current);
     return cudaSuccess;
@@ -1310,16 +1400,13 @@ CUresult cuCtxPushCurrent_v2(CUcontext Context) {
 
 CUresult cuCtxPopCurrent(CUcontext *Context) {
   return withBackend([&](Backend &B) {
-    int Current = 0;
-    if (cudaError_t Status = B.getDevice(Current))
-      return Status;
     if (Context)
-      *Context = primaryContextOf(Current);
+      *Context = handleOfContext(B.currentContext());
     if (PushedContexts.empty())
       return cudaSuccess; // the primary context stays current
-    int Previous = PushedContexts.back();
+    unsigned Previous = PushedContexts.back();
     PushedContexts.pop_back();
-    return B.setDevice(Previous);
+    return B.setContext(Previous);
   });
 }
 CUresult cuCtxPopCurrent_v2(CUcontext *Context) {

@@ -152,11 +152,13 @@ CUresult cuStreamGetDevice(CUstream Stream, CUdevice *Device) {
 CUresult cuStreamGetCtx(CUstream Stream, CUcontext *Context) {
   if (!Context)
     return CUDA_ERROR_INVALID_VALUE;
-  CUdevice Device = 0;
-  if (CUresult Status = cuStreamGetDevice(Stream, &Device))
-    return Status;
-  *Context = primaryContext(Device);
-  return CUDA_SUCCESS;
+  return withBackend([&](Backend &B) {
+    unsigned Id = 0;
+    if (cudaError_t Status = B.streamContext(toStream(Stream), Id))
+      return Status;
+    *Context = contextHandle(Id);
+    return cudaSuccess;
+  });
 }
 
 CUresult cuStreamGetAttribute(CUstream Stream, CUstreamAttrID Attr,
@@ -278,12 +280,10 @@ CUresult cuCtxGetId(CUcontext Context, unsigned long long *Id) {
   if (!Id)
     return CUDA_ERROR_INVALID_VALUE;
   return withBackend([&](Backend &B) {
-    int Device = Context ? contextDevice(Context) : -1;
-    if (!Context && B.getDevice(Device) != cudaSuccess)
+    long long Own = Context ? contextId(Context) : B.currentContext();
+    if (Own < 0)
       return cudaErrorDeviceUninitialized; // CUDA_ERROR_INVALID_CONTEXT
-    if (Device < 0)
-      return cudaErrorDeviceUninitialized; // CUDA_ERROR_INVALID_CONTEXT
-    *Id = static_cast<unsigned long long>(Device) + 1;
+    *Id = static_cast<unsigned long long>(Own) + 1;
     return cudaSuccess;
   });
 }
@@ -390,12 +390,11 @@ CUresult cuDevicePrimaryCtxReset(CUdevice Device) {
   return withBackend([&](Backend &B) {
     if (cudaError_t Status = checkDevice(B, Device))
       return Status;
-    int Current = 0;
-    B.getDevice(Current);
+    unsigned Current = B.currentContext();
     if (cudaError_t Status = B.setDevice(Device))
       return Status;
     cudaError_t Status = B.deviceReset();
-    B.setDevice(Current);
+    B.setContext(Current);
     std::lock_guard<std::mutex> Lock(Mutex);
     Contexts[Device] = ContextState();
     return Status;

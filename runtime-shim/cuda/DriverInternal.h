@@ -109,9 +109,14 @@ CUresult logDriverError(CUresult Status);
 void *backendFunction(CUfunction Function);
 /// The same, with the name the function was looked up by.
 void *backendFunction(CUfunction Function, std::string &Name);
-/// The opaque handle of a device's primary context, and back (-1: none).
+/// The opaque handle of a device's primary context, and a context's device
+/// (-1: not a context).
 CUcontext primaryContext(int Device);
 int contextDevice(CUcontext Context);
+/// The backend's id of a context (Backend.h; -1: not a context), and the
+/// handle of an id (null: none).
+long long contextId(CUcontext Context);
+CUcontext contextHandle(unsigned Id);
 
 /// The operations of a cuStreamBatchMemOp parameter array, checked
 /// (ExternalResources.cpp).

@@ -317,18 +317,15 @@ CUresult cuCtxGetDevice_v2(CUdevice *Device, CUcontext Context) {
 CUresult cuCtxSynchronize_v2(CUcontext Context) {
   if (Context && contextDevice(Context) < 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  // One context per device: synchronizing it is synchronizing its device.
+  // Its device's work is waited for; the error is the context's own.
   if (!Context)
     return cuCtxSynchronize();
   return withBackend([&](cudart::Backend &B) {
-    int Current = 0;
-    if (cudaError_t Status = B.getDevice(Current))
-      return Status;
-    int Device = contextDevice(Context);
-    if (cudaError_t Status = B.setDevice(Device))
+    unsigned Current = B.currentContext();
+    if (cudaError_t Status = B.setContext(unsigned(contextId(Context))))
       return Status;
     cudaError_t Status = B.deviceSynchronize();
-    B.setDevice(Current);
+    B.setContext(Current);
     return Status;
   });
 }

@@ -191,8 +191,8 @@ cudaError_t Runtime::acquireUngated(Backend *&Out) {
   }
   if (*InitStatus != cudaSuccess)
     return *InitStatus;
-  if (StickyError != cudaSuccess)
-    return StickyError;
+  if (cudaError_t Sticky = stickyError())
+    return Sticky;
   // A fat binary the GPU runtime refuses only fails its own kernels (they
   // are then unknown to the backend), as with CUDA's lazy module loading.
   replayPending();
@@ -212,7 +212,7 @@ cudaError_t Runtime::record(cudaError_t Status) {
   logApiError(Status);
   if (isStickyError(Status)) {
     std::lock_guard<std::mutex> Lock(Mutex);
-    StickyError = Status;
+    StickyErrors[ActiveBackend ? ActiveBackend->currentContext() : 0] = Status;
   }
   return Status;
 }
@@ -220,8 +220,8 @@ cudaError_t Runtime::record(cudaError_t Status) {
 cudaError_t Runtime::takeLastError() {
   {
     std::lock_guard<std::mutex> Lock(Mutex);
-    if (StickyError != cudaSuccess)
-      return StickyError;
+    if (cudaError_t Sticky = stickyError())
+      return Sticky;
   }
   cudaError_t Status = LastError;
   LastError = cudaSuccess;
@@ -231,15 +231,28 @@ cudaError_t Runtime::takeLastError() {
 cudaError_t Runtime::peekLastError() const {
   {
     std::lock_guard<std::mutex> Lock(Mutex);
-    if (StickyError != cudaSuccess)
-      return StickyError;
+    if (cudaError_t Sticky = stickyError())
+      return Sticky;
   }
   return LastError;
 }
 
+cudaError_t Runtime::stickyError() const {
+  if (StickyErrors.empty())
+    return cudaSuccess;
+  auto It = StickyErrors.find(ActiveBackend ? ActiveBackend->currentContext()
+                                            : 0);
+  return It == StickyErrors.end() ? cudaSuccess : It->second;
+}
+
 void Runtime::deviceWasReset() {
   std::lock_guard<std::mutex> Lock(Mutex);
-  StickyError = cudaSuccess;
+  // The reset replaces the device's primary context (its id is the device).
+  int Device = 0;
+  if (ActiveBackend && ActiveBackend->getDevice(Device) == cudaSuccess)
+    StickyErrors.erase(static_cast<unsigned>(Device));
+  else
+    StickyErrors.clear();
   PropertiesCache.clear();
   LastError = cudaSuccess;
 }
@@ -325,7 +338,7 @@ void Runtime::setBackendFactory(BackendFactory NewFactory) {
   ActiveBackend = nullptr;
   OwnedBackend.reset();
   InitStatus.reset();
-  StickyError = cudaSuccess;
+  StickyErrors.clear();
   PropertiesCache.clear();
   for (auto &Entry : FatBinaries)
     Entry->Replayed = false;

@@ -5,8 +5,8 @@
 //    (__cudaRegisterFatBinary/Function/Var) without touching the GPU runtime;
 //  - the backend, created and initialized at first use, which then receives
 //    every recorded fat binary (replay), and later ones as they come;
-//  - CUDA's error state: the per-thread last error and the process-wide
-//    sticky error;
+//  - CUDA's error state: the per-thread last error and each context's
+//    sticky error (the backend's current context, Backend.h);
 //  - the per-thread stack of <<<...>>> launch configurations.
 //
 //===----------------------------------------------------------------------===//
@@ -74,7 +74,8 @@ public:
   cudaError_t takeLastError();
   /// cudaPeekAtLastError: returns the last error without clearing it.
   cudaError_t peekLastError() const;
-  /// After cudaDeviceReset: forgets the sticky error and cached properties.
+  /// After cudaDeviceReset: forgets the sticky error of the current device's
+  /// primary context, and cached properties.
   void deviceWasReset();
 
   //--- Launch configuration (per thread). ---------------------------------
@@ -121,7 +122,10 @@ private:
   Backend *ActiveBackend = nullptr;
   std::unique_ptr<Backend> OwnedBackend;
   std::optional<cudaError_t> InitStatus;
-  cudaError_t StickyError = cudaSuccess;
+  /// By context (Backend::currentContext), under Mutex.
+  std::map<unsigned, cudaError_t> StickyErrors;
+  /// The calling thread's context's sticky error (Mutex held).
+  cudaError_t stickyError() const;
   std::vector<std::unique_ptr<FatBinaryEntry>> FatBinaries;
   std::unordered_map<const void *, KernelRecord> Kernels;
   std::unordered_map<const void *, VariableRecord> Variables;

@@ -16,6 +16,9 @@ cudaError_t HostBackend::allocate(void **Ptr, size_t Size,
   if (!Ptr)
     return cudaErrorInvalidValue;
   *Ptr = nullptr;
+  // After a fault, the context's calls report it (CUDA's sticky errors).
+  if (cudaError_t E = deviceError())
+    return E;
   if (Size == 0)
     return cudaSuccess;
   // cudaMalloc's memory of IpcAllocationBytes or more owns its pages, so

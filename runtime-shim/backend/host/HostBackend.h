@@ -20,6 +20,7 @@
 //   HostCodeObjects.cpp  loading code objects (fat binaries, modules), symbols
 //   HostLaunch.cpp       launches, function attributes, occupancy
 //   HostIpc.cpp          memory and events shared with other processes
+//   HostContexts.cpp     contexts and their fault state
 //   DeviceLaunches.cpp   grids launched from device code
 //
 // Ordering: every stream of a device feeds that device's one queue, served in
@@ -33,8 +34,10 @@
 // multi-device cooperative algorithm, a flag in managed memory) both progress.
 // A stream waiting for an event recorded on another device's queue waits, on
 // its own queue, for that record. A fault in a kernel (assert, trap) becomes
-// the error of every device: the rest of the queues is dropped and every later
-// call reports it until cudaDeviceReset.
+// the error of the context whose stream ran it (HostContexts.cpp): the rest
+// of that context's queued work is dropped and every later call in it
+// reports the fault until cudaDeviceReset (a primary context) or
+// cuCtxDestroy (a created one); other contexts and devices go on.
 //
 //===----------------------------------------------------------------------===//
 #ifndef RUBICON_BACKEND_HOST_HOSTBACKEND_H
@@ -71,6 +74,19 @@ constexpr size_t DeviceAllocationAlignment = 256;
 constexpr size_t IpcAllocationBytes = 2u << 20;
 constexpr size_t MaxSharedMemoryPerBlock = rubicon::host::SharedWindowBytes;
 
+constexpr int MaxHostDevices = 16;
+
+/// A context (Backend.h): a device's work with its own fault state, the
+/// first fault of a kernel in its streams (0: none). Created contexts are
+/// kept after cuCtxDestroy, not Live, so that work still referring to one
+/// stays valid.
+struct HostContext {
+  unsigned Id = 0;
+  int Device = 0;
+  std::atomic<int> Fault{0};
+  bool Live = true;
+};
+
 /// One CUDA stream: flags, the last piece of work queued on it, and the
 /// workers its kernels may use (0: all; a green context's share).
 struct HostStream {
@@ -80,6 +96,8 @@ struct HostStream {
   unsigned MaxWorkers = 0;
   /// The device current when it was made: the queue its work goes to.
   int Device = 0;
+  /// The context current when it was made: the fault state its work shares.
+  HostContext *Context = nullptr;
 };
 
 /// An interprocess event's state, in a page shared by the processes that
@@ -368,6 +386,13 @@ public:
   cudaError_t memGetAddressRange(void *&Base, size_t &Size,
                                  const void *Ptr) override;
 
+  // Contexts (HostContexts.cpp).
+  cudaError_t contextCreate(unsigned &Context, int Device) override;
+  cudaError_t contextDestroy(unsigned Context) override;
+  cudaError_t setContext(unsigned Context) override;
+  unsigned currentContext() override;
+  cudaError_t streamContext(cudaStream_t Stream, unsigned &Context) override;
+
   // Interprocess memory and events (HostIpc.cpp).
   cudaError_t ipcGetMemHandle(void *Handle, void *DevPtr) override;
   cudaError_t ipcOpenMemHandle(void *&DevPtr, const void *Handle,
@@ -430,9 +455,16 @@ public:
                                unsigned Flags) override;
 
 private:
-  cudaError_t deviceError() const {
-    return static_cast<cudaError_t>(Fault.load());
+  /// The calling thread's current context's fault.
+  cudaError_t deviceError() { return faultOf(context()); }
+  static cudaError_t faultOf(const HostContext &Context) {
+    return static_cast<cudaError_t>(Context.Fault.load());
   }
+  /// The calling thread's current context.
+  HostContext &context();
+  /// The context whose work Stream holds (special streams: the current
+  /// context); null if Stream is not a stream.
+  HostContext *contextOfStream(cudaStream_t Stream);
   static bool isSpecialStream(cudaStream_t Stream) {
     return Stream == nullptr || Stream == cudaStreamLegacy ||
            Stream == cudaStreamPerThread;
@@ -487,6 +519,9 @@ private:
 
   /// The calling thread's current device.
   static int currentDevice();
+  /// Makes the current device's primary context current on the calling
+  /// thread (setDevice; HostContexts.cpp).
+  static void leaveCreatedContext();
   /// Device `Device`'s queue and pool, made at first use.
   DeviceQueue &deviceQueue(int Device);
   WorkQueue &queueOf(int Device) { return deviceQueue(Device).Queue; }
@@ -503,7 +538,12 @@ private:
   /// By device, under QueuesMutex.
   std::vector<std::unique_ptr<DeviceQueue>> Queues;
   std::mutex Mutex, RecordMutex;
-  std::atomic<int> Fault{0};
+  /// Each device's primary context, by device.
+  HostContext PrimaryContexts[MaxHostDevices];
+  /// Contexts cuCtxCreate made, by id; under ContextsMutex.
+  std::mutex ContextsMutex;
+  std::map<unsigned, std::unique_ptr<HostContext>> CreatedContexts;
+  unsigned NextContext = FirstCreatedContext;
   unsigned DeviceFlags = 0;
   int DeviceCount = 1;
   /// (device, peer) pairs with peer access enabled; guarded by Mutex.

@@ -30,7 +30,6 @@ HostBackend::~HostBackend() {
 /// The number of devices the backend presents: RUBICON_HOST_DEVICES, 1 to
 /// MaxHostDevices; 1 when unset or not such a number.
 static int hostDeviceCount() {
-  constexpr int MaxHostDevices = 16;
   const char *Text = std::getenv("RUBICON_HOST_DEVICES");
   if (!Text || !*Text)
     return 1;
@@ -54,6 +53,10 @@ cudaError_t HostBackend::initialize() {
   Workers = workerCount();
   DeviceCount = hostDeviceCount();
   Queues.resize(size_t(DeviceCount));
+  for (int D = 0; D < MaxHostDevices; ++D) {
+    PrimaryContexts[D].Id = unsigned(D);
+    PrimaryContexts[D].Device = D;
+  }
   logMessage("host backend: %u worker threads per device, %d device%s", Workers,
              DeviceCount, DeviceCount == 1 ? "" : "s");
   return cudaSuccess;
@@ -85,6 +88,7 @@ cudaError_t HostBackend::setDevice(int Device) {
   if (!validDevice(Device))
     return cudaErrorInvalidDevice;
   CurrentDevice = Device;
+  leaveCreatedContext(); // the device's primary context is current
   return cudaSuccess;
 }
 
@@ -143,7 +147,7 @@ cudaError_t HostBackend::deviceReset() {
   std::erase_if(PeerAccess, [](const std::pair<int, int> &Pair) {
     return Pair.first == CurrentDevice || Pair.second == CurrentDevice;
   });
-  Fault = 0;
+  PrimaryContexts[CurrentDevice].Fault = 0;
   return cudaSuccess;
 }
 

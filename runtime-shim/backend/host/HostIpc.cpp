@@ -97,7 +97,7 @@ int openFile(const IpcHandle &Handle) {
 }
 
 /// Waits until an interprocess event's record `Record` has completed, or
-/// the device has faulted.
+/// the waiting context has faulted.
 void waitForRecord(const SharedEventState &State, uint64_t Record,
                    const std::atomic<int> &Fault) {
   while (__atomic_load_n(&State.Completed, __ATOMIC_ACQUIRE) < Record &&
@@ -273,14 +273,18 @@ cudaError_t HostBackend::waitInterprocessEvent(HostEvent &Event, bool Here,
   SharedEventState *State = Event.Shared;
   uint64_t Record = __atomic_load_n(&State->Recorded, __ATOMIC_ACQUIRE);
   if (Here) {
-    waitForRecord(*State, Record, Fault);
-    return deviceError();
+    HostContext &C = context();
+    waitForRecord(*State, Record, C.Fault);
+    return faultOf(C);
   }
   // The stream's later work waits in the queue (one queue: a record of the
   // same process queued after this wait never comes; CUDA's processes do not
   // open their own events' handles).
+  HostContext *C = contextOfStream(Stream);
+  if (!C)
+    return cudaErrorInvalidResourceHandle;
   return enqueue(Stream, false,
-                 [this, State, Record] { waitForRecord(*State, Record, Fault); });
+                 [C, State, Record] { waitForRecord(*State, Record, C->Fault); });
 }
 
 cudaError_t HostBackend::ipcGetEventHandle(void *Handle, cudaEvent_t Event) {

@@ -107,12 +107,14 @@ cudaError_t HostBackend::launch(const void *HostStub, LaunchDims Grid,
     if (HostStream *S = userStream(Stream))
       L.MaxWorkers = S->MaxWorkers;
   L.Device = deviceOfStream(Stream);
-  if (L.Device < 0)
+  HostContext *C = contextOfStream(Stream);
+  if (L.Device < 0 || !C)
     return cudaErrorInvalidResourceHandle;
-  return enqueue(Stream, false, [this, Data] {
+  // A fault is the error of the launching stream's context.
+  return enqueue(Stream, false, [this, Data, C] {
     if (int F = runLaunch(*Data)) {
       int Expected = 0;
-      Fault.compare_exchange_strong(Expected, F);
+      C->Fault.compare_exchange_strong(Expected, F);
     }
   });
 }

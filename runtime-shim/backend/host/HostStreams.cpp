@@ -12,6 +12,7 @@ cudaError_t HostBackend::streamCreate(cudaStream_t &Stream, unsigned Flags,
                                       int Priority) {
   auto *S = new HostStream{Flags, Priority, 0};
   S->Device = currentDevice();
+  S->Context = &context();
   std::lock_guard<std::mutex> Lock(Mutex);
   Streams.insert(S);
   Stream = reinterpret_cast<cudaStream_t>(S);
@@ -35,7 +36,8 @@ cudaError_t HostBackend::streamSynchronize(cudaStream_t Stream) {
   if (cudaError_t E = lastWorkOf(Stream, Device, Last))
     return E;
   queueOf(Device).waitFor(Last);
-  return deviceError();
+  HostContext *C = contextOfStream(Stream);
+  return C ? faultOf(*C) : cudaErrorInvalidResourceHandle;
 }
 
 cudaError_t HostBackend::streamQuery(cudaStream_t Stream) {
@@ -43,8 +45,9 @@ cudaError_t HostBackend::streamQuery(cudaStream_t Stream) {
   uint64_t Last;
   if (cudaError_t E = lastWorkOf(Stream, Device, Last))
     return E;
-  if (cudaError_t E = deviceError())
-    return E;
+  if (HostContext *C = contextOfStream(Stream))
+    if (cudaError_t E = faultOf(*C))
+      return E;
   return queueOf(Device).isDone(Last) ? cudaSuccess : cudaErrorNotReady;
 }
 
@@ -117,10 +120,13 @@ cudaError_t HostBackend::streamAddCallback(cudaStream_t Stream,
                                            void *UserData) {
   if (!Callback)
     return cudaErrorInvalidValue;
+  HostContext *C = contextOfStream(Stream);
+  if (!C)
+    return cudaErrorInvalidResourceHandle;
   return enqueue(
       Stream, false,
-      [this, Stream, Callback, UserData] {
-        Callback(Stream, static_cast<cudaError_t>(Fault.load()), UserData);
+      [C, Stream, Callback, UserData] {
+        Callback(Stream, faultOf(*C), UserData);
       },
       /*RunAfterFault=*/true);
 }
@@ -261,15 +267,17 @@ cudaError_t HostBackend::lastWorkOf(cudaStream_t Stream, int &Device,
 cudaError_t HostBackend::enqueue(cudaStream_t Stream, bool Wait,
                                  std::function<void()> Work, bool RunAfterFault,
                                  std::pair<int, uint64_t> *Queued) {
-  if (cudaError_t E = deviceError())
-    return E;
   HostStream *S = nullptr;
   if (!isSpecialStream(Stream) && !(S = userStream(Stream)))
     return cudaErrorInvalidResourceHandle;
+  // The stream's context: its fault drops the work (the others' does not).
+  HostContext *C = S ? S->Context : &context();
+  if (cudaError_t E = faultOf(*C))
+    return E;
   int Device = S ? S->Device : currentDevice();
   WorkQueue &Queue = queueOf(Device);
-  uint64_t Sequence = Queue.push([this, Work = std::move(Work), RunAfterFault] {
-    if (RunAfterFault || !Fault.load())
+  uint64_t Sequence = Queue.push([C, Work = std::move(Work), RunAfterFault] {
+    if (RunAfterFault || !C->Fault.load())
       Work();
   });
   if (S) {
@@ -280,7 +288,7 @@ cudaError_t HostBackend::enqueue(cudaStream_t Stream, bool Wait,
     *Queued = {Device, Sequence};
   if (Wait) {
     Queue.waitFor(Sequence);
-    return deviceError();
+    return faultOf(*C);
   }
   return cudaSuccess;
 }

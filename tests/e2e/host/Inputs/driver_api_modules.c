@@ -413,8 +413,14 @@ int main(int argc, char **argv) {
   CHECK(cuDevicePrimaryCtxRetain(&Primary, Device));
   CHECK(cuCtxPushCurrent(Primary));
   CHECK(cuCtxPopCurrent(&Popped));
+  // The context cuCtxCreate made is not the primary one, and is current
+  // again after the pop.
+  CUcontext CurrentAgain = NULL;
+  CHECK(cuCtxGetCurrent(&CurrentAgain));
   printf("push/pop: %s\n",
-         Popped == Primary && Primary == Context ? "primary context" : "WRONG");
+         Popped == Primary && Primary != Context && CurrentAgain == Context
+             ? "primary context"
+             : "WRONG");
   printf("push a made-up context: %s\n",
          nameOf(cuCtxPushCurrent((CUcontext)NotAHandle0)));
   char BusId[32];
