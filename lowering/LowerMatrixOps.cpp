@@ -140,6 +140,145 @@ const MatrixOpRow *findRow(const Function &F, StringRef Arch) {
   return nullptr;
 }
 
+/// The lane in the wavefront (0..63 on gfx9).
+Value *waveLaneOf(IRBuilderBase &B) {
+  Value *Low = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                 {B.getInt32(~0u), B.getInt32(0)});
+  return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                           {B.getInt32(~0u), Low});
+}
+/// Word of lane Source (0..31) of this lane's logical warp:
+/// ds_bpermute_b32, which uses the LDS hardware but no LDS memory.
+Value *fromLaneOf(IRBuilderBase &B, Value *Word, Value *Source,
+                  Value *WarpBase) {
+  Value *Address =
+      B.CreateShl(B.CreateOr(WarpBase, B.CreateAnd(Source, 31)), 2);
+  return B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {}, {Address, Word});
+}
+/// Word moved by DPP control Control (lanes of a quad, or of a row of 16).
+Value *dppOf(IRBuilderBase &B, Value *Word, unsigned Control) {
+  return B.CreateIntrinsic(Intrinsic::amdgcn_update_dpp, {B.getInt32Ty()},
+                           {Word, Word, B.getInt32(Control), B.getInt32(0xf),
+                            B.getInt32(0xf), B.getFalse()});
+}
+
+/// The PTX mma.sync accumulator's two layouts (docs/matrix-cores.md, "PTX
+/// mma.sync on MFMA"). PTX: lane 4g + t holds in register j = 2s + e
+/// D[g + 8s][2t + e] (f16: half e of word s). Block: lane l of the logical
+/// warp, r = l % 16, h = l / 16, holds in register i D[r][4h + i].
+///
+/// D to PTX: PTX register j gathers in one word X: at a lane whose row half
+/// is s, its register e; at the others, register 2 + e of the lane 8 rows
+/// away (DPP row_ror:8); lane 4g + t takes it from lane 16(t/2) +
+/// ((g + 8s) ^ 8(t%2)). C to block, the inverse: block register i = 2q + e
+/// of lane (r, h) is PTX register 2u + e (u = r >= 8) of lane
+/// s = 4(r%8) + 2h + q, whose parity is q. So each lane offers Y: its own
+/// register e if its parity is q, else register 2 + e of its quad
+/// neighbour l^1 (DPP quad_perm [1,0,3,2]), and lane (r, h) takes Y from
+/// lane s ^ u. Four DPP, four selects and four ds_bpermute each way.
+Function *fragmentLayoutFunction(Module &M, bool ToBlock, StringRef Kind) {
+  std::string Name = (Twine("__rubicon_mma_layout.") +
+                      (ToBlock ? "c_to_block." : "d_from_block.") + Kind)
+                         .str();
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *F32 = Type::getFloatTy(Ctx);
+  bool Half = Kind == "f16", Int = Kind == "s32";
+  Type *Ptx = FixedVectorType::get(I32, Half ? 2 : 4);
+  Type *Block = FixedVectorType::get(Int ? I32 : F32, 4);
+  auto *Ty = FunctionType::get(ToBlock ? Block : Ptx, {ToBlock ? Ptx : Block},
+                               false);
+  Function *F =
+      Function::Create(Ty, GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(FragmentLayoutAttribute, ToBlock ? "c_to_block" : "d_from_block");
+  F->addFnAttr(FragmentKindAttribute, Kind);
+  // Opaque and movable as a value through -O<n>, which sees a chain as
+  // calls to cancel in pairs (rubicon-mma-fragment-layout); convergent:
+  // lanes move data.
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::Convergent);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::WillReturn);
+  F->setDoesNotAccessMemory();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", F));
+  Value *In = F->getArg(0);
+  Value *Wave = waveLaneOf(B);
+  Value *Base = B.CreateAnd(Wave, 32); // the logical warp's first lane
+  Value *L = B.CreateAnd(Wave, 31);
+  Value *R = B.CreateAnd(L, 15);
+  Value *Upper = B.CreateICmpUGE(R, B.getInt32(8));
+  Value *Odd = B.CreateICmpNE(B.CreateAnd(L, 1), B.getInt32(0));
+  auto Vector = [&](ArrayRef<Value *> Elements) {
+    Value *V = PoisonValue::get(
+        FixedVectorType::get(Elements[0]->getType(), Elements.size()));
+    for (unsigned I = 0; I < Elements.size(); ++I)
+      V = B.CreateInsertElement(V, Elements[I], I);
+    return V;
+  };
+  SmallVector<Value *, 4> Out;
+  if (ToBlock) {
+    SmallVector<Value *, 4> C; // PTX registers as f32 or s32 words
+    for (unsigned J = 0; J < 4; ++J) {
+      if (!Half) {
+        C.push_back(B.CreateExtractElement(In, J));
+        continue;
+      }
+      Value *Word = B.CreateExtractElement(In, J / 2);
+      Value *H = B.CreateBitCast(
+          B.CreateTrunc(B.CreateLShr(Word, 16 * (J % 2)), B.getInt16Ty()),
+          B.getHalfTy());
+      C.push_back(B.CreateBitCast(B.CreateFPExt(H, F32), I32));
+    }
+    Value *Neighbour[2] = {dppOf(B, C[2], 0xb1), dppOf(B, C[3], 0xb1)};
+    Value *U = B.CreateZExt(Upper, I32);
+    Value *Rows = B.CreateShl(B.CreateAnd(R, 7), 2);
+    Value *Group = B.CreateShl(B.CreateLShr(L, 4), 1);
+    for (unsigned I = 0; I < 4; ++I) {
+      unsigned Q = I / 2, E = I % 2;
+      Value *Y = Q ? B.CreateSelect(Odd, C[E], Neighbour[E])
+                   : B.CreateSelect(Odd, Neighbour[E], C[E]);
+      Value *Source = B.CreateXor(
+          B.CreateAdd(B.CreateOr(Rows, Group), B.getInt32(Q)), U);
+      Value *Word = fromLaneOf(B, Y, Source, Base);
+      Out.push_back(Int ? Word : B.CreateBitCast(Word, F32));
+    }
+    B.CreateRet(Vector(Out));
+    return F;
+  }
+  SmallVector<Value *, 4> Regs;
+  for (unsigned I = 0; I < 4; ++I)
+    Regs.push_back(B.CreateBitCast(B.CreateExtractElement(In, I), I32));
+  Value *G = B.CreateLShr(L, 2), *TQ = B.CreateAnd(L, 3);
+  Value *Far = B.CreateShl(B.CreateAnd(TQ, 1), 3);
+  Value *FromGroup = B.CreateShl(B.CreateLShr(TQ, 1), 4);
+  for (unsigned J = 0; J < 4; ++J) {
+    unsigned S = J / 2, E = J % 2;
+    Value *Mine = S ? Upper : B.CreateNot(Upper);
+    Value *X = B.CreateSelect(Mine, Regs[E], dppOf(B, Regs[2 + E], 0x128));
+    Value *Row = B.CreateXor(B.CreateAdd(G, B.getInt32(8 * S)), Far);
+    Out.push_back(fromLaneOf(B, X, B.CreateOr(FromGroup, Row), Base));
+  }
+  if (!Half) {
+    B.CreateRet(Vector(Out));
+    return F;
+  }
+  SmallVector<Value *, 2> Packed;
+  for (unsigned W = 0; W < 2; ++W) {
+    Value *Halves[2];
+    for (unsigned E = 0; E < 2; ++E)
+      Halves[E] = B.CreateZExt(
+          B.CreateBitCast(
+              B.CreateFPTrunc(B.CreateBitCast(Out[2 * W + E], F32),
+                              B.getHalfTy()),
+              B.getInt16Ty()),
+          I32);
+    Packed.push_back(B.CreateOr(Halves[0], B.CreateShl(Halves[1], 16)));
+  }
+  B.CreateRet(Vector(Packed));
+  return F;
+}
+
 /// Builds the matrix-core code of one call (null: a store), or the host
 /// target's product (hostProduct).
 class MFMABuilder {
@@ -938,26 +1077,11 @@ private:
   }
 
   /// The lane of the wavefront (0..63 on wave64).
-  Value *waveLane() {
-    Value *Low = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
-                                   {B.getInt32(~0u), B.getInt32(0)});
-    return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
-                             {B.getInt32(~0u), Low});
-  }
-  /// Word of lane Source (0..31) of this lane's logical warp:
-  /// ds_bpermute_b32, which uses the LDS hardware but no LDS memory.
+  Value *waveLane() { return waveLaneOf(B); }
   Value *fromLane(Value *Word, Value *Source, Value *WarpBase) {
-    Value *Address =
-        B.CreateShl(B.CreateOr(WarpBase, B.CreateAnd(Source, 31)), 2);
-    return B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {},
-                             {Address, Word});
+    return fromLaneOf(B, Word, Source, WarpBase);
   }
-  /// Word moved by DPP control Control (lanes of a quad, or of a row of 16).
-  Value *dpp(Value *Word, unsigned Control) {
-    return B.CreateIntrinsic(Intrinsic::amdgcn_update_dpp, {B.getInt32Ty()},
-                             {Word, Word, B.getInt32(Control), B.getInt32(0xf),
-                              B.getInt32(0xf), B.getFalse()});
-  }
+  Value *dpp(Value *Word, unsigned Control) { return dppOf(B, Word, Control); }
 
   /// PTX mma.sync.aligned.m16n8k{4,8,16,32}.row.col on the 4x4 block MFMAs
   /// (docs/matrix-cores.md, "PTX mma.sync on MFMA"). The PTX ISA fixes the
@@ -1048,10 +1172,21 @@ private:
     };
 
     // The products, into one accumulator: lane l, register i holds
-    // D[r][4h + i].
+    // D[r][4h + i]. It starts from C in the block layout, so the sums are
+    // C + products, in the order of the generic path (and -0 + -0 stays
+    // -0); .satfinite s32 starts from 0 and clamps C's addition once at the
+    // end (the product sums cannot overflow).
+    Module &M = *Call.getModule();
+    bool AddCAfter = Int && Key.SatFinite;
+    StringRef CKind = CHalf ? "f16" : Int ? "s32" : "f32";
+    StringRef DKind = AddCAfter ? "s32" : DHalf ? "f16" : Int ? "s32" : "f32";
     Type *Element = Int ? B.getInt32Ty() : B.getFloatTy();
     auto *Acc = FixedVectorType::get(Element, 4);
-    Value *Sum = Constant::getNullValue(Acc);
+    Value *Sum =
+        AddCAfter
+            ? static_cast<Value *>(Constant::getNullValue(Acc))
+            : B.CreateCall(fragmentLayoutFunction(M, /*ToBlock=*/true, CKind),
+                           {C});
     auto Operand = [&](ArrayRef<Value *> Words) -> Value * {
       if (HalfWords)
         return B.CreateBitCast(vector(Words),
@@ -1073,70 +1208,17 @@ private:
                                  B.getInt32(0)});
       }
 
-    // D back to the PTX layout: PTX slot j = 2s + e (row g + 8s, column
-    // 2t + e) gathers in X[j]: at a lane whose row half is s, its register
-    // e; at the others, register 2 + e of the lane 8 rows away (row_ror:8).
-    // Lane 4g + t takes slot j from lane 16(t/2) + ((g + 8s) ^ 8(t%2)).
-    SmallVector<Value *, 4> Regs;
-    for (unsigned I = 0; I < 4; ++I)
-      Regs.push_back(B.CreateBitCast(B.CreateExtractElement(Sum, I),
-                                     B.getInt32Ty()));
-    Value *Far = B.CreateShl(B.CreateAnd(TQ, 1), 3);
-    Value *FromGroup = B.CreateShl(B.CreateLShr(TQ, 1), 4);
-    SmallVector<Value *, 4> D;
-    for (unsigned J = 0; J < 4; ++J) {
-      unsigned S = J / 2, Eo = J % 2;
-      Value *Mine = S ? Upper : B.CreateNot(Upper);
-      Value *X = B.CreateSelect(Mine, Regs[Eo], dpp(Regs[2 + Eo], 0x128));
-      Value *Row = B.CreateXor(B.CreateAdd(G, B.getInt32(8 * S)), Far);
-      Value *Word = fromLane(X, B.CreateOr(FromGroup, Row), Base);
-      D.push_back(Int ? Word : B.CreateBitCast(Word, B.getFloatTy()));
-    }
-
-    // + C, in the PTX order c0..c3.
-    SmallVector<Value *, 4> CValues;
-    for (unsigned J = 0; J < 4; ++J) {
-      if (CHalf) {
-        Value *Word = B.CreateExtractElement(C, J / 2);
-        Value *Half = B.CreateTrunc(B.CreateLShr(Word, 16 * (J % 2)),
-                                    B.getInt16Ty());
-        CValues.push_back(B.CreateFPExt(B.CreateBitCast(Half, B.getHalfTy()),
-                                        B.getFloatTy()));
-      } else {
-        Value *Word = B.CreateExtractElement(C, J);
-        CValues.push_back(Int ? Word : B.CreateBitCast(Word, B.getFloatTy()));
-      }
-    }
+    // D back to the PTX layout (fragmentLayoutFunction).
+    Value *D = B.CreateCall(fragmentLayoutFunction(M, /*ToBlock=*/false, DKind),
+                            {Sum});
+    if (!AddCAfter)
+      return D;
     SmallVector<Value *, 4> Out;
-    for (unsigned J = 0; J < 4; ++J) {
-      Value *V;
-      if (Int)
-        V = Key.SatFinite
-                ? B.CreateBinaryIntrinsic(Intrinsic::sadd_sat, D[J], CValues[J])
-                : B.CreateAdd(D[J], CValues[J]);
-      else
-        V = B.CreateFAdd(D[J], CValues[J]);
-      Out.push_back(V);
-    }
-    if (!DHalf) {
-      for (Value *&V : Out)
-        if (!Int)
-          V = B.CreateBitCast(V, B.getInt32Ty());
-      return vector(Out);
-    }
-    SmallVector<Value *, 2> Packed;
-    for (unsigned W = 0; W < 2; ++W) {
-      Value *Low = B.CreateZExt(
-          B.CreateBitCast(B.CreateFPTrunc(Out[2 * W], B.getHalfTy()),
-                          B.getInt16Ty()),
-          B.getInt32Ty());
-      Value *High = B.CreateZExt(
-          B.CreateBitCast(B.CreateFPTrunc(Out[2 * W + 1], B.getHalfTy()),
-                          B.getInt16Ty()),
-          B.getInt32Ty());
-      Packed.push_back(B.CreateOr(Low, B.CreateShl(High, 16)));
-    }
-    return vector(Packed);
+    for (unsigned J = 0; J < 4; ++J)
+      Out.push_back(B.CreateBinaryIntrinsic(Intrinsic::sadd_sat,
+                                            B.CreateExtractElement(D, J),
+                                            B.CreateExtractElement(C, J)));
+    return vector(Out);
   }
 
   /// .satfinite (the CUDA C++ satf): +-inf -> +-MAX, NaN -> +0.

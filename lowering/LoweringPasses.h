@@ -100,7 +100,21 @@ RUBICON_DECLARE_PASS(RejectFloat128Pass)
 // Every target: wmma operations to matrix instructions or the generic IR
 // (LowerMatrixOps.cpp; Arch "host" for the CPU target).
 RUBICON_DECLARE_PASS(LowerMatrixOpsPass)
+// AMD targets, after -O<n>: PTX mma.sync accumulators stay in the MFMA block
+// layout along chains of products (MatrixFragmentLayout.cpp).
+RUBICON_DECLARE_PASS(MatrixFragmentLayoutPass)
 #undef RUBICON_DECLARE_PASS
+
+/// rubicon-lower-matrix-ops moves each PTX mma.sync accumulator between the
+/// PTX ISA's fragment layout and the MFMA block layout by calling internal
+/// functions that carry this attribute, "c_to_block" (C, in the PTX layout,
+/// to the block layout) or "d_from_block" (D back), and
+/// FragmentKindAttribute: "f32", "s32" (four words) or "f16" (two words of
+/// half pairs; the block values are f32). rubicon-mma-fragment-layout
+/// cancels the pairs of a chain, then inlines the rest.
+inline constexpr const char FragmentLayoutAttribute[] =
+    "rubicon-fragment-layout";
+inline constexpr const char FragmentKindAttribute[] = "rubicon-fragment-kind";
 
 /// The function attribute RecordClusterDimsPass puts on a kernel declared
 /// with __cluster_dims__(x, y, z): "x,y,z".

@@ -293,6 +293,9 @@ void runWarpFastPaths(Module &M, TargetMachine &TM, StringRef Arch,
                       unsigned OptLevel) {
   runModulePipeline(M, TM, [&](PassBuilder &PB) {
     ModulePassManager MPM;
+    // mma.sync accumulators kept in the MFMA block layout along chains of
+    // products (the conversions stayed opaque calls through -O<n>).
+    MPM.addPass(MatrixFragmentLayoutPass());
     MPM.addPass(WarpFastPathsPass(Arch.str()));
     MPM.addPass(AlwaysInlinerPass());
     MPM.addPass(GlobalDCEPass());
