@@ -3,6 +3,7 @@
 #include "ClangJobs.h"
 #include "ConstDeviceVariables.h"
 #include "DeviceFloat128.h"
+#include "DeviceSideVariables.h"
 #include "ExecCheckDisable.h"
 #include "ExternalizedStatics.h"
 #include "StaticDeviceVariables.h"
@@ -233,6 +234,7 @@ static bool
 compileDeviceSidePass(const std::vector<std::string> &CC1Args,
                       const DeviceBackendSettings &Settings,
                       std::vector<std::pair<std::string, std::string>> &CodeObjects,
+                      std::vector<DeviceSideVariable> *Variables,
                       DisambiguatorRecovery *Recovery);
 
 bool clangCC1ArgsFor(const std::vector<std::string> &ClangArgs,
@@ -278,7 +280,8 @@ bool clangCC1ArgsFor(const std::vector<std::string> &ClangArgs,
   return true;
 }
 
-bool runClangCC1(const std::vector<std::string> &CC1Args) {
+bool runClangCC1(const std::vector<std::string> &CC1Args,
+                 const std::vector<DeviceSideVariable> *HostVariables) {
   // Runs again, with the keywords inserted, while clang reports missing
   // `template`/`typename` disambiguators (docs/nvcc-dialect.md).
   DisambiguatorRecovery Recovery;
@@ -288,6 +291,11 @@ bool runClangCC1(const std::vector<std::string> &CC1Args) {
         makeCompilerInstance(CC1Args, Last ? nullptr : &Recovery);
     if (!CI)
       return false;
+    if (HostVariables && !HostVariables->empty())
+      CI->getCodeGenOpts().PassBuilderCallbacks.push_back(
+          [HostVariables](llvm::PassBuilder &PB) {
+            addDeviceSideVariableRegistration(PB, *HostVariables);
+          });
     bool Success = ExecuteCompilerInvocation(CI.get()) &&
                    !CI->getDiagnostics().hasErrorOccurred();
     CI.reset();
@@ -301,13 +309,14 @@ bool runClangCC1(const std::vector<std::string> &CC1Args) {
 
 bool compileDeviceSide(const std::vector<std::string> &CC1Args,
                        const DeviceBackendSettings &Settings,
-                       std::vector<std::pair<std::string, std::string>> &CodeObjects) {
+                       std::vector<std::pair<std::string, std::string>> &CodeObjects,
+                       std::vector<DeviceSideVariable> *Variables) {
   // Runs again, with the keywords inserted, while clang reports missing
   // `template`/`typename` disambiguators (docs/nvcc-dialect.md).
   DisambiguatorRecovery Recovery;
   for (unsigned Pass = 0;; ++Pass) {
     bool Last = Pass == MaxDisambiguatorReruns;
-    bool Success = compileDeviceSidePass(CC1Args, Settings, CodeObjects,
+    bool Success = compileDeviceSidePass(CC1Args, Settings, CodeObjects, Variables,
                                          Last ? nullptr : &Recovery);
     if (Last)
       return Success;
@@ -321,6 +330,7 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
 static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
                            const DeviceBackendSettings &Settings,
                            std::vector<std::pair<std::string, std::string>> &CodeObjects,
+                           std::vector<DeviceSideVariable> *Variables,
                            DisambiguatorRecovery *Recovery) {
   std::unique_ptr<CompilerInstance> CI = makeCompilerInstance(CC1Args, Recovery);
   if (!CI)
@@ -374,6 +384,9 @@ static bool compileDeviceSidePass(const std::vector<std::string> &CC1Args,
   // Statics cuModuleGetGlobal finds by name (StaticDeviceVariables.h).
   if (!Settings.RelocatableDeviceCode)
     exposeStaticDeviceVariables(*NVVM);
+  // What the host side registers (DeviceSideVariables.h).
+  if (Variables && !Settings.RelocatableDeviceCode)
+    *Variables = deviceSideVariables(*NVVM);
   if (!lowerInlinePTXWithDiagnostics(*CI, *NVVM))
     return false;
 

@@ -9,6 +9,8 @@
 #ifndef RUBICON_FRONTEND_CLANGJOBS_H
 #define RUBICON_FRONTEND_CLANGJOBS_H
 
+#include "DeviceSideVariables.h"
+
 #include <memory>
 #include <string>
 #include <utility>
@@ -32,8 +34,10 @@ bool clangCC1ArgsFor(const std::vector<std::string> &ClangArgs,
                      std::vector<std::string> &CC1Args);
 
 /// Runs a cc1 command line (as returned above) in process. Returns false if
-/// clang reported an error.
-bool runClangCC1(const std::vector<std::string> &CC1Args);
+/// clang reported an error. HostVariables, when given, are the device side's
+/// variables, registered by the host side (DeviceSideVariables.h).
+bool runClangCC1(const std::vector<std::string> &CC1Args,
+                 const std::vector<DeviceSideVariable> *HostVariables = nullptr);
 
 struct DeviceBackendSettings {
   std::vector<std::string> AmdArchs;
@@ -60,9 +64,12 @@ struct DeviceBackendSettings {
 /// generation. Fills CodeObjects with (fat-binary entry id, code object
 /// bytes); with -rdc, one NVVMBundleEntryId entry holding NVVM bitcode. Diagnostics go to stderr
 /// in clang's format; returns false on error.
+/// Variables, when given, gets the variables of the device module that the
+/// host side registers (DeviceSideVariables.h; whole-program compilation).
 bool compileDeviceSide(const std::vector<std::string> &CC1Args,
                        const DeviceBackendSettings &Settings,
-                       std::vector<std::pair<std::string, std::string>> &CodeObjects);
+                       std::vector<std::pair<std::string, std::string>> &CodeObjects,
+                       std::vector<DeviceSideVariable> *Variables = nullptr);
 
 /// Per device target (rubicon/DeviceTarget.h): lowering, code generation,
 /// link; CodeObjects gets (fat-binary entry id, code object bytes). Consumes

@@ -399,10 +399,13 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
                   "--device-lib-dir=" + Settings.DeviceLibDir, "-o", FatBinary};
   // The device frontend and back end share one in-memory module: they run as
   // one step; -v shows them as two lines.
+  // The device side's variables, which the host side registers
+  // (DeviceSideVariables.h): the two jobs run one after the other.
+  auto Variables = std::make_shared<std::vector<DeviceSideVariable>>();
   Device.RunInProcess = [DeviceCC1, Settings, FatBinary, SingleCodeObject,
-                         PtxText, SourceName]() {
+                         PtxText, SourceName, Variables]() {
     std::vector<std::pair<std::string, std::string>> CodeObjects;
-    if (!compileDeviceSide(DeviceCC1, Settings, CodeObjects))
+    if (!compileDeviceSide(DeviceCC1, Settings, CodeObjects, Variables.get()))
       return false;
     return writeDeviceCode(FatBinary, std::move(CodeObjects), SingleCodeObject,
                            PtxText ? SourceName : std::string());
@@ -438,7 +441,9 @@ bool NvccDriver::planCudaCompile(const InputFile &Input, const std::string &Obje
   Job Host;
   Host.Argv.push_back(std::string(RUBICON_LLVM_TOOLS_DIR) + "/clang");
   Host.Argv.insert(Host.Argv.end(), HostCC1.begin(), HostCC1.end());
-  Host.RunInProcess = [HostCC1]() { return runClangCC1(HostCC1); };
+  Host.RunInProcess = [HostCC1, Variables]() {
+    return runClangCC1(HostCC1, Variables.get());
+  };
   Jobs.push_back(std::move(Host));
   return true;
 }

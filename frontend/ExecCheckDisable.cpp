@@ -6,6 +6,8 @@
 #include "ExecCheckDisable.h"
 #include "ForwardingDiagnosticConsumer.h"
 
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
@@ -13,7 +15,10 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaCUDA.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 #include <utility>
@@ -25,6 +30,7 @@ namespace rubicon {
 
 struct ExecCheckDisable::State {
   clang::SourceManager *SM = nullptr;
+  clang::CompilerInstance *CI = nullptr;
   /// Where each pragma was written (a file location).
   std::vector<clang::SourceLocation> Pragmas;
   /// The body (offsets of `{` and `}` in its file) of the function after
@@ -33,6 +39,9 @@ struct ExecCheckDisable::State {
   bool Failed = false;
 
   bool exempt(clang::SourceLocation Loc);
+  /// The lambda call operator the device side emits whose body holds Loc,
+  /// the innermost one.
+  const clang::FunctionDecl *emittedLambdaAt(clang::SourceLocation Loc);
 };
 
 namespace {
@@ -109,6 +118,10 @@ public:
     if (Level == clang::DiagnosticsEngine::Note && Dropping)
       return;
     Dropping = false;
+    if (Info.getID() == clang::diag::err_capture_bad_target) {
+      handleBadCapture(Level, Info);
+      return;
+    }
     if (Info.getID() == clang::diag::err_ref_bad_target) {
       const clang::DiagnosticsEngine &Diags = *Info.getDiags();
       bool InSystemHeader =
@@ -129,6 +142,43 @@ public:
   }
 
 private:
+  /// A lambda that captures a host function's variable by reference is
+  /// emitted for the device: an error (the device would read the host's
+  /// stack) when device code calls it, nothing when the caller is a host
+  /// function, which the device side only reaches through a wrong-side
+  /// reference (above) and nvcc never compiles for the device.
+  void handleBadCapture(clang::DiagnosticsEngine::Level,
+                        const clang::Diagnostic &Info) {
+    const clang::FunctionDecl *Lambda = S->emittedLambdaAt(Info.getLocation());
+    const auto &Known = S->CI->getSema().CUDA().DeviceKnownEmittedFns;
+    auto Caller = Lambda ? Known.find(Lambda) : Known.end();
+    if (Caller != Known.end()) {
+      const clang::FunctionDecl *FD = Caller->second.FD;
+      if (!FD->hasAttr<clang::CUDADeviceAttr>() &&
+          !FD->hasAttr<clang::CUDAGlobalAttr>()) {
+        Dropping = true;
+        return;
+      }
+    }
+    S->Failed = true;
+    forward(clang::DiagnosticsEngine::Error, Info);
+    // Clang gives the call stack only to diagnostics that count as
+    // warnings or errors; this one was held back as a remark.
+    clang::DiagnosticStorage None;
+    for (unsigned Depth = 0; Caller != Known.end() && Depth < 32; ++Depth) {
+      std::string Name;
+      llvm::raw_string_ostream OS(Name);
+      OS << "called by '";
+      Caller->second.FD->getNameForDiagnostic(
+          OS, S->CI->getASTContext().getPrintingPolicy(), false);
+      OS << "'";
+      forward(clang::DiagnosticsEngine::Note,
+              clang::Diagnostic(Info.getDiags(), Caller->second.Loc,
+                                clang::diag::note_called_by, None, Name));
+      Caller = Known.find(Caller->second.FD);
+    }
+  }
+
   std::shared_ptr<ExecCheckDisable::State> S;
   bool Dropping = false;
 };
@@ -177,6 +227,31 @@ bool ExecCheckDisable::State::exempt(clang::SourceLocation Loc) {
   return false;
 }
 
+const clang::FunctionDecl *
+ExecCheckDisable::State::emittedLambdaAt(clang::SourceLocation Loc) {
+  if (!CI || !CI->hasSema() || !SM || Loc.isInvalid())
+    return nullptr;
+  clang::SourceLocation At = SM->getFileLoc(Loc);
+  const clang::FunctionDecl *Best = nullptr;
+  clang::SourceLocation BestBegin;
+  for (const auto &[Key, Caller] : CI->getSema().CUDA().DeviceKnownEmittedFns) {
+    const auto *Method = dyn_cast<clang::CXXMethodDecl>(static_cast<const clang::FunctionDecl *>(Key));
+    if (!Method || !Method->getParent()->isLambda() || !Method->hasBody())
+      continue;
+    // From the introducer (explicit captures) to the end of the body.
+    clang::SourceLocation Begin = SM->getFileLoc(Method->getParent()->getBeginLoc());
+    clang::SourceLocation End = SM->getFileLoc(Method->getEndLoc());
+    if (!SM->isPointWithin(At, Begin, End))
+      continue;
+    // The innermost lambda begins last.
+    if (!Best || SM->isBeforeInTranslationUnit(BestBegin, Begin)) {
+      Best = Method;
+      BestBegin = Begin;
+    }
+  }
+  return Best;
+}
+
 ExecCheckDisable::ExecCheckDisable() : S(std::make_shared<State>()) {}
 ExecCheckDisable::~ExecCheckDisable() = default;
 
@@ -189,6 +264,9 @@ void ExecCheckDisable::watch(clang::CompilerInstance &CI) {
   // headers, so the consumer always sees it.
   Diags.setSeverity(clang::diag::err_ref_bad_target,
                     clang::diag::Severity::Remark, clang::SourceLocation());
+  Diags.setSeverity(clang::diag::err_capture_bad_target,
+                    clang::diag::Severity::Remark, clang::SourceLocation());
+  S->CI = &CI;
   Diags.setClient(new ExemptingConsumer(S, std::move(Inner)),
                   /*ShouldOwnClient=*/true);
 }

@@ -14,6 +14,11 @@
 // warnings are). Thrust spells the pragma only for nvcc, so its references
 // are silenced as a system header's. A reference that survives to the code
 // object is an error there ("undefined device function").
+// Clang also visits the __host__ functions such a reference reaches and
+// reports a lambda in them that captures by reference ("capture host
+// variable ... in device or host device lambda function"; CUB's dispatch
+// functions). nvcc never compiles those for the device: the capture is an
+// error only when device code calls the lambda.
 // Docs: docs/nvcc-dialect.md.
 //
 //===----------------------------------------------------------------------===//

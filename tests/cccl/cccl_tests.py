@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 COMMON = ["-std=c++17", "--extended-lambda", "--expt-relaxed-constexpr"]
@@ -125,11 +126,14 @@ class Runner:
     def c2h_library(self):
         if not self.catch2:
             return None, "needs --catch2 (a Catch2 v3 checkout)"
-        obj = self.work / "catch2-amalgamated.o"
+        # Without Catch2's main: CUB's examples have their own, and its
+        # Catch2 tests get c2h's (c2h/catch2_runner.cu), as with CCCL's CMake,
+        # which links Catch2::Catch2, not Catch2WithMain.
+        obj = self.work / "catch2-amalgamated-nomain.o"
         r = None
         if not (self.keep and obj.is_file()):
-            r = run(["c++", "-std=c++17", "-O1", "-c", str(self.catch2 / "extras/catch_amalgamated.cpp"),
-                     "-o", str(obj)], 1800)
+            r = run(["c++", "-std=c++17", "-O1", "-DCATCH_AMALGAMATED_CUSTOM_MAIN", "-c",
+                     str(self.catch2 / "extras/catch_amalgamated.cpp"), "-o", str(obj)], 1800)
         if not obj.is_file() or (r is not None and r.returncode != 0):
             return None, "catch2: " + (first_error(r.stderr) if r else "does not build")
         c2h = self.cccl / "c2h"
@@ -156,20 +160,24 @@ class Runner:
             "-DCATCH_CONFIG_PREFIX_ALL"]
 
     def build_and_run(self, name, cmd, exe, compile_only=False):
+        start = time.monotonic()
         r = run(cmd, 1800)
+        built = time.monotonic()
+        took = "build %.0f s" % (built - start)
         if r is None:
-            return name, "build times out", ""
+            return name, "build times out", took
         if r.returncode != 0:
             return name, "build fails", first_error(r.stderr)
         if compile_only:
-            return name, "pass", "compile-only test"
+            return name, "pass", "compile-only test, " + took
         r = run([str(exe)], 300, self.env)
+        took += ", run %.1f s" % (time.monotonic() - built)
         if r is None:
-            return name, "run times out", ""
+            return name, "run times out", took
         if r.returncode != 0:
             tail = (r.stderr.strip() or r.stdout.strip()).splitlines()
             return name, "run fails", (tail[-1] if tail else "exit status %d" % r.returncode)
-        return name, "pass", ""
+        return name, "pass", took
 
     def test(self, name):
         source = self.cccl / name
@@ -218,14 +226,16 @@ class Runner:
             flags = COMMON + self.catch2_flags() + ["-I", str(self.cccl / "cub/test")]
             objects = []
         if self.arch in ("both", "gfx942"):
+            start = time.monotonic()
             r = run([self.nvcc, "--amdgpu-arch=gfx942"] + flags +
                     ["-c", str(source), "-o", str(exe) + ".gfx942.o"], 3600)
+            took = "gfx942 compile %.0f s" % (time.monotonic() - start)
             if r is None:
-                return name, "gfx942 build times out", ""
+                return name, "gfx942 build times out", took
             if r.returncode != 0:
                 return name, "gfx942 build fails", first_error(r.stderr)
             if self.arch == "gfx942":
-                return name, "pass", ""
+                return name, "pass", took
         if name.startswith("cub/"):
             objects, err = self.shared_objects("c2h", self.c2h_library)
             if objects is None:

@@ -54,7 +54,8 @@ cudaError_t HostBackend::release(void *Ptr, AllocationKind Kind) {
       (It->second.Kind == AllocationKind::Host) != HostKind ||
       It->second.Kind == AllocationKind::Registered ||
       It->second.Kind == AllocationKind::Mapped ||
-      It->second.Kind == AllocationKind::Imported)
+      It->second.Kind == AllocationKind::Imported ||
+      It->second.Kind == AllocationKind::ModuleGlobal)
     return HostKind ? cudaErrorInvalidValue : cudaErrorInvalidDevicePointer;
   Allocation Found = It->second;
   Allocations.erase(It);
@@ -120,6 +121,7 @@ cudaError_t HostBackend::pointerGetAttributes(cudaPointerAttributes &Attributes,
   case AllocationKind::Mapped:
   case AllocationKind::External:
   case AllocationKind::Imported:
+  case AllocationKind::ModuleGlobal:
     Attributes.type = cudaMemoryTypeDevice;
     Attributes.devicePointer = const_cast<void *>(Ptr);
     break;

@@ -148,6 +148,10 @@ struct HostKernel {
 /// memory that cudaFree does not free. External: a buffer mapped from
 /// external memory (HostExternalResources.cpp), which cudaFree unmaps.
 /// Imported: another process's cudaMalloc memory (cudaIpcOpenMemHandle).
+/// ModuleGlobal: a __device__ or __constant__ variable of a loaded code
+/// object, recorded when it is looked up (cudaGetSymbolAddress,
+/// cuModuleGetGlobal): device memory to cudaPointerGetAttributes, which
+/// cudaFree does not free.
 enum class AllocationKind {
   Device,
   Host,
@@ -155,7 +159,8 @@ enum class AllocationKind {
   Registered,
   Mapped,
   External,
-  Imported
+  Imported,
+  ModuleGlobal
 };
 
 /// Unmaps a buffer of external memory that starts at Address.
@@ -503,6 +508,8 @@ private:
     size_t StaticShared = 0;
     int CudaArch = 94;
     std::vector<const void *> KernelKeys;
+    /// Its variables recorded in Allocations (AllocationKind::ModuleGlobal).
+    std::vector<uintptr_t> Globals;
   };
   /// dlopens a copy of Image; Fd (if given) receives the descriptor of the
   /// memory file that names it.

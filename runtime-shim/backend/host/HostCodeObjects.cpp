@@ -227,9 +227,13 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
     Kernels[K.HostStub] = std::move(Kernel);
   }
   for (const VariableRecord &V : FatBinary.Variables) {
-    if (void *Address = dlsym(Handle, V.DeviceName.c_str()))
+    if (void *Address = dlsym(Handle, V.DeviceName.c_str())) {
       Symbols[V.HostVar] = Address;
-    else
+      // Device memory to cudaPointerGetAttributes (AllocationKind).
+      Allocations.try_emplace(reinterpret_cast<uintptr_t>(Address),
+                              Allocation{V.Size, AllocationKind::ModuleGlobal,
+                                         currentDevice()});
+    } else
       logMessage("host backend: variable %s not in the code object",
                  V.DeviceName.c_str());
   }
@@ -295,6 +299,8 @@ cudaError_t HostBackend::moduleUnload(void *Module) {
   std::lock_guard<std::mutex> Lock(Mutex);
   for (const void *Key : Loaded->KernelKeys)
     Kernels.erase(Key);
+  for (uintptr_t Global : Loaded->Globals)
+    Allocations.erase(Global);
   EntryKernels.clear();
   LoadedModules.erase(Loaded);
   closeCodeObject(Loaded->Handle, Loaded->Fd);
@@ -381,6 +387,7 @@ cudaError_t HostBackend::moduleGetGlobal(void *&Address, size_t &Size,
   Address = nullptr;
   Size = 0;
   auto *Loaded = static_cast<LoadedModule *>(Module);
+  int Device = currentDevice();
   std::lock_guard<std::mutex> Lock(Mutex);
   if (!LoadedModules.count(Loaded))
     return cudaErrorInvalidResourceHandle;
@@ -394,6 +401,13 @@ cudaError_t HostBackend::moduleGetGlobal(void *&Address, size_t &Size,
     return cudaErrorSymbolNotFound;
   Address = Symbol;
   Size = Entry->st_size;
+  // Device memory from now on to cudaPointerGetAttributes (libcu++'s
+  // cuda::get_device_address and is_device_accessible ask).
+  auto Key = reinterpret_cast<uintptr_t>(Symbol);
+  if (Allocations.try_emplace(Key, Allocation{Size, AllocationKind::ModuleGlobal,
+                                              Device})
+          .second)
+    Loaded->Globals.push_back(Key);
   return cudaSuccess;
 }
 

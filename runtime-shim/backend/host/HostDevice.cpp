@@ -131,13 +131,13 @@ cudaError_t HostBackend::deviceSynchronize() {
 }
 
 // Frees what the current device allocated; the other devices' memory and
-// peer access stay.
+// peer access stay, and so do the loaded code objects' variables.
 cudaError_t HostBackend::deviceReset() {
   queueOf(CurrentDevice).waitForAll();
   std::lock_guard<std::mutex> Lock(Mutex);
   for (auto It = Allocations.begin(); It != Allocations.end();) {
     auto &[Address, A] = *It;
-    if (A.Device != CurrentDevice) {
+    if (A.Device != CurrentDevice || A.Kind == AllocationKind::ModuleGlobal) {
       ++It;
       continue;
     }

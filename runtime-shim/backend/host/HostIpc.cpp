@@ -210,6 +210,7 @@ void HostBackend::freeDeviceMemory(uintptr_t Address, const Allocation &A) {
     return;
   case AllocationKind::Registered:
   case AllocationKind::Mapped:
+  case AllocationKind::ModuleGlobal:
     return;
   case AllocationKind::Imported:
     if (auto It = ImportedMemory.find(Address); It != ImportedMemory.end()) {
