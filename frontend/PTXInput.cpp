@@ -5,6 +5,7 @@
 #include "rubicon/DeviceTarget.h"
 #include "rubicon/PTXModule.h"
 
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -44,6 +45,17 @@ bool compilePTXDeviceSide(const std::string &Path,
     llvm::raw_fd_ostream OS(Settings.KeepPrefix + ".nvvm.ll", EC);
     if (!EC)
       (*NVVM)->print(OS, nullptr);
+  }
+  if (Settings.RelocatableDeviceCode) {
+    // -rdc=true: the module's NVVM bitcode, device-linked later (nvcc
+    // -dlink, nvJitLink) with other relocatable device code, as a .cu
+    // file's -dc bitcode is.
+    std::string Bitcode;
+    llvm::raw_string_ostream OS(Bitcode);
+    llvm::WriteBitcodeToFile(**NVVM, OS);
+    OS.flush();
+    CodeObjects.emplace_back(NVVMBundleEntryId, std::move(Bitcode));
+    return true;
   }
   return emitCodeObjectsForTargets(std::move(*NVVM), Settings, Path,
                                    CodeObjects);

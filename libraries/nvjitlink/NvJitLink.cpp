@@ -8,11 +8,12 @@
 // fat binary, which cuModuleLoadData accepts. Rubicon's LTO IR is the fat
 // binary of NVVM bitcode that NVRTC makes with -dlto (or -rdc=true, or
 // nvcc -fatbin -rdc=true); objects and archives compiled with -dc are taken
-// too. A PTX input is compiled by the toolkit's PTX path (`nvcc -fatbin
-// x.ptx`, docs/ptx-modules.md) into the linked image; it is compiled alone,
-// as a PTX module is not relocatable here: with other inputs it is refused
-// at nvJitLinkComplete. There is no linked PTX. docs/cuda-libraries.md,
-// "nvJitLink".
+// too. A PTX input is compiled by the toolkit's PTX path
+// (docs/ptx-modules.md): alone, `nvcc -fatbin x.ptx` is the linked image;
+// with other inputs, `nvcc -fatbin -rdc=true x.ptx` gives its NVVM bitcode,
+// device-linked with the rest (its kernels and functions join the linked
+// module; PTX `.extern` declarations are not taken by the PTX path). There
+// is no linked PTX. docs/cuda-libraries.md, "nvJitLink".
 //
 //===----------------------------------------------------------------------===//
 #include "nvJitLink.h"
@@ -173,16 +174,14 @@ nvJitLinkResult nvJitLinkComplete(nvJitLinkHandle handle) {
     handle->ErrorLog += "nvJitLink: nothing to link\n";
     return NVJITLINK_ERROR_INVALID_INPUT;
   }
-  bool Ptx = false;
+  size_t PtxInputs = 0;
   for (const nvJitLink::Input &In : handle->Inputs)
-    Ptx |= In.Extension == ".ptx";
-  if (Ptx && handle->Inputs.size() > 1) {
-    handle->ErrorLog +=
-        "nvJitLink: a PTX input is compiled alone by this toolkit and cannot "
-        "be linked with other inputs (compile the sources with NVRTC -dlto "
-        "to link them)\n";
-    return NVJITLINK_ERROR_INVALID_INPUT;
-  }
+    PtxInputs += In.Extension == ".ptx";
+  // One PTX input alone is compiled (nvcc -fatbin x.ptx); with other inputs
+  // each PTX input is first compiled to relocatable device code (nvcc
+  // -fatbin -rdc=true x.ptx: its NVVM bitcode), then device-linked with
+  // the rest.
+  bool PtxAlone = PtxInputs == 1 && handle->Inputs.size() == 1;
   namespace toolkit = rubicon::toolkit;
   std::string Nvcc =
       toolkit::toolkitDirOf(reinterpret_cast<void *>(&nvJitLinkComplete)) +
@@ -203,31 +202,53 @@ nvJitLinkResult nvJitLinkComplete(nvJitLinkHandle handle) {
   std::string Targets = Arch && *Arch ? Arch : "gfx942";
   if (Targets.find("host") == std::string::npos)
     Targets += ",host";
-  std::string Output = Dir + "/linked.fatbin", Log = Dir + "/log";
-  // A PTX module is compiled (nvcc -fatbin x.ptx), not device-linked.
-  std::vector<std::string> Argv = {Nvcc, "-fatbin", "--amdgpu-arch=" + Targets,
-                                   "-o", Output};
-  if (!Ptx)
-    Argv.insert(Argv.begin() + 1, "-dlink");
-  Argv.insert(Argv.end(), handle->NvccOptions.begin(),
-              handle->NvccOptions.end());
+  std::string Log = Dir + "/log";
   std::vector<std::string> Files;
   bool Written = true;
   for (size_t I = 0; I < handle->Inputs.size(); ++I) {
     const nvJitLink::Input &In = handle->Inputs[I];
     Files.push_back(Dir + "/input" + std::to_string(I) + In.Extension);
     Written &= writeFile(Files.back(), In.Data);
-    Argv.push_back(Files.back());
   }
-  int Status = Written ? toolkit::runTool(Argv, Log) : -1;
+  // Runs nvcc on Inputs into Output; its messages, with the inputs named as
+  // they were named, go to Text.
+  auto RunNvcc = [&](std::vector<std::string> Argv, const std::string &Output,
+                     std::string &Text) {
+    Argv.insert(Argv.begin(), Nvcc);
+    Argv.insert(Argv.end(), {"--amdgpu-arch=" + Targets, "-o", Output});
+    Argv.insert(Argv.end(), handle->NvccOptions.begin(),
+                handle->NvccOptions.end());
+    int Status = toolkit::runTool(Argv, Log);
+    std::string Said;
+    toolkit::readFile(Log, Said);
+    for (size_t I = 0; I < Files.size(); ++I)
+      for (size_t At = Said.find(Files[I]); At != std::string::npos;
+           At = Said.find(Files[I], At))
+        Said.replace(At, Files[I].size(), handle->Inputs[I].Name);
+    Text += Said;
+    return Status == 0;
+  };
   std::string Text;
-  toolkit::readFile(Log, Text);
-  // The log names the inputs as they were named.
-  for (size_t I = 0; I < Files.size(); ++I)
-    for (size_t At = Text.find(Files[I]); At != std::string::npos;
-         At = Text.find(Files[I], At))
-      Text.replace(At, Files[I].size(), handle->Inputs[I].Name);
-  bool Linked = Status == 0 && toolkit::readFile(Output, handle->Linked);
+  bool PtxFailed = false, Linked = false;
+  if (Written && !PtxAlone) {
+    for (size_t I = 0; I < Files.size() && !PtxFailed; ++I) {
+      if (handle->Inputs[I].Extension != ".ptx")
+        continue;
+      std::string Relocatable = Dir + "/input" + std::to_string(I) + ".fatbin";
+      PtxFailed = !RunNvcc({"-fatbin", "-rdc=true", Files[I]}, Relocatable, Text);
+      Files[I] = Relocatable;
+    }
+  }
+  std::string Output = Dir + "/linked.fatbin";
+  if (Written && !PtxFailed) {
+    std::vector<std::string> Argv = {"-fatbin"};
+    if (!PtxAlone)
+      Argv.push_back("-dlink");
+    Argv.insert(Argv.end(), Files.begin(), Files.end());
+    Linked = RunNvcc(Argv, Output, Text) &&
+             toolkit::readFile(Output, handle->Linked);
+    PtxFailed = !Linked && PtxAlone;
+  }
   std::vector<std::string> Remove = {"/bin/rm", "-rf", Dir};
   toolkit::runTool(Remove, "/dev/null");
   if (!Linked) {
@@ -236,9 +257,9 @@ nvJitLinkResult nvJitLinkComplete(nvJitLinkHandle handle) {
       handle->ErrorLog += "nvJitLink: cannot write the inputs\n";
       return NVJITLINK_ERROR_INTERNAL;
     }
-    handle->ErrorLog += Ptx ? "nvJitLink: the PTX input does not compile\n"
-                            : "nvJitLink: the device link failed\n";
-    return Ptx ? NVJITLINK_ERROR_PTX_COMPILE : NVJITLINK_ERROR_INTERNAL;
+    handle->ErrorLog += PtxFailed ? "nvJitLink: a PTX input does not compile\n"
+                                  : "nvJitLink: the device link failed\n";
+    return PtxFailed ? NVJITLINK_ERROR_PTX_COMPILE : NVJITLINK_ERROR_INTERNAL;
   }
   handle->InfoLog += Text;
   handle->Completed = true;

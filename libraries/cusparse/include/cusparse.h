@@ -149,7 +149,8 @@ typedef enum {
   CUSPARSE_SPMV_CSR_ALG1 = 2,
   CUSPARSE_SPMV_CSR_ALG2 = 3,
   CUSPARSE_SPMV_COO_ALG2 = 4,
-  CUSPARSE_SPMV_SELL_ALG1 = 5
+  CUSPARSE_SPMV_SELL_ALG1 = 5,
+  CUSPARSE_SPMV_BSR_ALG1 = 6
 } cusparseSpMVAlg_t;
 
 typedef enum {
@@ -161,7 +162,8 @@ typedef enum {
   CUSPARSE_SPMM_COO_ALG4 = 5,
   CUSPARSE_SPMM_CSR_ALG2 = 6,
   CUSPARSE_SPMM_CSR_ALG3 = 12,
-  CUSPARSE_SPMM_BLOCKED_ELL_ALG1 = 13
+  CUSPARSE_SPMM_BLOCKED_ELL_ALG1 = 13,
+  CUSPARSE_SPMM_BSR_ALG1 = 14
 } cusparseSpMMAlg_t;
 
 typedef enum {
@@ -357,6 +359,46 @@ cusparseStatus_t cusparseSpSV_solve(
     cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX,
     cusparseDnVecDescr_t vecY, cudaDataType computeType,
     cusparseSpSVAlg_t alg, cusparseSpSVDescr_t spsvDescr);
+
+/* Sparse matrix-matrix products (generic API, CSR):
+ * C' = alpha op(A) op(B) + beta C in three steps: work estimation (twice:
+ * the size of buffer 1, then with it), compute (likewise for buffer 2; it
+ * sets C's number of entries), copy (into C's arrays, which the program
+ * allocates after compute). */
+typedef enum {
+  CUSPARSE_SPGEMM_DEFAULT = 0,
+  CUSPARSE_SPGEMM_CSR_ALG_DETERMINITIC = 1,
+  CUSPARSE_SPGEMM_CSR_ALG_NONDETERMINITIC = 2,
+  CUSPARSE_SPGEMM_ALG1 = 3,
+  CUSPARSE_SPGEMM_ALG2 = 4,
+  CUSPARSE_SPGEMM_ALG3 = 5
+} cusparseSpGEMMAlg_t;
+struct cusparseSpGEMMDescr;
+typedef struct cusparseSpGEMMDescr *cusparseSpGEMMDescr_t;
+cusparseStatus_t cusparseSpGEMM_createDescr(cusparseSpGEMMDescr_t *descr);
+cusparseStatus_t cusparseSpGEMM_destroyDescr(cusparseSpGEMMDescr_t descr);
+cusparseStatus_t cusparseSpGEMM_workEstimation(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+    const void *alpha, cusparseConstSpMatDescr_t matA,
+    cusparseConstSpMatDescr_t matB, const void *beta, cusparseSpMatDescr_t matC,
+    cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+    cusparseSpGEMMDescr_t spgemmDescr, size_t *bufferSize1,
+    void *externalBuffer1);
+cusparseStatus_t cusparseSpGEMM_getNumProducts(cusparseSpGEMMDescr_t spgemmDescr,
+                                               int64_t *num_prods);
+cusparseStatus_t cusparseSpGEMM_compute(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+    const void *alpha, cusparseConstSpMatDescr_t matA,
+    cusparseConstSpMatDescr_t matB, const void *beta, cusparseSpMatDescr_t matC,
+    cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+    cusparseSpGEMMDescr_t spgemmDescr, size_t *bufferSize2,
+    void *externalBuffer2);
+cusparseStatus_t cusparseSpGEMM_copy(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+    const void *alpha, cusparseConstSpMatDescr_t matA,
+    cusparseConstSpMatDescr_t matB, const void *beta, cusparseSpMatDescr_t matC,
+    cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+    cusparseSpGEMMDescr_t spgemmDescr);
 
 /* The legacy incomplete factorizations (ILU(0), IC(0)) and triangular
  * solve (csrsv2) on CSR matrices with 32-bit indices. */

@@ -9,12 +9,16 @@
 //                  buffer_size, temp_buffer)
 //   rocsparse_sparse_to_dense(handle, A, B, alg, buffer_size, temp_buffer)
 //   rocsparse_dense_to_sparse(handle, A, B, alg, buffer_size, temp_buffer)
+//   rocsparse_spgemm(handle, trans_A, trans_B, alpha, A, B, beta, D, C,
+//                    compute_type, alg, stage, buffer_size, temp_buffer)
 // The algorithms are rocSPARSE's defaults (0): cuSPARSE's algorithm choices
 // name NVIDIA's kernels.
 //
 //===----------------------------------------------------------------------===//
 #include "Generic.h"
 #include "Rocsparse.h"
+
+#include "cuda_runtime_api.h"
 
 namespace rubicon::cusparse::rocm {
 
@@ -194,6 +198,84 @@ cusparseStatus_t spsvSolve(cusparseHandle_t H, cusparseOperation_t Op,
     return S;
   return spsvStage(H, Op, Alpha, State.Mat->get(), X, Y, Compute, StageCompute,
                    &Bytes, State.Buffer);
+}
+
+namespace {
+/// One stage of rocsparse_spgemm into C (with the arrays given).
+cusparseStatus_t spgemmStage(cusparseHandle_t H, const void *Alpha,
+                             const cusparseSpMatDescr *A,
+                             const cusparseSpMatDescr *B, const void *Beta,
+                             const cusparseSpMatDescr *C, cudaDataType Compute,
+                             int Which, size_t *Bytes, void *Buffer,
+                             int64_t *Nnz = nullptr) {
+  // beta's matrix D: C's shape without entries (C is the output; its
+  // previous entries are not added, as on the host target).
+  cusparseSpMatDescr D = *C;
+  D.Nnz = 0;
+  D.Indices = D.Values = nullptr;
+  SpMat MA(A), MB(B), MD(&D), MC(C);
+  if (cusparseStatus_t S = made(MA, MB, MD, MC))
+    return S;
+  int None = operation(CUSPARSE_OPERATION_NON_TRANSPOSE);
+  if (cusparseStatus_t S = RUBICON_ROCSPARSE(spgemm)(
+          H->Rocsparse, None, None, Alpha, MA.get(), MB.get(), Beta, MD.get(),
+          MC.get(), dataType(Compute), DefaultAlg, Which, Bytes, Buffer))
+    return S;
+  if (!Nnz)
+    return CUSPARSE_STATUS_SUCCESS;
+  int64_t Rows = 0, Cols = 0;
+  return RUBICON_ROCSPARSE(spmat_get_size)(MC.get(), &Rows, &Cols, Nnz);
+}
+} // namespace
+
+cusparseStatus_t spgemmBufferSize(cusparseHandle_t H, const void *Alpha,
+                                  const cusparseSpMatDescr *A,
+                                  const cusparseSpMatDescr *B, const void *Beta,
+                                  const cusparseSpMatDescr *C,
+                                  cudaDataType Compute, size_t *Size) {
+  cusparseSpMatDescr Out = *C;
+  Out.Indices = Out.Values = nullptr;
+  return spgemmStage(H, Alpha, A, B, Beta, &Out, Compute,
+                     SpGemmBufferSize, Size, nullptr);
+}
+
+cusparseStatus_t spgemmNnz(cusparseHandle_t H, const void *Alpha,
+                           const cusparseSpMatDescr *A,
+                           const cusparseSpMatDescr *B, const void *Beta,
+                           cusparseSpMatDescr *C, cudaDataType Compute,
+                           void *RowPtr, void *Buffer) {
+  cusparseSpMatDescr Out = *C;
+  Out.Offsets = RowPtr;
+  Out.Indices = Out.Values = nullptr;
+  size_t Bytes = 0;
+  int64_t Nnz = 0;
+  if (cusparseStatus_t S = spgemmStage(H, Alpha, A, B, Beta, &Out, Compute,
+                                       SpGemmBufferSize, &Bytes, nullptr))
+    return S;
+  if (cusparseStatus_t S = spgemmStage(H, Alpha, A, B, Beta, &Out, Compute,
+                                       SpGemmNnz, &Bytes, Buffer, &Nnz))
+    return S;
+  C->Nnz = Nnz;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t spgemmCopy(cusparseHandle_t H, const void *Alpha,
+                            const cusparseSpMatDescr *A,
+                            const cusparseSpMatDescr *B, const void *Beta,
+                            const cusparseSpMatDescr *C, cudaDataType Compute,
+                            const void *RowPtr, void *Buffer) {
+  size_t OffsetsSize =
+      size_t(C->Rows + 1) * (C->OffsetType == CUSPARSE_INDEX_64I ? 8 : 4);
+  if (C->Offsets != RowPtr &&
+      cudaMemcpyAsync(C->Offsets, RowPtr, OffsetsSize, cudaMemcpyDeviceToDevice,
+                      H->Stream) != cudaSuccess)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  size_t Bytes = 0;
+  if (cusparseStatus_t S = spgemmStage(H, Alpha, A, B, Beta, C, Compute,
+                                       SpGemmBufferSize, &Bytes, nullptr))
+    return S;
+  return spgemmStage(H, Alpha, A, B, Beta, C, Compute, SpGemmCompute, &Bytes,
+                     Buffer);
 }
 
 } // namespace rubicon::cusparse::rocm

@@ -66,6 +66,27 @@ cusparseStatus_t spsvSolve(cusparseHandle_t H, cusparseOperation_t Op,
                            const cusparseDnVecDescr *Y, cudaDataType Compute,
                            SpSVState &State);
 
+/// SpGEMM (C = alpha A B + beta C, CSR, no transposes) in rocSPARSE's
+/// stages: the buffer size; the nnz stage with C's row offsets in RowPtr
+/// (C->Nnz set from it); then C's offsets copied from RowPtr (on the
+/// handle's stream) and the compute stage into C's arrays. Buffer is
+/// rocSPARSE's temporary buffer, the same for every stage.
+cusparseStatus_t spgemmBufferSize(cusparseHandle_t H, const void *Alpha,
+                                  const cusparseSpMatDescr *A,
+                                  const cusparseSpMatDescr *B, const void *Beta,
+                                  const cusparseSpMatDescr *C,
+                                  cudaDataType Compute, size_t *Size);
+cusparseStatus_t spgemmNnz(cusparseHandle_t H, const void *Alpha,
+                           const cusparseSpMatDescr *A,
+                           const cusparseSpMatDescr *B, const void *Beta,
+                           cusparseSpMatDescr *C, cudaDataType Compute,
+                           void *RowPtr, void *Buffer);
+cusparseStatus_t spgemmCopy(cusparseHandle_t H, const void *Alpha,
+                            const cusparseSpMatDescr *A,
+                            const cusparseSpMatDescr *B, const void *Beta,
+                            const cusparseSpMatDescr *C, cudaDataType Compute,
+                            const void *RowPtr, void *Buffer);
+
 } // namespace rubicon::cusparse::rocm
 
 #endif // RUBICON_CUSPARSE_ROCM_GENERIC_H

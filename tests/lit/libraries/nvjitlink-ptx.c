@@ -1,19 +1,27 @@
-// nvJitLink with a PTX input: the module is compiled by the toolkit's PTX
-// path (nvcc -fatbin x.ptx, docs/ptx-modules.md) into the linked image,
-// which cuModuleLoadData loads and whose kernel runs. A PTX module is
-// compiled alone: with another input nvJitLinkComplete refuses it, saying
-// so in the error log; PTX that does not compile is
-// NVJITLINK_ERROR_PTX_COMPILE with the error at its line, named as added.
+// nvJitLink with PTX inputs: a PTX module alone is compiled by the
+// toolkit's PTX path (nvcc -fatbin x.ptx, docs/ptx-modules.md) into the
+// linked image, which cuModuleLoadData loads and whose kernel runs. With
+// other inputs (here another PTX module and relocatable device code from
+// nvcc -fatbin -rdc=true) each PTX module becomes NVVM bitcode (nvcc
+// -fatbin -rdc=true x.ptx) and is device-linked with them: every kernel is
+// in the one image. PTX that does not compile is
+// NVJITLINK_ERROR_PTX_COMPILE with the error at its line, named as added,
+// alone or among other inputs.
 // REQUIRES: host-target
 // RUN: clang -I%rubicon_include %s -L%toolkit/lib64 -lnvJitLink -lcuda -Wl,-rpath,%toolkit/lib64 -o %t
-// RUN: env RUBICON_BACKEND=host RUBICON_GPU_ARCH=host %t | FileCheck %s
+// RUN: echo '__global__ void negate(float *X) { X[threadIdx.x] = -X[threadIdx.x]; }' > %t.cu
+// RUN: %toolkit/bin/nvcc -fatbin -rdc=true --amdgpu-arch=host %t.cu -o %t.fatbin
+// RUN: env RUBICON_BACKEND=host RUBICON_GPU_ARCH=host %t %t.fatbin | FileCheck %s
 
 // CHECK: create: 0, add ptx: 0, complete: 0
 // CHECK-NEXT: load: 0, function: 0, launch: 0
 // CHECK-NEXT: scale: 0 of 256 wrong
-// CHECK-NEXT: two inputs: add 0 0, complete 3
-// CHECK-NEXT: nvJitLink: a PTX input is compiled alone by this toolkit
+// CHECK-NEXT: mixed: add 0 0 0, complete 0
+// CHECK-NEXT: mixed kernels: 0 0 0, launches 0 0 0
+// CHECK-NEXT: mixed results: 0 of 256 wrong
 // CHECK-NEXT: broken: add 0, complete 4
+// CHECK: broken.ptx:8:{{[0-9]+}}: error: unknown instruction 'frobnicate'
+// CHECK: broken among others: complete 4
 // CHECK: broken.ptx:8:{{[0-9]+}}: error: unknown instruction 'frobnicate'
 #include <cuda.h>
 #include <nvJitLink.h>
@@ -49,6 +57,27 @@ static const char *Scale =
     "  ret;\n"
     "}\n";
 
+// A second module: out[i] += 1.
+static const char *Increment =
+    ".version 8.0\n"
+    ".target sm_90\n"
+    ".address_size 64\n"
+    ".visible .entry increment(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<2>;\n"
+    "  .reg .f32 %f<3>;\n"
+    "  .reg .b64 %rd<5>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  cvta.to.global.u64 %rd2, %rd1;\n"
+    "  mul.wide.u32 %rd3, %r1, 4;\n"
+    "  add.s64 %rd4, %rd2, %rd3;\n"
+    "  ld.global.f32 %f1, [%rd4];\n"
+    "  add.f32 %f2, %f1, 0f3F800000;\n"
+    "  st.global.f32 [%rd4], %f2;\n"
+    "  ret;\n"
+    "}\n";
+
 // An instruction PTX does not have, on line 8.
 static const char *Broken = ".version 8.0\n"
                             ".target sm_90\n"
@@ -70,7 +99,9 @@ static void printErrorLog(nvJitLinkHandle Link) {
   free(Log);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return 2;
   cuInit(0);
   CUdevice Device;
   CUcontext Context;
@@ -116,20 +147,55 @@ int main(void) {
     Wrong += Out[I] != In[I] * Factor;
   printf("scale: %d of 256 wrong\n", Wrong);
 
+  // Two PTX modules and relocatable device code (argv[1]) in one image:
+  // out = -(in * factor) + 1 through scale, negate, increment.
   nvJitLinkCreate(&Link, 1, Options);
   nvJitLinkResult First = nvJitLinkAddData(Link, NVJITLINK_INPUT_PTX, Scale,
                                            strlen(Scale), "scale.ptx");
-  nvJitLinkResult Second = nvJitLinkAddData(Link, NVJITLINK_INPUT_PTX, Scale,
-                                            strlen(Scale), "again.ptx");
-  printf("two inputs: add %d %d, complete %d\n", First, Second,
-         nvJitLinkComplete(Link));
-  printErrorLog(Link);
+  nvJitLinkResult Second = nvJitLinkAddFile(Link, NVJITLINK_INPUT_ANY, argv[1]);
+  nvJitLinkResult Third = nvJitLinkAddData(Link, NVJITLINK_INPUT_PTX, Increment,
+                                           strlen(Increment), "increment.ptx");
+  Completed = nvJitLinkComplete(Link);
+  printf("mixed: add %d %d %d, complete %d\n", First, Second, Third, Completed);
+  if (Completed != NVJITLINK_SUCCESS) {
+    printErrorLog(Link);
+    return 1;
+  }
+  nvJitLinkGetLinkedCubinSize(Link, &Size);
+  free(Cubin);
+  Cubin = malloc(Size);
+  nvJitLinkGetLinkedCubin(Link, Cubin);
   nvJitLinkDestroy(&Link);
+  CUmodule Mixed;
+  CUfunction Scaled, Negated, Incremented;
+  cuModuleLoadData(&Mixed, Cubin);
+  CUresult G1 = cuModuleGetFunction(&Scaled, Mixed, "scale");
+  CUresult G2 = cuModuleGetFunction(&Negated, Mixed, "_Z6negatePf");
+  CUresult G3 = cuModuleGetFunction(&Incremented, Mixed, "increment");
+  void *NegArgs[] = {&DOut};
+  CUresult L1 = cuLaunchKernel(Scaled, 2, 1, 1, 128, 1, 1, 0, NULL, Args, NULL);
+  CUresult L2 = cuLaunchKernel(Negated, 1, 1, 1, 256, 1, 1, 0, NULL, NegArgs, NULL);
+  CUresult L3 = cuLaunchKernel(Incremented, 1, 1, 1, 256, 1, 1, 0, NULL, NegArgs, NULL);
+  cuCtxSynchronize();
+  cuMemcpyDtoH(Out, DOut, sizeof Out);
+  printf("mixed kernels: %d %d %d, launches %d %d %d\n", G1, G2, G3, L1, L2, L3);
+  Wrong = 0;
+  for (int I = 0; I < 256; ++I)
+    Wrong += Out[I] != -(In[I] * Factor) + 1.0f;
+  printf("mixed results: %d of 256 wrong\n", Wrong);
 
   nvJitLinkCreate(&Link, 1, Options);
   Added = nvJitLinkAddData(Link, NVJITLINK_INPUT_PTX, Broken, strlen(Broken),
                            "broken.ptx");
   printf("broken: add %d, complete %d\n", Added, nvJitLinkComplete(Link));
+  printErrorLog(Link);
+  nvJitLinkDestroy(&Link);
+
+  nvJitLinkCreate(&Link, 1, Options);
+  nvJitLinkAddData(Link, NVJITLINK_INPUT_PTX, Scale, strlen(Scale), "scale.ptx");
+  nvJitLinkAddData(Link, NVJITLINK_INPUT_PTX, Broken, strlen(Broken),
+                   "broken.ptx");
+  printf("broken among others: complete %d\n", nvJitLinkComplete(Link));
   printErrorLog(Link);
   nvJitLinkDestroy(&Link);
   return 0;

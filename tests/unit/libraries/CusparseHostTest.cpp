@@ -381,3 +381,134 @@ TEST(CusparseHostBsr, SpMVBothBlockOrders) {
 }
 
 } // namespace
+
+namespace {
+
+// SpGEMM on the host target: C = alpha A B for random CSR matrices (A base
+// 0, 32-bit; B base 1, 64-bit; C base 1, 64-bit offsets), against the dense
+// product in double; cuSPARSE's steps and their errors.
+TEST(CusparseHostSpGEMM, ProductOfRandomMatrices) {
+  ASSERT_EQ(ForceHost, 0);
+  const int M = 17, K = 13, N = 11;
+  std::vector<double> RA = randomValues<double>(M * K, 21),
+                      RB = randomValues<double>(K * N, 22),
+                      KeepA = randomValues<double>(M * K, 23),
+                      KeepB = randomValues<double>(K * N, 24);
+  std::vector<double> DA(M * K, 0.0), DB(K * N, 0.0); // row-major
+  std::vector<int32_t> AOff{0}, ACol;
+  std::vector<double> AVal, BVal;
+  for (int I = 0; I < M; ++I) {
+    for (int J = 0; J < K; ++J)
+      if (KeepA[I * K + J] > 0.6) {
+        DA[I * K + J] = RA[I * K + J];
+        ACol.push_back(J);
+        AVal.push_back(RA[I * K + J]);
+      }
+    AOff.push_back(int32_t(ACol.size()));
+  }
+  std::vector<int64_t> BOff{1}, BCol;
+  for (int I = 0; I < K; ++I) {
+    for (int J = 0; J < N; ++J)
+      if (KeepB[I * N + J] > 0.6) {
+        DB[I * N + J] = RB[I * N + J];
+        BCol.push_back(J + 1);
+        BVal.push_back(RB[I * N + J]);
+      }
+    BOff.push_back(int64_t(BCol.size()) + 1);
+  }
+  cusparseHandle_t H;
+  ASSERT_EQ(cusparseCreate(&H), CUSPARSE_STATUS_SUCCESS);
+  cusparseSpMatDescr_t A, B, C;
+  ASSERT_EQ(cusparseCreateCsr(&A, M, K, int64_t(AVal.size()), AOff.data(), ACol.data(),
+                              AVal.data(), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                              CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
+            CUSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(cusparseCreateCsr(&B, K, N, int64_t(BVal.size()), BOff.data(), BCol.data(),
+                              BVal.data(), CUSPARSE_INDEX_64I, CUSPARSE_INDEX_64I,
+                              CUSPARSE_INDEX_BASE_ONE, CUDA_R_64F),
+            CUSPARSE_STATUS_SUCCESS);
+  std::vector<int64_t> COff(M + 1);
+  ASSERT_EQ(cusparseCreateCsr(&C, M, N, 0, COff.data(), nullptr, nullptr,
+                              CUSPARSE_INDEX_64I, CUSPARSE_INDEX_32I,
+                              CUSPARSE_INDEX_BASE_ONE, CUDA_R_64F),
+            CUSPARSE_STATUS_SUCCESS);
+  cusparseSpGEMMDescr_t D;
+  ASSERT_EQ(cusparseSpGEMM_createDescr(&D), CUSPARSE_STATUS_SUCCESS);
+  double Alpha = -1.5, Beta = 0;
+  auto Op = CUSPARSE_OPERATION_NON_TRANSPOSE;
+  size_t Size1 = 7, Size2 = 7;
+  char Buffer[1];
+  // copy before compute: nothing to copy.
+  EXPECT_EQ(cusparseSpGEMM_copy(H, Op, Op, &Alpha, A, B, &Beta, C, CUDA_R_64F,
+                                CUSPARSE_SPGEMM_DEFAULT, D),
+            CUSPARSE_STATUS_INVALID_VALUE);
+  ASSERT_EQ(cusparseSpGEMM_workEstimation(H, Op, Op, &Alpha, A, B, &Beta, C, CUDA_R_64F,
+                                          CUSPARSE_SPGEMM_DEFAULT, D, &Size1, nullptr),
+            CUSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(Size1, 0u);
+  ASSERT_EQ(cusparseSpGEMM_workEstimation(H, Op, Op, &Alpha, A, B, &Beta, C, CUDA_R_64F,
+                                          CUSPARSE_SPGEMM_DEFAULT, D, &Size1, Buffer),
+            CUSPARSE_STATUS_SUCCESS);
+  int64_t Products = 0, WantProducts = 0;
+  for (int32_t J : ACol)
+    WantProducts += BOff[J + 1] - BOff[J];
+  ASSERT_EQ(cusparseSpGEMM_getNumProducts(D, &Products), CUSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(Products, WantProducts);
+  ASSERT_EQ(cusparseSpGEMM_compute(H, Op, Op, &Alpha, A, B, &Beta, C, CUDA_R_64F,
+                                   CUSPARSE_SPGEMM_DEFAULT, D, &Size2, nullptr),
+            CUSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(Size2, 0u);
+  ASSERT_EQ(cusparseSpGEMM_compute(H, Op, Op, &Alpha, A, B, &Beta, C, CUDA_R_64F,
+                                   CUSPARSE_SPGEMM_DEFAULT, D, &Size2, Buffer),
+            CUSPARSE_STATUS_SUCCESS);
+  int64_t Rows, Cols, Nnz;
+  ASSERT_EQ(cusparseSpMatGetSize(C, &Rows, &Cols, &Nnz), CUSPARSE_STATUS_SUCCESS);
+  // The structural product's pattern.
+  int64_t WantNnz = 0;
+  for (int I = 0; I < M; ++I)
+    for (int J = 0; J < N; ++J) {
+      bool Any = false;
+      for (int L = 0; L < K; ++L)
+        Any |= DA[I * K + L] != 0 && DB[L * N + J] != 0;
+      WantNnz += Any;
+    }
+  EXPECT_EQ(Nnz, WantNnz);
+  std::vector<int32_t> CCol(Nnz);
+  std::vector<double> CVal(Nnz);
+  ASSERT_EQ(cusparseCsrSetPointers(C, COff.data(), CCol.data(), CVal.data()),
+            CUSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(cusparseSpGEMM_copy(H, Op, Op, &Alpha, A, B, &Beta, C, CUDA_R_64F,
+                                CUSPARSE_SPGEMM_DEFAULT, D),
+            CUSPARSE_STATUS_SUCCESS);
+  std::vector<double> Got(M * N, 0.0);
+  EXPECT_EQ(COff[0], 1);
+  EXPECT_EQ(COff[M], Nnz + 1);
+  for (int I = 0; I < M; ++I)
+    for (int64_t P = COff[I] - 1; P < COff[I + 1] - 1; ++P) {
+      if (P > COff[I] - 1)
+        EXPECT_LT(CCol[P - 1], CCol[P]); // columns ascending
+      Got[I * N + CCol[P] - 1] = CVal[P];
+    }
+  for (int I = 0; I < M; ++I)
+    for (int J = 0; J < N; ++J) {
+      double Want = 0;
+      for (int L = 0; L < K; ++L)
+        Want += DA[I * K + L] * DB[L * N + J];
+      EXPECT_NEAR(Got[I * N + J], Alpha * Want, 1e-12) << I << "," << J;
+    }
+  // cuSPARSE's limits: non-transposed CSR.
+  EXPECT_EQ(cusparseSpGEMM_compute(H, CUSPARSE_OPERATION_TRANSPOSE, Op, &Alpha, A, B,
+                                   &Beta, C, CUDA_R_64F, CUSPARSE_SPGEMM_DEFAULT, D,
+                                   &Size2, Buffer),
+            CUSPARSE_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(cusparseSpGEMM_compute(H, Op, Op, &Alpha, A, A, &Beta, C, CUDA_R_64F,
+                                   CUSPARSE_SPGEMM_DEFAULT, D, &Size2, Buffer),
+            CUSPARSE_STATUS_INVALID_VALUE); // 17 x 13 times 17 x 13
+  cusparseSpGEMM_destroyDescr(D);
+  cusparseDestroySpMat(A);
+  cusparseDestroySpMat(B);
+  cusparseDestroySpMat(C);
+  cusparseDestroy(H);
+}
+
+} // namespace

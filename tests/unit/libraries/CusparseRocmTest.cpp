@@ -4,8 +4,9 @@
 // the library boundary with a stand-in rocSPARSE (FakeRocsparse.cpp) that
 // logs what it receives and computes what rocSPARSE documents: the handle,
 // its stream and pointer mode, each format's descriptor in rocSPARSE's
-// numbering, the stages and buffers, and the results of SpMV, SpSV and the
-// conversions. CusparseNoRocmTest: no rocSPARSE.
+// numbering, the stages and buffers, and the results of SpMV, SpSV, SpGEMM
+// and the conversions (over the stand-in HIP where SpGEMM copies C's
+// offsets). CusparseNoRocmTest: no rocSPARSE.
 //
 //===----------------------------------------------------------------------===//
 #include "cusparse.h"
@@ -21,6 +22,7 @@
 namespace {
 
 const int ForceRocm = setenv("RUBICON_BACKEND", "hip", 1) +
+                      setenv("RUBICON_HIP_LIBRARY", RUBICON_FAKE_HIP, 1) +
                       setenv("RUBICON_ROCSPARSE_LIBRARY", RUBICON_FAKE_ROCSPARSE, 1);
 
 std::string takeLog() {
@@ -325,6 +327,89 @@ TEST(CusparseRocm, Conversions) {
   cusparseDestroySpMat(A);
   cusparseDestroySpMat(B);
   cusparseDestroyDnMat(D);
+  cusparseDestroy(H);
+}
+
+TEST(CusparseRocm, SpGEMMStages) {
+  ASSERT_EQ(ForceRocm, 0);
+  cusparseHandle_t H;
+  ASSERT_EQ(cusparseCreate(&H), CUSPARSE_STATUS_SUCCESS);
+  takeLog();
+  // C = 2 A A with A above; C in base 1 with 32-bit indices.
+  cusparseSpMatDescr_t A, C;
+  ASSERT_EQ(cusparseCreateCsr(&A, 3, 3, 6, RowPtr, ColInd, Val, CUSPARSE_INDEX_32I,
+                              CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F),
+            CUSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(cusparseCreateCsr(&C, 3, 3, 0, nullptr, nullptr, nullptr, CUSPARSE_INDEX_32I,
+                              CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ONE, CUDA_R_64F),
+            CUSPARSE_STATUS_SUCCESS);
+  cusparseSpGEMMDescr_t D;
+  ASSERT_EQ(cusparseSpGEMM_createDescr(&D), CUSPARSE_STATUS_SUCCESS);
+  double Alpha = 2, Beta = 0;
+  auto N = CUSPARSE_OPERATION_NON_TRANSPOSE;
+  size_t Size1 = 0, Size2 = 0;
+  ASSERT_EQ(cusparseSpGEMM_workEstimation(H, N, N, &Alpha, A, A, &Beta, C, CUDA_R_64F,
+                                          CUSPARSE_SPGEMM_DEFAULT, D, &Size1, nullptr),
+            CUSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(Size1, 64u); // rocSPARSE's buffer
+  std::vector<char> Buffer1(Size1);
+  ASSERT_EQ(cusparseSpGEMM_workEstimation(H, N, N, &Alpha, A, A, &Beta, C, CUDA_R_64F,
+                                          CUSPARSE_SPGEMM_DEFAULT, D, &Size1,
+                                          Buffer1.data()),
+            CUSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(cusparseSpGEMM_compute(H, N, N, &Alpha, A, A, &Beta, C, CUDA_R_64F,
+                                   CUSPARSE_SPGEMM_DEFAULT, D, &Size2, nullptr),
+            CUSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(Size2, 4u * 4); // C's row offsets
+  std::vector<char> Buffer2(Size2);
+  ASSERT_EQ(cusparseSpGEMM_compute(H, N, N, &Alpha, A, A, &Beta, C, CUDA_R_64F,
+                                   CUSPARSE_SPGEMM_DEFAULT, D, &Size2, Buffer2.data()),
+            CUSPARSE_STATUS_SUCCESS);
+  std::string Log = takeLog();
+  EXPECT_NE(Log.find("spgemm stage=1 opA=111 opB=111 compute=152 alg=0 "
+                     "A=csr(3x3,nnz=6,idx=2/2,base=0,type=152,fill=0,diag=0) "
+                     "B=csr(3x3,nnz=6,idx=2/2,base=0,type=152,fill=0,diag=0) "
+                     "D=csr(3x3,nnz=0,idx=2/2,base=1,type=152,fill=0,diag=0) "
+                     "C=csr(3x3,nnz=0,idx=2/2,base=1,type=152,fill=0,diag=0) ptr=no "
+                     "cols=no buffer=no"),
+            std::string::npos)
+      << Log;
+  EXPECT_NE(Log.find("spgemm stage=2 opA=111 opB=111 compute=152 alg=0"), std::string::npos)
+      << Log;
+  EXPECT_NE(Log.find("ptr=yes cols=no buffer=yes"), std::string::npos) << Log;
+  int64_t Rows, Cols, Nnz;
+  ASSERT_EQ(cusparseSpMatGetSize(C, &Rows, &Cols, &Nnz), CUSPARSE_STATUS_SUCCESS);
+  // A A = [[16 3 10] [18 25 2] [6 33 36]]: full.
+  EXPECT_EQ(Nnz, 9);
+  std::vector<int> COffsets(4), CCols(Nnz);
+  std::vector<double> CValues(Nnz);
+  ASSERT_EQ(cusparseCsrSetPointers(C, COffsets.data(), CCols.data(), CValues.data()),
+            CUSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(cusparseSpGEMM_copy(H, N, N, &Alpha, A, A, &Beta, C, CUDA_R_64F,
+                                CUSPARSE_SPGEMM_DEFAULT, D),
+            CUSPARSE_STATUS_SUCCESS);
+  Log = takeLog();
+  EXPECT_NE(Log.find("spgemm stage=3 opA=111 opB=111 compute=152 alg=0"), std::string::npos)
+      << Log;
+  EXPECT_NE(Log.find("C=csr(3x3,nnz=9,idx=2/2,base=1,type=152,fill=0,diag=0) ptr=yes "
+                     "cols=yes buffer=yes"),
+            std::string::npos)
+      << Log;
+  double Want[] = {16, 3, 10, 18, 25, 2, 6, 33, 36};
+  EXPECT_EQ(COffsets[0], 1);
+  EXPECT_EQ(COffsets[3], 10);
+  for (int K = 0; K < 9; ++K) {
+    EXPECT_EQ(CCols[K], K % 3 + 1) << K;
+    EXPECT_EQ(CValues[K], 2 * Want[K]) << K;
+  }
+  // Only non-transposed CSR products, as cuSPARSE.
+  EXPECT_EQ(cusparseSpGEMM_compute(H, CUSPARSE_OPERATION_TRANSPOSE, N, &Alpha, A, A,
+                                   &Beta, C, CUDA_R_64F, CUSPARSE_SPGEMM_DEFAULT, D,
+                                   &Size2, Buffer2.data()),
+            CUSPARSE_STATUS_NOT_SUPPORTED);
+  cusparseSpGEMM_destroyDescr(D);
+  cusparseDestroySpMat(A);
+  cusparseDestroySpMat(C);
   cusparseDestroy(H);
 }
 

@@ -299,4 +299,51 @@ int rocsparse_dense_to_sparse(void *H, Dense *A, Mat *B, int Alg, size_t *Size,
   B->Nnz = Nnz;
   return 0;
 }
+
+/// C = alpha A B (CSR, 32-bit, f64): the nnz stage writes C's row offsets
+/// and its count, the compute stage its columns (ascending) and values.
+int rocsparse_spgemm(void *H, int OpA, int OpB, const void *Alpha, Mat *A, Mat *B,
+                     const void *Beta, Mat *D, Mat *C, int Compute, int Alg, int Stage,
+                     size_t *Size, void *Temp) {
+  say("spgemm stage=%d opA=%d opB=%d compute=%d alg=%d A=%s B=%s D=%s C=%s ptr=%s "
+      "cols=%s buffer=%s%s",
+      Stage, OpA, OpB, Compute, Alg, describe(A).c_str(), describe(B).c_str(),
+      describe(D).c_str(), describe(C).c_str(), C->Ptr ? "yes" : "no",
+      C->Ind ? "yes" : "no", Temp ? "yes" : "no", ours(H));
+  if (Stage == 1) {
+    *Size = 64;
+    return 0;
+  }
+  if (A->Type != F64 || !Temp)
+    return 7; // invalid_value
+  int64_t M, K, K2, N;
+  std::vector<double> DA = dense(A, M, K), DB = dense(B, K2, N);
+  auto *Ptr = static_cast<int32_t *>(C->Ptr);
+  int64_t Nnz = 0;
+  Ptr[0] = C->Base;
+  for (int64_t I = 0; I < M; ++I) {
+    for (int64_t J = 0; J < N; ++J) {
+      bool Structural = false;
+      double Sum = 0;
+      for (int64_t L = 0; L < K; ++L)
+        if (DA[I * K + L] != 0 && DB[L * N + J] != 0) {
+          Structural = true;
+          Sum += DA[I * K + L] * DB[L * N + J];
+        }
+      if (!Structural)
+        continue;
+      if (Stage == 3) {
+        static_cast<int32_t *>(C->Ind)[Nnz] = int32_t(J + C->Base);
+        static_cast<double *>(C->Val)[Nnz] = scalar(Alpha) * Sum;
+      }
+      ++Nnz;
+    }
+    if (Stage == 2)
+      Ptr[I + 1] = int32_t(Nnz + C->Base);
+    else if (Ptr[I + 1] != Nnz + C->Base)
+      return 6; // internal_error: not the nnz stage's offsets
+  }
+  C->Nnz = Nnz;
+  return 0;
+}
 }
