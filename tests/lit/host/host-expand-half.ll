@@ -3,7 +3,12 @@
 ; runtime's __extendhfsf2 per element (baseline x86-64 has no F16C): the
 ; exponent rebiased under the shifted mantissa (normal), the all-ones
 ; exponent with the mantissa kept (infinity, NaN), the mantissa times 2^-24
-; (zero, subnormal), and the sign copied.
+; (zero, subnormal), and the sign copied. fptrunc to half (from float or
+; double) becomes the rounding to nearest even, not __truncsfhf2 or
+; __truncdfhf2: rebias, add half an ulp less one plus the last kept bit,
+; shift (normal), infinity from 2^16 up, |x| + 2^(M-24) for subnormals and
+; zero, a quiet NaN with the payload's top bits. Its results, bit for bit:
+; tests/e2e/host/half-narrowing.test.
 ; RUN: rubicon-opt -passes=rubicon-host-expand-half -S %s | FileCheck %s
 ; RUN: rubicon-opt -passes=rubicon-host-expand-half %s | llc -O2 -mtriple=x86_64-unknown-linux-gnu -mcpu=x86-64 | FileCheck --check-prefix=ASM %s
 
@@ -40,4 +45,43 @@ define <4 x double> @vector_to_double(<4 x half> %h) {
   ret <4 x double> %d
 }
 
+; CHECK-LABEL: define half @narrow(float %f)
+; CHECK-NOT: fptrunc
+; CHECK: [[U:%.*]] = bitcast float %f to i32
+; CHECK: [[A:%.*]] = and i32 [[U]], 2147483647
+; Normal: rebias by (127 - 15) << 23, add 0xfff and the last kept bit.
+; CHECK: [[ODD:%.*]] = and i32 {{%.*}}, 1
+; CHECK: [[REBIASED:%.*]] = sub i32 [[A]], 939524096
+; CHECK: [[HALFULP:%.*]] = add i32 [[REBIASED]], 4095
+; CHECK: [[ROUNDED:%.*]] = add i32 [[HALFULP]], [[ODD]]
+; CHECK: lshr i32 [[ROUNDED]], 13
+; 2^16 and above: infinity.
+; CHECK: icmp uge i32 [[A]], 1199570944
+; CHECK: select i1 {{%.*}}, i32 31744
+; Subnormal: |x| + 0.5 rounds |x| to a multiple of 2^-24.
+; CHECK: fadd float {{%.*}}, 5.000000e-01
+; CHECK: icmp ult i32 [[A]], 947912704
+; NaN: quiet, with the payload's top bits.
+; CHECK: or i32 {{%.*}}, 32256
+; CHECK: icmp ugt i32 [[A]], 2139095040
+; CHECK: %h = bitcast i16 {{%.*}} to half
+; CHECK: ret half %h
+define half @narrow(float %f) {
+  %h = fptrunc float %f to half
+  ret half %h
+}
+
+; From double: the same in 64 bits, 2^28 for the subnormals.
+; CHECK-LABEL: define <2 x half> @narrow_double(<2 x double> %d)
+; CHECK-NOT: fptrunc
+; CHECK: bitcast <2 x double> %d to <2 x i64>
+; CHECK: fadd <2 x double> {{%.*}}, splat (double 0x41B0000000000000)
+; CHECK: %h = bitcast <2 x i16> {{%.*}} to <2 x half>
+define <2 x half> @narrow_double(<2 x double> %d) {
+  %h = fptrunc <2 x double> %d to <2 x half>
+  ret <2 x half> %h
+}
+
 ; ASM-NOT: __extendhfsf2
+; ASM-NOT: __truncsfhf2
+; ASM-NOT: __truncdfhf2
