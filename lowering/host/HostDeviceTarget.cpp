@@ -233,6 +233,8 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
     ModuleAnalysisManager MAM;
     HostExpandLdexpPass().run(M, MAM);
     HostExpandHalfPass().run(M, MAM);
+    // Shared-memory atomics without LOCK: a block runs on one CPU thread.
+    HostSharedAtomicsPass().run(M, MAM);
     // Float selects x86-64 would branch on: CMOV of their bits.
     HostIntegerSelectsPass().run(M, MAM);
   }

@@ -54,6 +54,7 @@ RUBICON_DECLARE_HOST_PASS(HostSharedMemoryPass)
 // After the optimization pipeline (HostDeviceTarget::emitCodeObject).
 RUBICON_DECLARE_HOST_PASS(HostExpandLdexpPass)
 RUBICON_DECLARE_HOST_PASS(HostExpandHalfPass)
+RUBICON_DECLARE_HOST_PASS(HostSharedAtomicsPass)
 RUBICON_DECLARE_HOST_PASS(HostIntegerSelectsPass)
 // Part of the host target's -O2/-O3 pipeline, not its lowering.
 RUBICON_DECLARE_HOST_PASS(HostSplitGuardedLoopsPass)
