@@ -25,7 +25,11 @@
 // sees only that region's code; when they disagree (some threads ended,
 // which CUDA allows, or stopped elsewhere) each thread resumes where it
 // stopped, which is what the fiber scheduler does (the POCL / CuPBoP
-// technique, with their divergent case kept correct). A value computed before
+// technique, with their divergent case kept correct). A grid barrier
+// (grid_group::sync, a cooperative launch's) splits the copy as __syncthreads
+// does; when the block function releases the threads stopped there, it makes
+// the block's one arrival at the grid's barrier first (GridBit, the device
+// library's __rubicon_host_grid_arrive). A value computed before
 // a barrier and used after it is recomputed when it depends only on the
 // thread's parameters, else stored per thread in a state buffer the block
 // function passes (on the fiber's stack up to 32 KiB for the block, else
@@ -116,6 +120,10 @@ constexpr StringLiteral BlockUniformNames[] = {
 };
 constexpr StringLiteral BlockBarrierNames[] = {
 #define RUBICON_HOST_BLOCK_BARRIER(Name) Name,
+#include "HostThreadLoops.def"
+};
+constexpr StringLiteral GridBarrierNames[] = {
+#define RUBICON_HOST_GRID_BARRIER(Name) Name,
 #include "HostThreadLoops.def"
 };
 enum class ReductionKind { Count, And, Or };
@@ -263,6 +271,10 @@ bool isBlockBarrier(const Function &F) {
   return llvm::is_contained(BlockBarrierNames, F.getName());
 }
 
+bool isGridBarrier(const Function &F) {
+  return llvm::is_contained(GridBarrierNames, F.getName());
+}
+
 const BlockReductionRow *blockReduction(StringRef Name) {
   for (const BlockReductionRow &Row : BlockReductionRows)
     if (Row.Name == Name)
@@ -376,6 +388,15 @@ public:
           Result.Inline = true;
           continue;
         }
+        if (isGridBarrier(*Callee)) {
+          if (!isa<CallInst>(Call) || Call->arg_size() != 0 ||
+              !Call->getType()->isVoidTy()) {
+            Fail("'" + Name.str() + "' has an unexpected type");
+            break;
+          }
+          Result.Inline = true;
+          continue;
+        }
         if (isBlockBarrier(*Callee)) {
           auto *Id = Call->arg_size() == 1
                          ? dyn_cast<ConstantInt>(Call->getArgOperand(0))
@@ -466,6 +487,10 @@ constexpr uint64_t ReductionBytes = 8;
 /// _and or _or: the block function combines the predicates of the threads
 /// stopped there before it releases them.
 constexpr uint32_t ReductionBit = 0x20000000u;
+/// Set in the number of a region that starts after a grid barrier: when the
+/// block function releases threads stopped there, it first waits, once for
+/// the block, for the grid's other blocks.
+constexpr uint32_t GridBit = 0x10000000u;
 /// Where the reduction arrays start, per thread of the block.
 uint64_t reductionOffset(bool Exchanges) {
   return NextRegionBytes + (Exchanges ? ExchangeBytes : 0);
@@ -484,6 +509,9 @@ struct SplitPoint {
   /// __syncthreads_count/_and/_or: a block barrier whose result the block
   /// function combines from every waiting thread's predicate.
   const BlockReductionRow *Reduction = nullptr;
+  /// grid_group::sync: a block barrier at whose release the block function
+  /// arrives at the grid's barrier for the block.
+  bool Grid = false;
 };
 
 /// `V` is the thread's x index plus a value that does not depend on the
@@ -870,7 +898,8 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
     BasicBlock *After =
         Before->splitBasicBlock(At, "region." + Twine(Starts.size()));
     uint32_t Id = Starts.size() | (Point.Warp ? WarpPointBit : 0) |
-                  (Point.Reduction ? ReductionBit : 0);
+                  (Point.Reduction ? ReductionBit : 0) |
+                  (Point.Grid ? GridBit : 0);
     Before->getTerminator()->eraseFromParent();
     ReturnInst::Create(Ctx, ConstantInt::get(I32, Id), Before);
     Starts.push_back(After);
@@ -1327,6 +1356,9 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
         continue;
       if (isBlockBarrier(*Callee))
         Points.push_back({cast<CallInst>(Call), std::nullopt});
+      else if (isGridBarrier(*Callee))
+        Points.push_back(
+            {cast<CallInst>(Call), std::nullopt, false, nullptr, true});
       else if (const BlockReductionRow *Row = blockReduction(Callee->getName()))
         Points.push_back({cast<CallInst>(Call), std::nullopt, false, Row});
       else if (auto Kind = warpPointKind(Callee->getName())) {
@@ -1498,6 +1530,12 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
   AllocaInst *RoundSlot = A.CreateAlloca(I32, nullptr, "round");
   AllocaInst *WarpNowSlot = A.CreateAlloca(I1Ty, nullptr, "warp.now");
   AllocaInst *WarpSlot = A.CreateAlloca(I1Ty, nullptr, "warp.waiting");
+  // Whether threads wait at a grid barrier (GridBit), in kernels with one.
+  bool GridBarriers = llvm::any_of(RegionIds, [](uint32_t Id) {
+    return Id != ExitRegion && (Id & GridBit);
+  });
+  AllocaInst *GridNowSlot =
+      GridBarriers ? A.CreateAlloca(I1Ty, nullptr, "grid.now") : nullptr;
   Value *Threads = B.CreateMul(B.CreateMul(B.CreateZExt(Uniforms[0], I64),
                                            B.CreateZExt(Uniforms[1], I64)),
                                B.CreateZExt(Uniforms[2], I64));
@@ -1554,6 +1592,29 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
         B.CreateICmpNE(B.CreateAnd(Stopped, WarpPointBit), B.getInt32(0)));
     B.CreateStore(B.CreateOr(B.CreateLoad(I1Ty, WarpNowSlot), AtWarpPoint),
                   WarpNowSlot);
+    if (GridBarriers) {
+      Value *AtGrid = B.CreateAnd(
+          Live, B.CreateICmpNE(B.CreateAnd(Stopped, GridBit), B.getInt32(0)));
+      B.CreateStore(B.CreateOr(B.CreateLoad(I1Ty, GridNowSlot), AtGrid),
+                    GridNowSlot);
+    }
+  };
+  // grid_group::sync: when no thread waits at a warp point, the next round
+  // releases the threads waiting at a barrier; if some wait at a grid
+  // barrier, the block arrives at the grid's barrier first, once, and waits
+  // for the other blocks (GridSync.cpp). Returns the block after.
+  auto arriveAtGrid = [&](IRBuilder<> &B) {
+    Value *Waits = B.CreateAnd(B.CreateNot(B.CreateLoad(I1Ty, WarpNowSlot)),
+                               B.CreateLoad(I1Ty, GridNowSlot), "grid.release");
+    BasicBlock *Arrive = BasicBlock::Create(Ctx, "grid.arrive", Block, Exit);
+    BasicBlock *Arrived = BasicBlock::Create(Ctx, "grid.done", Block, Exit);
+    B.CreateCondBr(Waits, Arrive, Arrived);
+    B.SetInsertPoint(Arrive);
+    B.CreateCall(M.getOrInsertFunction("__rubicon_host_grid_arrive",
+                                       B.getVoidTy()));
+    B.CreateBr(Arrived);
+    B.SetInsertPoint(Arrived);
+    return Arrived;
   };
   // __syncthreads_count/_and/_or: when no thread waits at a warp point, the
   // next round releases the threads waiting at a barrier; those waiting at
@@ -1618,6 +1679,8 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
     B.SetInsertPoint(Done);
     if (Reduces)
       Done = combineReductions(B, Done);
+    if (GridBarriers)
+      Done = arriveAtGrid(B);
     Value *Low = B.CreateLoad(I32, LowSlot, "low");
     Value *High = B.CreateLoad(I32, HighSlot, "high");
     B.CreateStore(B.CreateAdd(B.CreateLoad(I32, RoundSlot), B.getInt32(1)),
@@ -1631,6 +1694,8 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
     B.CreateStore(B.getInt32(ExitRegion), LowSlot);
     B.CreateStore(B.getInt32(0), HighSlot);
     B.CreateStore(B.getFalse(), WarpNowSlot);
+    if (GridBarriers)
+      B.CreateStore(B.getFalse(), GridNowSlot);
   };
 
   for (unsigned R = 0; R < Regions; ++R) {

@@ -53,33 +53,44 @@ static inline void pause() {
 #endif
 }
 
+// The block's arrival at the grid barrier, made by one thread of it: the
+// last block to arrive starts the next generation, the others wait for it.
+static void arriveAndWait() {
+  u32 Blocks = gridSizeInBlocks(Dimension::X) * gridSizeInBlocks(Dimension::Y) *
+               gridSizeInBlocks(Dimension::Z);
+#if defined(RUBICON_HOST_TARGET)
+  host::ThreadContext *Thread = hostimpl::currentThread();
+  auto *State = reinterpret_cast<RubiconGridBarrier *>(
+      Thread->Runtime->gridBarrier(Thread));
+#else
+  auto *State = &__rubicon_grid_barrier_state;
+#endif
+  u32 Generation = __atomic_load_n(&State->Generation, __ATOMIC_ACQUIRE);
+  if (__atomic_add_fetch(&State->Arrived, 1, __ATOMIC_ACQ_REL) == Blocks) {
+    __atomic_store_n(&State->Arrived, 0, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&State->Generation, 1, __ATOMIC_RELEASE);
+  } else {
+    while (__atomic_load_n(&State->Generation, __ATOMIC_ACQUIRE) == Generation)
+      pause();
+  }
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 RUBICON_EXPORT void __rubicon_grid_sync() {
   block::synchronize();
   if (threadInBlock(Dimension::X) == 0 && threadInBlock(Dimension::Y) == 0 &&
-      threadInBlock(Dimension::Z) == 0) {
-    u32 Blocks = gridSizeInBlocks(Dimension::X) *
-                 gridSizeInBlocks(Dimension::Y) *
-                 gridSizeInBlocks(Dimension::Z);
-#if defined(RUBICON_HOST_TARGET)
-    host::ThreadContext *Thread = hostimpl::currentThread();
-    auto *State = reinterpret_cast<RubiconGridBarrier *>(
-        Thread->Runtime->gridBarrier(Thread));
-#else
-    auto *State = &__rubicon_grid_barrier_state;
-#endif
-    u32 Generation = __atomic_load_n(&State->Generation, __ATOMIC_ACQUIRE);
-    if (__atomic_add_fetch(&State->Arrived, 1, __ATOMIC_ACQ_REL) == Blocks) {
-      __atomic_store_n(&State->Arrived, 0, __ATOMIC_RELAXED);
-      __atomic_fetch_add(&State->Generation, 1, __ATOMIC_RELEASE);
-    } else {
-      while (__atomic_load_n(&State->Generation, __ATOMIC_ACQUIRE) ==
-             Generation)
-        pause();
-    }
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  }
+      threadInBlock(Dimension::Z) == 0)
+    arriveAndWait();
   block::synchronize();
 }
+
+#if defined(RUBICON_HOST_TARGET)
+// A thread loop's grid barrier (lowering/host/HostThreadLoops.cpp): the
+// block function splits the kernel at __rubicon_grid_sync as at a block
+// barrier and, when it releases the block's threads there, calls this once
+// for the block: the threads' two block barriers are the split itself.
+RUBICON_EXPORT void __rubicon_host_grid_arrive() { arriveAndWait(); }
+#endif
 
 // grid_group::is_valid(): on AMD GPUs, whether HIP launched the kernel as a
 // cooperative kernel (ockl reads the multigrid synchronization argument HIP
