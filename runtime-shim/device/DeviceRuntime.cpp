@@ -98,7 +98,7 @@ RUBICON_EXPORT const char *cudaGetErrorString(int Error) {
 RUBICON_EXPORT int cudaGetDevice(int *Device) {
   if (!Device)
     return record(ErrorInvalidValue);
-  *Device = 0;
+  *Device = device_runtime::device();
   return Success;
 }
 

@@ -19,6 +19,8 @@ inline constexpr int RuntimeVersion = RUBICON_CUDART_VERSION;
 
 /// Where the calling thread's last device-runtime error is kept.
 int *errorSlot();
+/// The device the running grid runs on (cudaGetDevice).
+int device();
 /// cudaMalloc/cudaFree in device code: the device heap.
 void *allocate(size_t Size);
 void release(void *Pointer);

@@ -21,6 +21,9 @@ int LastError = 0;
 
 int *errorSlot() { return &LastError; }
 
+// The code object does not know which device runs it yet: device 0.
+int device() { return 0; }
+
 void *allocate(size_t Size) { return malloc(Size); }
 
 void release(void *Pointer) { free(Pointer); }

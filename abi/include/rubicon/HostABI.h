@@ -105,8 +105,9 @@ inline constexpr const char CudaArchSymbol[] = "__rubicon_host_cuda_arch";
 /// ThreadContext::SharedBytes. 5: the device runtime (RuntimeServices'
 /// parameterBuffer, launchDevice and memoryOperation;
 /// ThreadContext::DeviceRuntimeError). 6: RuntimeServices::gridBarrier. 7:
-/// WaveOperationCallerOutsideMask. 8: the matrix exchange.
-inline constexpr unsigned long long AbiVersion = 8;
+/// WaveOperationCallerOutsideMask. 8: the matrix exchange. 9:
+/// RuntimeServices::device.
+inline constexpr unsigned long long AbiVersion = 9;
 inline constexpr const char AbiVersionSymbol[] = "__rubicon_host_abi_version";
 
 /// Wavefront operations. The lanes that take part (the operation's group):
@@ -220,6 +221,8 @@ struct RuntimeServices {
   /// device library's), zero when the grid starts: grids of one code object
   /// that run at once (on two devices) each have their own.
   unsigned *(*gridBarrier)(ThreadContext *Thread);
+  /// The device the running grid runs on (cudaGetDevice in device code).
+  int (*device)(ThreadContext *Thread);
 };
 
 /// The running CUDA thread, at the base of its fiber stack.

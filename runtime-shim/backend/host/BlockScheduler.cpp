@@ -296,6 +296,9 @@ struct FiberServices {
   static unsigned *gridBarrier(ThreadContext *Thread) {
     return fiberOf(Thread).Owner->Launch->GridBarrier;
   }
+  static int device(ThreadContext *Thread) {
+    return fiberOf(Thread).Owner->Launch->Device;
+  }
   static void start(BlockScheduler::Fiber *F) {
     BlockScheduler &Owner = *F->Owner;
     const GridLaunch &Launch = *Owner.Launch;
@@ -336,7 +339,7 @@ const rubicon::host::RuntimeServices Services = {
     FiberServices::trap,          FiberServices::nanoseconds,
     FiberServices::yield,         deviceParameterBuffer,
     deviceLaunch,                 deviceMemoryOperation,
-    FiberServices::gridBarrier};
+    FiberServices::gridBarrier,   FiberServices::device};
 } // namespace
 
 const GridLaunch *BlockScheduler::launchOf(ThreadContext *Thread) {

@@ -20,6 +20,11 @@ int *errorSlot() {
   return &machine::hostimpl::currentThread()->DeviceRuntimeError;
 }
 
+int device() {
+  host::ThreadContext *Thread = machine::hostimpl::currentThread();
+  return Thread->Runtime->device(Thread);
+}
+
 void *allocate(size_t Size) { return __rubicon_host_malloc(Size); }
 
 void release(void *Pointer) { __rubicon_host_free(Pointer); }

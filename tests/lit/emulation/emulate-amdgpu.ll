@@ -20,7 +20,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: @__rubicon_host_shared_bytes = constant i64 48
 ; CHECK: @__rubicon_amdgcn_wave_size = constant i32 64
 ; CHECK: @__rubicon_amdgcn_static_lds_bytes = constant i32 44
-; CHECK: @__rubicon_host_abi_version = constant i64 8
+; CHECK: @__rubicon_host_abi_version = constant i64 9
 ; Two parameters: 8 bytes (a pointer), 16 bytes (the struct, by reference).
 ; CHECK: @__rubicon_host_params_k = constant [3 x i64] [i64 2, i64 8, i64 16]
 

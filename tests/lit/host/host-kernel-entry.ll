@@ -15,7 +15,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 %struct.Pair = type { i32, double }
 
-; CHECK: @__rubicon_host_abi_version = constant i64 8
+; CHECK: @__rubicon_host_abi_version = constant i64 9
 ; CHECK: @__rubicon_host_params_scale = constant [5 x i64] [i64 4, i64 8, i64 4, i64 16, i64 8]
 ; CHECK: @__rubicon_host_param_offsets_scale = constant [5 x i64] [i64 4, i64 0, i64 8, i64 16, i64 32]
 ; CHECK: @__rubicon_host_params_empty = constant [1 x i64] zeroinitializer
