@@ -79,8 +79,9 @@ void InlinePTXBuilder::emitCall(const Instruction &I) {
   if (!Callee)
     return (void)fail(Ops[NameAt].Position,
                       "call of '" + Name +
-                          "': only the system calls vprintf, malloc, free and "
-                          "__assertfail can be called here");
+                          "': unresolved external symbol (no PTX input of the "
+                          "link defines it; only the system calls vprintf, "
+                          "malloc, free and __assertfail may stay undefined)");
   auto slots = [&](size_t At) -> std::vector<ScalarOperand> {
     if (At >= Ops.size())
       return {};

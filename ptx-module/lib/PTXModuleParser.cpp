@@ -19,6 +19,7 @@
 
 #include "PTXModuleInternal.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
@@ -647,6 +648,7 @@ Expected<Module> parsePTXModule(StringRef Text) {
   Cursor C(Text);
   StringMap<StateSpace> Symbols;
   StringMap<Callee> Callees;
+  std::vector<Variable> ExternVariables;
   bool SawVersion = false;
   for (;;) {
     C.skipSpace();
@@ -716,12 +718,19 @@ Expected<Module> parsePTXModule(StringRef Text) {
       size_t Before = M.Variables.size();
       if (Error E = parseVariables(C, *Space, Visible, External, M.Variables))
         return std::move(E);
-      for (size_t I = Before; I < M.Variables.size(); ++I) {
-        Variable &V = M.Variables[I];
-        if (V.External && V.Space != StateSpace::Shared)
-          return errorAt(V.Loc, "'.extern' variables need a PTX link, which "
-                                "is not supported yet");
-        Symbols[V.Name] = V.Space;
+      for (size_t I = Before; I < M.Variables.size(); ++I)
+        Symbols[M.Variables[I].Name] = M.Variables[I].Space;
+      // `.extern` variables (not dynamic shared memory) are declarations:
+      // another part of the module defines them (a PTX link of several
+      // inputs is one module: cuLinkComplete).
+      for (size_t I = Before; I < M.Variables.size();) {
+        if (M.Variables[I].External &&
+            M.Variables[I].Space != StateSpace::Shared) {
+          ExternVariables.push_back(std::move(M.Variables[I]));
+          M.Variables.erase(M.Variables.begin() + I);
+        } else {
+          ++I;
+        }
       }
       continue;
     }
@@ -823,6 +832,20 @@ Expected<Module> parsePTXModule(StringRef Text) {
   }
   if (!SawVersion)
     return errorAt(C.loc(), "a PTX module starts with '.version'");
+  for (const Variable &Declared : ExternVariables) {
+    auto Defined = llvm::find_if(M.Variables, [&](const Variable &V) {
+      return V.Name == Declared.Name;
+    });
+    if (Defined == M.Variables.end())
+      return errorAt(Declared.Loc,
+                     "unresolved external symbol '" + Declared.Name +
+                         "': it is declared '.extern' and no PTX input of "
+                         "the link defines it");
+    if (Defined->Space != Declared.Space)
+      return errorAt(Declared.Loc, "'" + Declared.Name +
+                                       "' is declared '.extern' in another "
+                                       "state space than its definition");
+  }
   // Kernel bodies, once every variable and device function is known.
   for (Function &F : M.Functions) {
     std::string Body = cleanBody(F.Body);

@@ -5,7 +5,8 @@
 // of a module's kernels, parameter layouts, the kernels of the runtime's
 // registered fat binaries as driver functions (cudaGetKernel), and the JIT
 // linker, which links what Rubicon can load: one complete fat binary or code
-// object, never PTX (docs/driver-api.md).
+// object, or PTX inputs compiled as one module (PtxLink.h;
+// docs/driver-api.md).
 //
 // Rubicon has one context per device, so a library is one module and a
 // CUkernel is the CUfunction of that module's kernel (CUDA lets a CUkernel
@@ -17,6 +18,7 @@
 
 #include "DriverInternal.h"
 #include "PtxJit.h"
+#include "PtxLink.h"
 #include "ModuleImage.h"
 
 #include <rubicon/PtxText.h>
@@ -160,6 +162,13 @@ CUfunction asFunction(CUkernel Kernel) {
 
 struct DriverLinkState {
   std::vector<std::string> Images;
+  /// The PTX inputs; once one declares symbols the others define
+  /// (ptxNeedsLink), cuLinkComplete compiles them all as one module, and
+  /// the images compiled from them one by one (PtxImages: indexes into
+  /// Images) are dropped.
+  std::vector<PtxLinkInput> Ptx;
+  std::vector<size_t> PtxImages;
+  bool PtxNeedsLink = false;
   std::string Output;
   char *ErrorLog = nullptr;
   size_t ErrorLogSize = 0;
@@ -566,12 +575,23 @@ CUresult cuLinkAddData_v2(CUlinkState StateHandle, CUjitInputType Type,
     ModuleImage Text = classifyModuleImage(Data, Size ? Size : SIZE_MAX);
     if (Text.Kind != ModuleImageKind::Ptx)
       return refuse(*State, CUDA_ERROR_INVALID_PTX, What + " is not PTX text");
+    PtxLinkInput Input{What, std::string(static_cast<const char *>(Text.Data),
+                                         Text.Size)};
+    if (ptxNeedsLink(Input.Text)) {
+      // Completed by the link's other PTX inputs: compiled with them.
+      std::lock_guard<std::mutex> Lock(LinkMutex);
+      State->Ptx.push_back(std::move(Input));
+      State->PtxNeedsLink = true;
+      return CUDA_SUCCESS;
+    }
     std::string Image, Log;
     if (CUresult Status =
             compilePTX(static_cast<const char *>(Text.Data), Text.Size,
                        ptxTargetFor(B->name()), Image, Log))
       return refuse(*State, Status, What + ": " + Log);
     std::lock_guard<std::mutex> Lock(LinkMutex);
+    State->Ptx.push_back(std::move(Input));
+    State->PtxImages.push_back(State->Images.size());
     State->Images.push_back(std::move(Image));
     return CUDA_SUCCESS;
   }
@@ -634,6 +654,24 @@ CUresult cuLinkComplete(CUlinkState StateHandle, void **CubinOut,
   if (!CubinOut || !SizeOut)
     return CUDA_ERROR_INVALID_VALUE;
   std::lock_guard<std::mutex> Lock(LinkMutex);
+  if (State->PtxNeedsLink || State->Ptx.size() > 1) {
+    // The PTX inputs as one module: each `.extern` finds its definition in
+    // another input, or the compile names it (docs/ptx-modules.md).
+    Backend *B = nullptr;
+    if (CUresult Status = acquireBackend(B))
+      return Status;
+    std::string Joined = joinPtxInputs(State->Ptx), Image, Log;
+    if (CUresult Status = compilePTX(Joined.data(), Joined.size(),
+                                     ptxTargetFor(B->name()), Image, Log))
+      return refuse(*State, Status, namePtxLogLocations(Log, State->Ptx));
+    for (size_t I = State->PtxImages.size(); I-- > 0;)
+      State->Images.erase(State->Images.begin() +
+                          std::ptrdiff_t(State->PtxImages[I]));
+    State->Images.push_back(std::move(Image));
+    State->Ptx.clear();
+    State->PtxImages.clear();
+    State->PtxNeedsLink = false;
+  }
   if (State->Images.empty())
     return refuse(*State, CUDA_ERROR_INVALID_VALUE, "nothing to link");
   if (State->Images.size() > 1)
