@@ -279,6 +279,61 @@ Function *fragmentLayoutFunction(Module &M, bool ToBlock, StringRef Kind) {
   return F;
 }
 
+/// The A fragment of an m16n8k16 f16 or bf16 mma.sync (four words, PTX
+/// layout: lane 4g + t holds rows g (a[2p]) and g + 8 (a[2p + 1]) at
+/// k = 2t, 2t + 1 + 8p) as the operands of its four block MFMAs: word
+/// 2a + w is A[r][2a + 8w], A[r][2a + 8w + 1] for lane r = l % 16 of
+/// either group (docs/matrix-cores.md, "PTX mma.sync on MFMA": a quad
+/// first puts row g + 8's units next to row g's, E/O, then one ds_bpermute
+/// per word). rubicon-mma-fragment-layout loads it directly where ldmatrix
+/// produced the words.
+Function *aFragmentFunction(Module &M) {
+  const char *Name = "__rubicon_mma_layout.a_to_block.k16";
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  auto *Ty = FunctionType::get(FixedVectorType::get(I32, 8),
+                               {FixedVectorType::get(I32, 4)}, false);
+  Function *F = Function::Create(Ty, GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(FragmentLayoutAttribute, "a_to_block");
+  F->addFnAttr(FragmentKindAttribute, "k16");
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::Convergent);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::WillReturn);
+  F->setDoesNotAccessMemory();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", F));
+  Value *In = F->getArg(0);
+  Value *AW[4];
+  for (unsigned I = 0; I < 4; ++I)
+    AW[I] = B.CreateExtractElement(In, I);
+  Value *Wave = waveLaneOf(B);
+  Value *Base = B.CreateAnd(Wave, 32);
+  Value *L = B.CreateAnd(Wave, 31);
+  Value *R = B.CreateAnd(L, 15);
+  Value *Upper = B.CreateICmpUGE(R, B.getInt32(8));
+  Value *Odd = B.CreateICmpNE(B.CreateAnd(L, 1), B.getInt32(0));
+  Value *E[2], *O[2];
+  for (unsigned P = 0; P < 2; ++P) {
+    E[P] = B.CreateSelect(Odd, dppOf(B, AW[2 * P + 1], 0xa0), AW[2 * P]);
+    O[P] = B.CreateSelect(Odd, AW[2 * P], dppOf(B, AW[2 * P + 1], 0xf5));
+  }
+  Value *RowBase = B.CreateShl(B.CreateAnd(R, 7), 2);
+  Value *Step = B.CreateZExt(Upper, I32);
+  Value *Out = PoisonValue::get(Ty->getReturnType());
+  for (unsigned A = 0; A < 4; ++A)
+    for (unsigned W = 0; W < 2; ++W) {
+      Value *Source = B.CreateAdd(RowBase, B.getInt32(A));
+      Value *Word = A % 2
+                        ? fromLaneOf(B, O[W], B.CreateSub(Source, Step), Base)
+                        : fromLaneOf(B, E[W], B.CreateAdd(Source, Step), Base);
+      Out = B.CreateInsertElement(Out, Word, 2 * A + W);
+    }
+  B.CreateRet(Out);
+  return F;
+}
+
 /// Builds the matrix-core code of one call (null: a store), or the host
 /// target's product (hostProduct).
 class MFMABuilder {
@@ -1158,8 +1213,10 @@ private:
     // (t even) or row g's unit (t, p) (t odd). So row r's unit (t, p) is in
     // E[p] at lane 4(r%8) + t + (r >= 8) when t is even, in O[p] at lane
     // 4(r%8) + t - (r >= 8) when t is odd.
+    // (m16n8k16 f16/bf16: in aFragmentFunction instead.)
+    bool ABlockPath = HalfWords && Parts == 2;
     SmallVector<Value *, 2> E, O;
-    for (unsigned P = 0; P < Parts; ++P) {
+    for (unsigned P = 0; P < Parts && !ABlockPath; ++P) {
       E.push_back(B.CreateSelect(Odd, dpp(AW[2 * P + 1], 0xa0), AW[2 * P]));
       O.push_back(B.CreateSelect(Odd, AW[2 * P], dpp(AW[2 * P + 1], 0xf5)));
     }
@@ -1195,10 +1252,17 @@ private:
                                    : FixedVectorType::get(B.getHalfTy(), 4));
       return TF32 ? B.CreateBitCast(Words[0], B.getFloatTy()) : Words[0];
     };
+    // m16n8k16 f16/bf16: A's block operands through aFragmentFunction.
+    Value *ABlock =
+        ABlockPath ? B.CreateCall(aFragmentFunction(M), {A}) : nullptr;
     for (unsigned Q = 0; Q < Sets; ++Q)
       for (unsigned Abid = 0; Abid < Lenders; ++Abid) {
         SmallVector<Value *, 2> Own;
         for (unsigned W = 0; W < OperandWords; ++W) {
+          if (ABlock) {
+            Own.push_back(B.CreateExtractElement(ABlock, 2 * Abid + W));
+            continue;
+          }
           auto [UnitT, P] = Unit(B.getInt32(Abid), Q, W);
           Own.push_back(AWord(cast<ConstantInt>(UnitT)->getZExtValue(), P));
         }

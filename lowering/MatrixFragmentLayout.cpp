@@ -27,6 +27,9 @@
 //     shuffle, arithmetic on the registers) gets one d_from_block placed
 //     after the phis of the phi's block (for a loop's exit phi: after the
 //     loop);
+//   - a d_from_block used only after its loop moves out of the loop;
+//   - an m16n8k16 A fragment (a_to_block) whose words an ldmatrix loaded is
+//     loaded in the block layout directly (loadBlockLayout);
 //   - then the calls no one uses are deleted and the remaining ones inlined:
 //     conversions remain only where a fragment register is observed in the
 //     PTX layout.
@@ -38,11 +41,15 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -112,8 +119,7 @@ public:
     if (auto *Phi = dyn_cast<PHINode>(Source))
       if (Function *FromBlockFn = M.getFunction(
               ("__rubicon_mma_layout.d_from_block." + Kind).str()))
-        return convertWeb(Phi, FromBlockFn, ToBlock->getCalledFunction(),
-                          Kind);
+        return convertWeb(Phi, FromBlockFn, ToBlock->getCalledFunction(), Kind);
     return false;
   }
 
@@ -242,9 +248,9 @@ private:
 
     DenseMap<PHINode *, PHINode *> Block;
     for (PHINode *Phi : Web)
-      Block[Phi] = PHINode::Create(BlockTy, Phi->getNumIncomingValues(),
-                                   Phi->getName() + ".block",
-                                   Phi->getIterator());
+      Block[Phi] =
+          PHINode::Create(BlockTy, Phi->getNumIncomingValues(),
+                          Phi->getName() + ".block", Phi->getIterator());
     for (PHINode *Phi : Web) {
       PHINode *New = Block[Phi];
       for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
@@ -324,6 +330,177 @@ private:
   }
 };
 
+/// A word of an ldmatrix without .trans, as ptx-inline expands it: lane l
+/// loads 32 bits of shared memory at shfl.sync.idx(Rows, 8 Matrix + l/4) +
+/// 4 (l%4), the row address that lane 8 Matrix + l/4 supplied.
+struct LdmatrixWord {
+  LoadInst *Load = nullptr;
+  Value *Rows = nullptr;
+  unsigned Matrix = 0;
+};
+
+bool isCallTo(Value *V, StringRef Prefix) {
+  auto *Call = dyn_cast<CallInst>(V);
+  Function *F = Call ? Call->getCalledFunction() : nullptr;
+  return F && F->getName().starts_with(Prefix);
+}
+bool isLaneId(Value *V) {
+  return isCallTo(V, "__rubicon_read_ptx_sreg_laneid") ||
+         isCallTo(V, "llvm.nvvm.read.ptx.sreg.laneid");
+}
+
+/// V at wavefront lane Lane (0..63), if V is a function of the lane alone
+/// (the lane's mbcnt count, %laneid, constants and integer arithmetic):
+/// how ptx-inline's lane expressions look after -O<n>, whatever form
+/// instcombine gave them.
+std::optional<uint64_t> atLane(Value *V, uint64_t Lane, unsigned Depth = 0) {
+  if (Depth > 12)
+    return std::nullopt;
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getZExtValue();
+  if (isLaneId(V))
+    return Lane % 32;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return std::nullopt;
+  if (auto *Call = dyn_cast<IntrinsicInst>(I)) {
+    // mbcnt_hi(-1, mbcnt_lo(-1, 0)): the lane in the wavefront.
+    auto *Lo = dyn_cast<IntrinsicInst>(
+        Call->getArgOperand(Call->arg_size() > 1 ? 1 : 0));
+    if (Call->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi && Lo &&
+        Lo->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo &&
+        match(Call->getArgOperand(0), PatternMatch::m_AllOnes()) &&
+        match(Lo->getArgOperand(0), PatternMatch::m_AllOnes()) &&
+        match(Lo->getArgOperand(1), PatternMatch::m_Zero()))
+      return Lane;
+    return std::nullopt;
+  }
+  if (isa<ZExtInst>(I) || isa<TruncInst>(I))
+    return atLane(I->getOperand(0), Lane, Depth + 1);
+  auto *Op = dyn_cast<BinaryOperator>(I);
+  if (!Op || !Op->getType()->isIntegerTy(32))
+    return std::nullopt;
+  std::optional<uint64_t> X = atLane(Op->getOperand(0), Lane, Depth + 1),
+                          Y = atLane(Op->getOperand(1), Lane, Depth + 1);
+  if (!X || !Y)
+    return std::nullopt;
+  uint32_t A = *X, B = *Y;
+  switch (Op->getOpcode()) {
+  case Instruction::Add:
+    return uint32_t(A + B);
+  case Instruction::Sub:
+    return uint32_t(A - B);
+  case Instruction::Mul:
+    return uint32_t(A * B);
+  case Instruction::And:
+    return A & B;
+  case Instruction::Or:
+    return A | B;
+  case Instruction::Xor:
+    return A ^ B;
+  case Instruction::Shl:
+    return B < 32 ? std::optional<uint64_t>(uint32_t(A << B)) : std::nullopt;
+  case Instruction::LShr:
+    return B < 32 ? std::optional<uint64_t>(A >> B) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<LdmatrixWord> ldmatrixWord(Value *V) {
+  using namespace PatternMatch;
+  auto *Load = dyn_cast<LoadInst>(V);
+  if (!Load || !Load->isSimple() || !Load->getType()->isIntegerTy(32) ||
+      Load->getPointerAddressSpace() != AMDGPUAS::LOCAL_ADDRESS)
+    return std::nullopt;
+  Value *Sum, *X, *Y;
+  if (!match(Load->getPointerOperand(), m_IntToPtr(m_Value(Sum))) ||
+      !match(Sum, m_Add(m_Value(X), m_Value(Y))))
+    return std::nullopt;
+  for (auto [Offset, Row] : {std::pair{X, Y}, std::pair{Y, X}}) {
+    if (!isCallTo(Row, "__rubicon_shfl_sync_idx_i32"))
+      continue;
+    auto *Shuffle = cast<CallInst>(Row);
+    if (Shuffle->arg_size() != 4 ||
+        !match(Shuffle->getArgOperand(3), m_SpecificInt(31)))
+      continue;
+    // Offset(l) = 4 (l%4) and Source(l) = 8 Matrix + (l%32)/4 at every lane.
+    std::optional<uint64_t> First = atLane(Shuffle->getArgOperand(2), 0);
+    if (!First || *First % 8 || *First >= 32)
+      continue;
+    bool Matches = true;
+    for (uint64_t Lane = 0; Lane < 64 && Matches; ++Lane)
+      Matches =
+          atLane(Offset, Lane) == 4 * (Lane % 4) &&
+          atLane(Shuffle->getArgOperand(2), Lane) == *First + (Lane % 32) / 4;
+    if (Matches)
+      return LdmatrixWord{Load, Shuffle->getArgOperand(1),
+                          unsigned(*First / 8)};
+  }
+  return std::nullopt;
+}
+
+/// An A fragment (a_to_block) whose four words an ldmatrix loaded: each
+/// lane loads its row of the block layout directly, two 16-byte rows
+/// (ldmatrix's rows are 16-byte aligned) whose addresses it takes from the
+/// lanes that supplied them, in place of the E/O moves and eight
+/// ds_bpermute. The loads go where the last ldmatrix word was loaded, and
+/// only if nothing between the first and the last word's load writes
+/// memory (the ldmatrix's own shuffles aside). True if it replaced ABlock.
+bool loadBlockLayout(CallInst *ABlock) {
+  Value *A = ABlock->getArgOperand(0);
+  LdmatrixWord Words[4];
+  for (unsigned I = 0; I < 4; ++I) {
+    Value *Word = findScalarElement(A, I);
+    std::optional<LdmatrixWord> W = Word ? ldmatrixWord(Word) : std::nullopt;
+    if (!W || (I > 0 && W->Load->getParent() != Words[0].Load->getParent()))
+      return false;
+    Words[I] = *W;
+  }
+  BasicBlock *Block = Words[0].Load->getParent();
+  Instruction *First = nullptr, *Last = nullptr;
+  for (Instruction &I : *Block)
+    if (llvm::any_of(Words,
+                     [&](const LdmatrixWord &W) { return W.Load == &I; })) {
+      if (!First)
+        First = &I;
+      Last = &I;
+    }
+  for (Instruction *I = First; I != Last; I = I->getNextNode())
+    if (I->mayWriteToMemory() && !isCallTo(I, "__rubicon_shfl_sync_idx_i32") &&
+        !isCallTo(I, "__rubicon_activemask") && !isLaneId(I))
+      return false;
+  IRBuilder<> B(Block, std::next(Last->getIterator()));
+  Value *Low = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                 {B.getInt32(~0u), B.getInt32(0)});
+  Value *Wave =
+      B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {}, {B.getInt32(~0u), Low});
+  Value *Base = B.CreateAnd(Wave, 32); // the logical warp's first lane
+  Value *R = B.CreateAnd(Wave, 15);    // this lane's A row
+  Value *Upper = B.CreateICmpUGE(R, B.getInt32(8));
+  Value *Rows[2];
+  for (unsigned W = 0; W < 2; ++W) {
+    // A register 2w holds rows 0-7 of k half w, register 2w + 1 rows 8-15.
+    const LdmatrixWord &Lo = Words[2 * W], &Hi = Words[2 * W + 1];
+    Value *Addresses =
+        Lo.Rows == Hi.Rows ? Lo.Rows : B.CreateSelect(Upper, Hi.Rows, Lo.Rows);
+    Value *Source = B.CreateAdd(B.CreateSelect(Upper, B.getInt32(8 * Hi.Matrix),
+                                               B.getInt32(8 * Lo.Matrix)),
+                                B.CreateAnd(R, 7));
+    Value *Row = B.CreateIntrinsic(
+        Intrinsic::amdgcn_ds_bpermute, {},
+        {B.CreateShl(B.CreateOr(Base, Source), 2), Addresses});
+    Rows[W] = B.CreateAlignedLoad(
+        FixedVectorType::get(B.getInt32Ty(), 4),
+        B.CreateIntToPtr(Row, B.getPtrTy(AMDGPUAS::LOCAL_ADDRESS)), Align(16));
+  }
+  Value *Block8 =
+      B.CreateShuffleVector(Rows[0], Rows[1], {0, 4, 1, 5, 2, 6, 3, 7});
+  ABlock->replaceAllUsesWith(Block8);
+  ABlock->eraseFromParent();
+  return true;
+}
+
 /// Moves FromBlock (and the bitcasts between it and its users) out of its
 /// loop when it is used only after the loop (the users' values are those of
 /// the last iteration either way): to the nearest block that dominates every
@@ -378,7 +555,8 @@ PreservedAnalyses MatrixFragmentLayoutPass::run(Module &M,
       if (F->getFnAttribute(FragmentLayoutAttribute).getValueAsString() !=
           "c_to_block")
         continue;
-      StringRef Kind = F->getFnAttribute(FragmentKindAttribute).getValueAsString();
+      StringRef Kind =
+          F->getFnAttribute(FragmentKindAttribute).getValueAsString();
       SmallVector<CallInst *, 8> Calls;
       for (User *U : F->users())
         if (auto *Call = dyn_cast<CallInst>(U);
@@ -402,7 +580,8 @@ PreservedAnalyses MatrixFragmentLayoutPass::run(Module &M,
       if (F->getFnAttribute(FragmentLayoutAttribute).getValueAsString() !=
           "d_from_block")
         continue;
-      StringRef Kind = F->getFnAttribute(FragmentKindAttribute).getValueAsString();
+      StringRef Kind =
+          F->getFnAttribute(FragmentKindAttribute).getValueAsString();
       SmallVector<CallInst *, 8> Calls;
       for (User *U : F->users())
         if (auto *Call = dyn_cast<CallInst>(U);
@@ -416,6 +595,20 @@ PreservedAnalyses MatrixFragmentLayoutPass::run(Module &M,
       if (Changed)
         break;
     }
+  }
+
+  // A fragments that ldmatrix loaded: loaded in the block layout instead.
+  for (Function *F : Functions) {
+    if (F->getFnAttribute(FragmentLayoutAttribute).getValueAsString() !=
+        "a_to_block")
+      continue;
+    SmallVector<CallInst *, 8> Calls;
+    for (User *U : F->users())
+      if (auto *Call = dyn_cast<CallInst>(U);
+          Call && Call->getCalledFunction() == F)
+        Calls.push_back(Call);
+    for (CallInst *Call : Calls)
+      loadBlockLayout(Call);
   }
 
   // The rest: unused ones go (and the bitcasts only they used), the others

@@ -16,7 +16,9 @@ only m16n16k16 has a matrix path:
 the others print ratio 1. Per product = (five_products -
 one_product) / 4: what one more load-load-mma costs. Then the same for PTX
 mma.sync on gfx942 (mma_sync_kernels.cu: each shape and type with a matrix
-path; per product = one more instruction with its A and B loads). Prints
+path; per product = one more instruction with its A and B loads; and
+ldmatrix_f16: A and B loaded with ldmatrix from shared memory, as GEMM
+k-loops do). The five products are a chain (D of one is C of the next). Prints
 ratios measured in one run; no hardware needed (nothing is executed).
 """
 import os
@@ -94,5 +96,5 @@ asm = assemble("gfx942", "mma_sync_kernels")
 for ty, shape in (("f16", "m16n8k16"), ("bf16", "m16n8k16"),
                   ("f16", "m16n8k8"), ("tf32", "m16n8k8"),
                   ("tf32", "m16n8k4"), ("s8", "m16n8k32"),
-                  ("s8", "m16n8k16")):
+                  ("s8", "m16n8k16"), ("ldmatrix_f16", "m16n8k16")):
     report("gfx942", asm, ty, shape)

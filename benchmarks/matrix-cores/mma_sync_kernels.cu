@@ -50,3 +50,52 @@ KERNELS(tf32_m16n8k8, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", A4, 
 KERNELS(tf32_m16n8k4, "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32", A2, "{%8}")
 KERNELS(s8_m16n8k32, "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", A4, "{%8, %9}")
 KERNELS(s8_m16n8k16, "mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32", A2, "{%8}")
+
+// A GEMM's k-loop form: A (ldmatrix.x4) and B (ldmatrix.x2.trans) from
+// shared memory, one and five m16n8k16 f16 products chained into one
+// accumulator. Both kernels fill the same five tiles (the same code), so
+// the difference is the products.
+template <int Products>
+__device__ void ldmatrixProducts(const unsigned *in, unsigned *out) {
+  constexpr int Tile = 16 * 16 + 16 * 8; // A 16x16, then B 16x8 (k-major)
+  __shared__ unsigned short tiles[5 * Tile];
+  unsigned lane = threadIdx.x % warpSize;
+#pragma unroll 1
+  for (int i = lane; i < 5 * Tile; i += warpSize)
+    tiles[i] = (unsigned short)in[i];
+  __syncwarp();
+  unsigned d[4] = {0, 0, 0, 0};
+  unsigned rowA = lane % 8 + 8 * ((lane / 8) % 2), colA = 8 * (lane / 16);
+#pragma unroll
+  for (int p = 0; p < Products; ++p) {
+    unsigned a[4], b[2];
+    unsigned addrA = unsigned(
+        __cvta_generic_to_shared(&tiles[p * Tile + rowA * 16 + colA]));
+    unsigned addrB = unsigned(__cvta_generic_to_shared(
+        &tiles[p * Tile + 256 + (lane % 16) * 8]));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 "
+                 "{%0, %1, %2, %3}, [%4];"
+                 : "=r"(a[0]), "=r"(a[1]), "=r"(a[2]), "=r"(a[3])
+                 : "r"(addrA));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 "
+                 "{%0, %1}, [%2];"
+                 : "=r"(b[0]), "=r"(b[1])
+                 : "r"(addrB));
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+                 "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+                 "{%0, %1, %2, %3};"
+                 : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]),
+                   "r"(b[1]));
+  }
+  for (int i = 0; i < 4; ++i)
+    out[lane * 4 + i] = d[i];
+}
+extern "C" __global__ void one_ldmatrix_f16_m16n8k16(const unsigned *in,
+                                                     unsigned *out) {
+  ldmatrixProducts<1>(in, out);
+}
+extern "C" __global__ void five_ldmatrix_f16_m16n8k16(const unsigned *in,
+                                                      unsigned *out) {
+  ldmatrixProducts<5>(in, out);
+}

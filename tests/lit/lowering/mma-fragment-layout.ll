@@ -149,9 +149,72 @@ exit:
   ret void
 }
 
+; An A fragment whose words an ldmatrix.x4 loaded (ptx-inline's expansion:
+; lane l loads shfl.sync.idx(rows, 8m + l/4) + 4(l%4)): each lane loads its
+; two 16-byte rows of the block layout, from the row addresses of lanes
+; 8m + l%8 of the matrices of its half of the rows, in place of the moves.
+; CHECK-LABEL: define <8 x i32> @ldmatrix(
+; CHECK:         [[LAST:%.*]] = load i32, ptr addrspace(3) %p3
+; CHECK-NEXT:    [[LO:%.*]] = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
+; CHECK:         [[ROW0:%.*]] = call i32 @llvm.amdgcn.ds.bpermute(i32 {{%.*}}, i32 %rows)
+; CHECK-NEXT:    [[P0:%.*]] = inttoptr i32 [[ROW0]] to ptr addrspace(3)
+; CHECK-NEXT:    [[V0:%.*]] = load <4 x i32>, ptr addrspace(3) [[P0]], align 16
+; CHECK:         [[ROW1:%.*]] = call i32 @llvm.amdgcn.ds.bpermute(i32 {{%.*}}, i32 %rows)
+; CHECK:         [[V1:%.*]] = load <4 x i32>, ptr addrspace(3) {{%.*}}, align 16
+; CHECK-NEXT:    [[OPS:%.*]] = shufflevector <4 x i32> [[V0]], <4 x i32> [[V1]], <8 x i32> <i32 0, i32 4, i32 1, i32 5, i32 2, i32 6, i32 3, i32 7>
+; CHECK-NOT:     a_to_block
+; CHECK:         ret <8 x i32> [[OPS]]
+; A word that is not an ldmatrix load keeps the moves.
+; CHECK-LABEL: define <8 x i32> @other(
+; CHECK-NOT:     load <4 x i32>
+; CHECK:         i32 77)
+declare i32 @__rubicon_read_ptx_sreg_laneid()
+declare i32 @__rubicon_shfl_sync_idx_i32(i32, i32, i32, i32)
+define internal <8 x i32> @__rubicon_mma_layout.a_to_block.k16(<4 x i32> %a) #4 {
+  %b = shufflevector <4 x i32> %a, <4 x i32> poison, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
+  %m = call <4 x float> @llvm.amdgcn.mfma.f32.4x4x4f16(<4 x half> zeroinitializer, <4 x half> zeroinitializer, <4 x float> zeroinitializer, i32 0, i32 0, i32 77)
+  ret <8 x i32> %b
+}
+define <8 x i32> @ldmatrix(i32 %rows) {
+  %lane = call i32 @__rubicon_read_ptx_sreg_laneid()
+  %q = lshr i32 %lane, 2
+  %t = and i32 %lane, 3
+  %off = shl i32 %t, 2
+  %s1 = or disjoint i32 %q, 8
+  %s2 = or disjoint i32 %q, 16
+  %s3 = or disjoint i32 %q, 24
+  %r0 = call i32 @__rubicon_shfl_sync_idx_i32(i32 -1, i32 %rows, i32 %q, i32 31)
+  %a0 = add i32 %off, %r0
+  %p0 = inttoptr i32 %a0 to ptr addrspace(3)
+  %w0 = load i32, ptr addrspace(3) %p0, align 4
+  %r1 = call i32 @__rubicon_shfl_sync_idx_i32(i32 -1, i32 %rows, i32 %s1, i32 31)
+  %a1 = add i32 %r1, %off
+  %p1 = inttoptr i32 %a1 to ptr addrspace(3)
+  %w1 = load i32, ptr addrspace(3) %p1, align 4
+  %r2 = call i32 @__rubicon_shfl_sync_idx_i32(i32 -1, i32 %rows, i32 %s2, i32 31)
+  %a2 = add i32 %r2, %off
+  %p2 = inttoptr i32 %a2 to ptr addrspace(3)
+  %w2 = load i32, ptr addrspace(3) %p2, align 4
+  %r3 = call i32 @__rubicon_shfl_sync_idx_i32(i32 -1, i32 %rows, i32 %s3, i32 31)
+  %a3 = add i32 %r3, %off
+  %p3 = inttoptr i32 %a3 to ptr addrspace(3)
+  %w3 = load i32, ptr addrspace(3) %p3, align 4
+  %v0 = insertelement <4 x i32> poison, i32 %w0, i64 0
+  %v1 = insertelement <4 x i32> %v0, i32 %w1, i64 1
+  %v2 = insertelement <4 x i32> %v1, i32 %w2, i64 2
+  %v3 = insertelement <4 x i32> %v2, i32 %w3, i64 3
+  %ops = call <8 x i32> @__rubicon_mma_layout.a_to_block.k16(<4 x i32> %v3)
+  ret <8 x i32> %ops
+}
+define <8 x i32> @other(<4 x i32> %a) {
+  %ops = call <8 x i32> @__rubicon_mma_layout.a_to_block.k16(<4 x i32> %a)
+  ret <8 x i32> %ops
+}
+
 ; CHECK-NOT: @__rubicon_mma_layout
 
 attributes #0 = { convergent noinline nounwind willreturn memory(none) "rubicon-fragment-layout"="c_to_block" "rubicon-fragment-kind"="f32" }
 attributes #1 = { convergent noinline nounwind willreturn memory(none) "rubicon-fragment-layout"="d_from_block" "rubicon-fragment-kind"="f32" }
 attributes #2 = { convergent noinline nounwind willreturn memory(none) "rubicon-fragment-layout"="c_to_block" "rubicon-fragment-kind"="f16" }
 attributes #3 = { convergent noinline nounwind willreturn memory(none) "rubicon-fragment-layout"="d_from_block" "rubicon-fragment-kind"="f16" }
+attributes #4 = { convergent noinline nounwind willreturn memory(none) "rubicon-fragment-layout"="a_to_block" "rubicon-fragment-kind"="k16" }
