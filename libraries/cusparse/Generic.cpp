@@ -7,9 +7,9 @@
 // SpMV, SpMM and the conversions visit once. Values and the compute type
 // are one of float, double, cuComplex, cuDoubleComplex (mixed types answer
 // NOT_SUPPORTED); indices 32 or 64 bits, base 0 or 1. No workspace is
-// needed (buffer sizes are 0). On AMD GPUs SpMV, SpMM and the conversions
-// are rocSPARSE's (rocm/Generic.h), with rocSPARSE's buffer sizes;
-// scatter and gather answer CUSPARSE_STATUS_NOT_SUPPORTED there.
+// needed (buffer sizes are 0). On AMD GPUs SpMV, SpMM, the conversions,
+// scatter and gather are rocSPARSE's (rocm/Generic.h), with rocSPARSE's
+// buffer sizes.
 //
 //===----------------------------------------------------------------------===//
 #include "Handle.h"
@@ -337,6 +337,8 @@ cusparseStatus_t cusparseScatter(cusparseHandle_t handle,
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (vecX->ValueType != vecY->ValueType)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (handle->Rocsparse)
+    return rocm::scatter(handle, vecX, vecY);
   cusparseSpVecDescr From = *vecX;
   void *To = vecY->Values;
   return inStreamOrder(handle, [=] {
@@ -361,6 +363,8 @@ cusparseStatus_t cusparseGather(cusparseHandle_t handle,
     return CUSPARSE_STATUS_INVALID_VALUE;
   if (vecX->ValueType != vecY->ValueType)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (handle->Rocsparse)
+    return rocm::gather(handle, vecY, vecX);
   cusparseSpVecDescr To = *vecX;
   const void *From = vecY->Values;
   return inStreamOrder(handle, [=] {

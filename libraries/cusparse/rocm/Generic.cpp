@@ -9,6 +9,7 @@
 //                  buffer_size, temp_buffer)
 //   rocsparse_sparse_to_dense(handle, A, B, alg, buffer_size, temp_buffer)
 //   rocsparse_dense_to_sparse(handle, A, B, alg, buffer_size, temp_buffer)
+//   rocsparse_scatter(handle, x, y), rocsparse_gather(handle, y, x)
 //   rocsparse_spgemm(handle, trans_A, trans_B, alpha, A, B, beta, D, C,
 //                    compute_type, alg, stage, buffer_size, temp_buffer)
 // The algorithms are rocSPARSE's defaults (0): cuSPARSE's algorithm choices
@@ -134,6 +135,24 @@ cusparseStatus_t denseToSparse(cusparseHandle_t H, const cusparseDnMatDescr *A,
     return S;
   B->Nnz = Nnz;
   return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t scatter(cusparseHandle_t H, const cusparseSpVecDescr *X,
+                         const cusparseDnVecDescr *Y) {
+  SpVec VX(X);
+  DnVec VY(Y);
+  if (cusparseStatus_t S = made(VX, VY))
+    return S;
+  return RUBICON_ROCSPARSE(scatter)(H->Rocsparse, VX.get(), VY.get());
+}
+
+cusparseStatus_t gather(cusparseHandle_t H, const cusparseDnVecDescr *Y,
+                        const cusparseSpVecDescr *X) {
+  SpVec VX(X);
+  DnVec VY(Y);
+  if (cusparseStatus_t S = made(VX, VY))
+    return S;
+  return RUBICON_ROCSPARSE(gather)(H->Rocsparse, VY.get(), VX.get());
 }
 
 SpSVState::SpSVState() = default;

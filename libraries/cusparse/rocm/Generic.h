@@ -43,6 +43,12 @@ cusparseStatus_t denseToSparse(cusparseHandle_t H, const cusparseDnMatDescr *A,
                                cusparseSpMatDescr *B, bool Fill, size_t *Size,
                                void *Buffer);
 
+/// y[indices] = x (scatter), x = y[indices] (gather).
+cusparseStatus_t scatter(cusparseHandle_t H, const cusparseSpVecDescr *X,
+                         const cusparseDnVecDescr *Y);
+cusparseStatus_t gather(cusparseHandle_t H, const cusparseDnVecDescr *Y,
+                        const cusparseSpVecDescr *X);
+
 /// SpSV's analysis keeps rocSPARSE's descriptor of A (which holds the
 /// analysis) and the buffer for the solve.
 struct SpSVState {

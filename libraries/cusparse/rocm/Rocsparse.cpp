@@ -156,6 +156,17 @@ DnVec::~DnVec() {
     RUBICON_ROCSPARSE(destroy_dnvec_descr)(Descr);
 }
 
+SpVec::SpVec(const cusparseSpVecDescr *X) {
+  Status = RUBICON_ROCSPARSE(create_spvec_descr)(
+      &Descr, X->Size, X->Nnz, X->Indices, X->Values, int(X->IndexType),
+      int(X->Base), dataType(X->ValueType));
+}
+
+SpVec::~SpVec() {
+  if (Descr)
+    RUBICON_ROCSPARSE(destroy_spvec_descr)(Descr);
+}
+
 DnMat::DnMat(const cusparseDnMatDescr *M) {
   Status = RUBICON_ROCSPARSE(create_dnmat_descr)(
       &Descr, M->Rows, M->Cols, M->Ld, M->Values, dataType(M->ValueType),

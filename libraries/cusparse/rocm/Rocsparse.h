@@ -94,6 +94,20 @@ private:
   cusparseStatus_t Status;
 };
 
+class SpVec {
+public:
+  explicit SpVec(const cusparseSpVecDescr *X);
+  ~SpVec();
+  SpVec(const SpVec &) = delete;
+  SpVec &operator=(const SpVec &) = delete;
+  cusparseStatus_t status() const { return Status; }
+  void *get() const { return Descr; }
+
+private:
+  void *Descr = nullptr;
+  cusparseStatus_t Status;
+};
+
 class DnMat {
 public:
   explicit DnMat(const cusparseDnMatDescr *M);

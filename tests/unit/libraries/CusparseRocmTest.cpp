@@ -413,4 +413,35 @@ TEST(CusparseRocm, SpGEMMStages) {
   cusparseDestroy(H);
 }
 
+TEST(CusparseRocm, ScatterAndGather) {
+  ASSERT_EQ(ForceRocm, 0);
+  cusparseHandle_t H;
+  ASSERT_EQ(cusparseCreate(&H), CUSPARSE_STATUS_SUCCESS);
+  takeLog();
+  int64_t Indices[] = {2, 5, 7}; // base 1
+  double Values[] = {10, 20, 30}, Dense[8] = {}, Back[3] = {};
+  cusparseSpVecDescr_t X, G;
+  cusparseDnVecDescr_t Y;
+  ASSERT_EQ(cusparseCreateSpVec(&X, 8, 3, Indices, Values, CUSPARSE_INDEX_64I,
+                                CUSPARSE_INDEX_BASE_ONE, CUDA_R_64F),
+            CUSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(cusparseCreateSpVec(&G, 8, 3, Indices, Back, CUSPARSE_INDEX_64I,
+                                CUSPARSE_INDEX_BASE_ONE, CUDA_R_64F),
+            CUSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(cusparseCreateDnVec(&Y, 8, Dense, CUDA_R_64F), CUSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(cusparseScatter(H, X, Y), CUSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(Dense[1], 10);
+  EXPECT_EQ(Dense[4], 20);
+  EXPECT_EQ(Dense[6], 30);
+  Dense[4] = 25;
+  ASSERT_EQ(cusparseGather(H, Y, G), CUSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(Back[1], 25);
+  EXPECT_EQ(takeLog(), "scatter x=8/nnz=3/idx=3/base=1/type=152 y=8/152\n"
+                       "gather y=8/152 x=8/nnz=3/idx=3/base=1/type=152\n");
+  cusparseDestroySpVec(X);
+  cusparseDestroySpVec(G);
+  cusparseDestroyDnVec(Y);
+  cusparseDestroy(H);
+}
+
 } // namespace

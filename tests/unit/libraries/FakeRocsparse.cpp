@@ -346,4 +346,38 @@ int rocsparse_spgemm(void *H, int OpA, int OpB, const void *Alpha, Mat *A, Mat *
   C->Nnz = Nnz;
   return 0;
 }
+
+struct SparseVec {
+  int64_t Size, Nnz;
+  void *Ind, *Val;
+  int IndType, Base, Type;
+};
+int rocsparse_create_spvec_descr(SparseVec **D, int64_t Size, int64_t Nnz, void *Ind,
+                                 void *Val, int IndType, int Base, int Type) {
+  *D = new SparseVec{Size, Nnz, Ind, Val, IndType, Base, Type};
+  return 0;
+}
+int rocsparse_destroy_spvec_descr(SparseVec *D) {
+  delete D;
+  return 0;
+}
+/// y[indices] = x, x = y[indices] (f64).
+int rocsparse_scatter(void *H, SparseVec *X, Vec *Y) {
+  say("scatter x=%lld/nnz=%lld/idx=%d/base=%d/type=%d y=%lld/%d%s", (long long)X->Size,
+      (long long)X->Nnz, X->IndType, X->Base, X->Type, (long long)Y->Size, Y->Type,
+      ours(H));
+  for (int64_t K = 0; K < X->Nnz; ++K)
+    static_cast<double *>(Y->Val)[at(X->Ind, X->IndType, K) - X->Base] =
+        static_cast<double *>(X->Val)[K];
+  return 0;
+}
+int rocsparse_gather(void *H, Vec *Y, SparseVec *X) {
+  say("gather y=%lld/%d x=%lld/nnz=%lld/idx=%d/base=%d/type=%d%s", (long long)Y->Size,
+      Y->Type, (long long)X->Size, (long long)X->Nnz, X->IndType, X->Base, X->Type,
+      ours(H));
+  for (int64_t K = 0; K < X->Nnz; ++K)
+    static_cast<double *>(X->Val)[K] =
+        static_cast<double *>(Y->Val)[at(X->Ind, X->IndType, K) - X->Base];
+  return 0;
+}
 }
