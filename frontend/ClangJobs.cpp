@@ -439,6 +439,7 @@ bool emitCodeObjectsForTargets(std::unique_ptr<llvm::Module> NVVM,
         Last ? std::move(NVVM) : llvm::CloneModule(*NVVM);
     CodeObjectOptions Options;
     Options.OptLevel = Settings.OptLevel;
+    Options.HostCpu = Settings.HostCpu;
     Options.DeviceLibPath =
         Settings.DeviceLibDir + "/" + (*Target)->deviceLibraryFileName();
     Options.LldPath = Settings.LldPath;

@@ -45,6 +45,7 @@ struct DeviceBackendSettings {
   std::string ToolkitIncludeDir; // <toolkit>/include: the CUDA headers
   std::string LldPath;
   unsigned OptLevel = 3;
+  std::string HostCpu = "x86-64"; // the host target's x86-64 level (HostCpuLevels.h)
   bool KeepTemps = false;
   std::string KeepPrefix; // path prefix for kept intermediate files
   bool ResourceUsage = false;

@@ -14,6 +14,7 @@
 #include "rubicon/DeviceTarget.h"
 #include "rubicon/FatBinary.h"
 #include "rubicon/HostABI.h"
+#include "rubicon/HostCpuLevels.h"
 #include "rubicon/NvccOptions.h"
 #include "rubicon/PtxText.h"
 #include "rubicon/TargetNames.h"
@@ -110,6 +111,7 @@ private:
   DriverOptions Opts;
   std::string ToolkitDir;
   std::vector<std::string> AmdArchs;
+  std::string HostCpu; // the host target's x86-64 level (RUBICON_HOST_CPU)
   unsigned CudaArch = defaultCudaArch(RUBICON_CUDA_VERSION_MAJOR);
   std::vector<Job> Jobs;
   std::vector<std::string> Temps;
@@ -180,6 +182,28 @@ bool NvccDriver::resolveTargets() {
       std::find(AmdArchs.begin(), AmdArchs.end(), rubicon::host::TargetName) ==
           AmdArchs.end())
     AmdArchs.push_back(rubicon::host::TargetName);
+
+  // The x86-64 level of host code objects: RUBICON_HOST_CPU, else this
+  // machine's own, at most x86-64-v3 (docs/host-target.md, "CPU level").
+  {
+    unsigned Level = std::min(rubicon::host::detectCpuLevel(),
+                              rubicon::host::DefaultMaxCpuLevel);
+    if (const char *Env = std::getenv("RUBICON_HOST_CPU"); Env && *Env) {
+      llvm::StringRef Name = llvm::StringRef(Env).trim();
+      if (Name == "native") {
+        Level = rubicon::host::detectCpuLevel();
+      } else if (const rubicon::host::CpuLevel *Named =
+                     rubicon::host::cpuLevelNamed(Name)) {
+        Level = Named->Number;
+      } else {
+        fatal("Unsupported host CPU level '" + Name.str() +
+              "' in RUBICON_HOST_CPU (expected x86-64, x86-64-v2, x86-64-v3, "
+              "x86-64-v4 or native)");
+        return false;
+      }
+    }
+    HostCpu = std::string(rubicon::host::cpuLevel(Level)->Name);
+  }
 
   // -keep-dir names an existing folder, as with nvcc (which does not create
   // it either); writing the kept files there would fail later.
@@ -309,6 +333,7 @@ DeviceBackendSettings NvccDriver::backendSettings(const std::string &KeepPrefix)
   Settings.ToolkitIncludeDir = ToolkitDir + "/include";
   Settings.LldPath = std::string(RUBICON_LLVM_TOOLS_DIR) + "/ld.lld";
   Settings.OptLevel = Opts.DeviceDebug ? 0 : 3;
+  Settings.HostCpu = HostCpu;
   Settings.KeepTemps = Opts.KeepTemps;
   Settings.KeepPrefix = KeepPrefix;
   Settings.ResourceUsage = Opts.ResourceUsage;
@@ -858,6 +883,9 @@ int NvccDriver::run() {
   bool Print = Opts.Verbose || Opts.DryRun;
   if (Print)
     llvm::errs() << "#$ RUBICON_GPU_ARCH=" << llvm::join(AmdArchs, ",") << "\n";
+  if (Print && std::find(AmdArchs.begin(), AmdArchs.end(),
+                         rubicon::host::TargetName) != AmdArchs.end())
+    llvm::errs() << "#$ RUBICON_HOST_CPU=" << HostCpu << "\n";
   for (const Job &J : Jobs) {
     if (Opts.PrintJobs)
       llvm::errs() << " " << joinForDisplay(J.Argv, /*QuoteAll=*/true) << "\n";

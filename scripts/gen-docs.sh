@@ -23,7 +23,7 @@ python3 "$root/libraries/ApiTable.py" "$root/libraries/cublas/Cublas.def" "$root
 # The accuracy suite's table: what it measures on the host target and on
 # the gfx942 mapping (gfx942-emulated).
 accuracy_dir=$(mktemp -d)
-"$build/toolkit/bin/nvcc" -O2 -w --amdgpu-arch=host "$root/tests/e2e/host/Inputs/accuracy.cu" \
+RUBICON_HOST_CPU=x86-64 "$build/toolkit/bin/nvcc" -O2 -w --amdgpu-arch=host "$root/tests/e2e/host/Inputs/accuracy.cu" \
   -o "$accuracy_dir/accuracy"
 "$build/toolkit/bin/nvcc" -O2 -w --amdgpu-arch=gfx942-emulated "$root/tests/e2e/host/Inputs/accuracy.cu" \
   -o "$accuracy_dir/accuracy-gfx942"

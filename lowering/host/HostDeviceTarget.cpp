@@ -15,8 +15,11 @@
 
 #include "rubicon/FatBinary.h"
 #include "rubicon/HostABI.h"
+#include "rubicon/HostCpuLevels.h"
 #include "rubicon/TargetNames.h"
 
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/NVPTXAddrSpace.h"
@@ -50,6 +53,7 @@ bool isExported(const GlobalValue &GV) {
       Name.starts_with(host::KernelSharedPrefix) ||
       Name.starts_with(host::ClusterDimsPrefix) ||
       Name == host::AbiVersionSymbol || Name == host::CudaArchSymbol ||
+      Name == host::CpuLevelSymbol ||
       Name == host::HeapSymbol)
     return true;
   const auto *G = dyn_cast<GlobalVariable>(&GV);
@@ -84,7 +88,11 @@ Error checkUndefinedFunctions(Module &M) {
 } // namespace
 
 Expected<std::unique_ptr<TargetMachine>>
-createHostTargetMachine(unsigned OptLevel) {
+createHostTargetMachine(unsigned OptLevel, StringRef Cpu) {
+  if (!host::cpuLevelNamed(Cpu))
+    return makeError("unknown x86-64 level '" + Cpu +
+                     "' for the host target (expected x86-64, x86-64-v2, "
+                     "x86-64-v3 or x86-64-v4)");
   static std::once_flag Initialized;
   std::call_once(Initialized, [] {
     LLVMInitializeX86TargetInfo();
@@ -102,7 +110,7 @@ createHostTargetMachine(unsigned OptLevel) {
                           : OptLevel == 2 ? CodeGenOptLevel::Default
                                           : CodeGenOptLevel::Aggressive;
   std::unique_ptr<TargetMachine> TM(TheTarget->createTargetMachine(
-      TT, "x86-64", "", TargetOptions(), Reloc::PIC_, std::nullopt, Level));
+      TT, Cpu, "", TargetOptions(), Reloc::PIC_, std::nullopt, Level));
   if (!TM)
     return makeError("cannot create an x86-64 target machine");
   return std::move(TM);
@@ -181,7 +189,7 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
     return makeError("emitCodeObject: no module");
   Module &M = *NVVM;
   DiagnosticRecorder Diags(M.getContext());
-  auto TMOrError = createHostTargetMachine(Opts.OptLevel);
+  auto TMOrError = createHostTargetMachine(Opts.OptLevel, Opts.HostCpu);
   if (!TMOrError)
     return TMOrError.takeError();
   TargetMachine &TM = **TMOrError;
@@ -211,6 +219,17 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
           M, "internal error: the host lowering produced invalid IR"))
     return std::move(E);
 
+  // The x86-64 level the code is built for: the runtime loads the code
+  // object only on a CPU that has it (HostCpuLevels.h).
+  const host::CpuLevel *Level = host::cpuLevelNamed(Opts.HostCpu);
+  if (!M.getNamedGlobal(host::CpuLevelSymbol)) {
+    Type *I64 = Type::getInt64Ty(M.getContext());
+    new GlobalVariable(M, I64, /*isConstant=*/true,
+                       GlobalValue::ExternalLinkage,
+                       ConstantInt::get(I64, Level->Number),
+                       host::CpuLevelSymbol);
+  }
+
   for (GlobalValue &GV : M.global_values())
     if (isExported(GV)) {
       GV.setVisibility(GlobalValue::DefaultVisibility);
@@ -232,7 +251,9 @@ HostDeviceTarget::emitCodeObject(std::unique_ptr<Module> NVVM,
     // f16 widened inline, not a C runtime call per element.
     ModuleAnalysisManager MAM;
     HostExpandLdexpPass().run(M, MAM);
-    HostExpandHalfPass().run(M, MAM);
+    // x86-64-v3 and above convert half with F16C's instructions.
+    if (!(Level->Features & host::CpuF16c))
+      HostExpandHalfPass().run(M, MAM);
     // Shared-memory atomics without LOCK: a block runs on one CPU thread.
     HostSharedAtomicsPass().run(M, MAM);
     // Float selects x86-64 would branch on: CMOV of their bits.

@@ -1,7 +1,7 @@
 //===- HostExpandHalf.cpp - f16 conversions as integer operations ---------===//
 //
-// rubicon-host-expand-half: the host target's code is baseline x86-64, which
-// has no f16 conversion instruction (F16C is not in it), so the x86-64 code
+// rubicon-host-expand-half: below x86-64-v3 (the code object's CPU level,
+// HostCpuLevels.h) there is no f16 conversion instruction (F16C), so the code
 // generator lowers every `fpext` of a half to a call of the C runtime's
 // __extendhfsf2, and every `fptrunc` to half to __truncsfhf2 (from float) or
 // __truncdfhf2 (from double), once per element: a thread loop over __half

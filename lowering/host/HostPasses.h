@@ -30,10 +30,11 @@ inline constexpr llvm::StringLiteral HostFormAttribute = "rubicon-host-form";
 inline constexpr llvm::StringLiteral HostLockstepPoint =
     "__rubicon_host_lockstep_point";
 
-/// A position-independent x86-64 TargetMachine (generic x86-64 CPU);
+/// A position-independent x86-64 TargetMachine for one of the x86-64 levels
+/// (HostCpuLevels.h: "x86-64", "x86-64-v3"; an error for any other name);
 /// initializes the X86 target on first use.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createHostTargetMachine(unsigned OptLevel = 3);
+createHostTargetMachine(unsigned OptLevel = 3, llvm::StringRef Cpu = "x86-64");
 
 #define RUBICON_DECLARE_HOST_PASS(Class)                                       \
   class Class : public llvm::PassInfoMixin<Class> {                            \

@@ -39,6 +39,16 @@ for arch in config.rubicon_gpu_archs:
     config.available_features.add("target-" + arch)
 # The host execution target (--amdgpu-arch=host) is always built.
 config.available_features.add("host-target")
+# This CPU runs x86-64-v3 code (AVX2, FMA, BMI2, F16C, MOVBE): the host
+# target's CPU levels (tests/e2e/host/cpu-level.test).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = next((l.split(":", 1)[1].split() for l in cpuinfo
+                      if l.startswith("flags")), [])
+    if {"avx2", "fma", "bmi2", "f16c", "movbe"} <= set(flags):
+        config.available_features.add("host-cpu-x86-64-v3")
+except OSError:
+    pass
 # The AMDGPU-emulation tests that need what CI cannot have (a Rodinia
 # checkout: tests/e2e/emulated/rodinia.test; ninja check-emulated).
 if lit_config.params.get("emulated_full"):

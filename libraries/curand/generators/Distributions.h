@@ -34,7 +34,9 @@ inline double uniformDouble(uint32_t X, uint32_t Y) {
 
 inline std::pair<float, float> boxMuller(uint32_t X, uint32_t Y) {
   float U = X * TwoPow32Inv + TwoPow32Inv / 2.0f;
-  float V = Y * (TwoPow32Inv * 2.0f * float(Pi)) + TwoPow32Inv * float(Pi);
+  // One fused multiply-add, as curand_kernel.h computes it on every target.
+  float V = std::fma(float(Y), TwoPow32Inv * 2.0f * float(Pi),
+                     TwoPow32Inv * float(Pi));
   float S = std::sqrt(-2.0f * std::log(U));
   return {S * std::sin(V), S * std::cos(V)};
 }

@@ -92,10 +92,14 @@ QUALIFIERS double _curand_uniform_double_hq(unsigned int x, unsigned int y) {
   return z * CURAND_2POW53_INV_DOUBLE + CURAND_2POW53_INV_DOUBLE / 2.0;
 }
 
-/* Box-Muller: sqrt(-2 ln u) (sin 2 pi v, cos 2 pi v). */
+/* Box-Muller: sqrt(-2 ln u) (sin 2 pi v, cos 2 pi v). The angle is one
+   fused multiply-add, as a GPU contracts it, so that every target and the
+   host API's generators (generators/Distributions.h) give the same bits
+   whether or not their compiler contracts. */
 QUALIFIERS float2 _curand_box_muller(unsigned int x, unsigned int y) {
   float u = x * CURAND_2POW32_INV + CURAND_2POW32_INV / 2.0f;
-  float v = y * CURAND_2POW32_INV_2PI + CURAND_2POW32_INV * 3.1415927f;
+  float v = fmaf((float)y, CURAND_2POW32_INV_2PI,
+                 CURAND_2POW32_INV * 3.1415927f);
   float s = sqrtf(-2.0f * logf(u));
   float2 r;
   r.x = s * sinf(v);

@@ -40,6 +40,9 @@ struct CodeObjectOptions {
   std::string LldPath;      // ld.lld to run ("" = the configured one)
   std::string TempDir;      // where temporaries go ("" = system temp)
   bool KeepTemps = false;
+  /// The x86-64 level code run on the CPU is built for (HostCpuLevels.h:
+  /// "x86-64", "x86-64-v3"); the host target reads it.
+  std::string HostCpu = "x86-64";
   std::string *IRDump = nullptr;   // if set: receives the optimized IR (text) before codegen
   std::string *AsmDump = nullptr;  // if set: receives the assembly
   std::string *PipelineDump = nullptr; // if set: receives the lowering pipeline it ran

@@ -8,6 +8,7 @@
 #include "ModuleImage.h"
 
 #include <rubicon/FatBinary.h>
+#include <rubicon/HostCpuLevels.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -160,6 +161,19 @@ cudaError_t HostBackend::openCodeObject(std::string_view Image, void *&Handle,
     closeCodeObject(Handle, Fd);
     Handle = nullptr;
     return cudaErrorInvalidKernelImage;
+  }
+  // Built for an x86-64 level this CPU lacks: its code would fault on the
+  // first instruction the CPU does not have (docs/host-target.md).
+  auto *Level = static_cast<const unsigned long long *>(
+      dlsym(Handle, rubicon::host::CpuLevelSymbol));
+  if (std::string Why = rubicon::host::cpuLevelMismatch(
+          Level ? unsigned(*Level) : rubicon::host::BaselineCpuLevel,
+          rubicon::host::detectCpuFeatures());
+      !Why.empty()) {
+    logMessage("host backend: %s", Why.c_str());
+    closeCodeObject(Handle, Fd);
+    Handle = nullptr;
+    return cudaErrorNoKernelImageForDevice;
   }
   // Device code's malloc counts against the device heap.
   if (auto **Heap = static_cast<rubicon::host::HostHeap **>(

@@ -4,8 +4,18 @@
 // guard (rubicon-host-split-guarded-loops): so the loop over a block's
 // threads is vectorized, exponential and logarithm included.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: nvcc -c -O3 --amdgpu-arch=host %s -o %t/m.o -keep -keep-dir %t
+// At baseline x86-64 (SSE2) four threads at a time; at x86-64-v3 (AVX2)
+// eight (docs/host-target.md, "CPU level").
+// RUN: env RUBICON_HOST_CPU=x86-64 nvcc -c -O3 --amdgpu-arch=host %s -o %t/m.o -keep -keep-dir %t
 // RUN: FileCheck %s < %t/host-math-vectorizable.host.ll
+// RUN: mkdir %t/v3 && env RUBICON_HOST_CPU=x86-64-v3 nvcc -c -O3 --amdgpu-arch=host %s -o %t/v3/m.o -keep -keep-dir %t/v3
+// RUN: FileCheck %s --check-prefix=V3 < %t/v3/host-math-vectorizable.host.ll
+// V3-NOT: @expf
+// V3-NOT: @logf
+// V3-LABEL: define void @__rubicon_host_block__Z6expLogPKfPfi(
+// V3: load <8 x float>
+// V3: call <8 x float> @llvm.fmuladd.v8f32(<8 x float> {{%.*}}, <8 x float> splat (float 0x3FF7154760000000), <8 x float> splat (float 0x4168000000000000))
+// V3: store <8 x float>
 
 // CHECK-NOT: @expf
 // CHECK-NOT: @logf
