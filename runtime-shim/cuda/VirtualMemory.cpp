@@ -159,14 +159,15 @@ PhysicalAllocation *findMulticast(CUmemGenericAllocationHandle Handle) {
 }
 
 /// Which properties Rubicon supports: pinned device memory, shareable as a
-/// POSIX file descriptor or not at all, uncompressed.
+/// POSIX file descriptor or not at all. Compression is a hint (the Driver
+/// API reference: applications query the allocation's properties to learn
+/// whether they got compressible memory); no Rubicon device compresses, so
+/// the allocation is made uncompressed and its properties say so.
 CUresult checkProperties(const CUmemAllocationProp *Prop) {
   if (!Prop || Prop->type != CU_MEM_ALLOCATION_TYPE_PINNED ||
       Prop->location.type != CU_MEM_LOCATION_TYPE_DEVICE)
     return CUDA_ERROR_INVALID_VALUE;
   if (Prop->requestedHandleTypes & ~CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)
-    return CUDA_ERROR_NOT_SUPPORTED;
-  if (Prop->allocFlags.compressionType != CU_MEM_ALLOCATION_COMP_NONE)
     return CUDA_ERROR_NOT_SUPPORTED;
   return CUDA_SUCCESS;
 }
@@ -209,6 +210,7 @@ CUresult cuMemCreate(CUmemGenericAllocationHandle *Handle, size_t Size,
             B.vmmCreate(Allocation->BackendHandle, Size, Prop->location.id))
       return Status;
     Allocation->Prop = *Prop;
+    Allocation->Prop.allocFlags.compressionType = CU_MEM_ALLOCATION_COMP_NONE;
     Allocation->Size = Size;
     std::lock_guard<std::mutex> Lock(state().Mutex);
     *Handle = handleOf(Allocation.get());

@@ -78,7 +78,17 @@ int main(int Argc, char **Argv) {
   printf("unaligned size: %s\n", nameOf(cuMemCreate(&Bad, G + 1, &Prop, 0)));
   CUmemAllocationProp Compressed = Prop;
   Compressed.allocFlags.compressionType = CU_MEM_ALLOCATION_COMP_GENERIC;
-  printf("compressed: %s\n", nameOf(cuMemCreate(&Bad, G, &Compressed, 0)));
+  // Compression is a hint: the allocation is made, uncompressed, and its
+  // properties say so (no Rubicon device compresses).
+  CUmemGenericAllocationHandle Uncompressed = 0;
+  CUmemAllocationProp Got = {};
+  printf("compressed: %s", nameOf(cuMemCreate(&Uncompressed, G, &Compressed, 0)));
+  printf(" %s compression %s\n",
+         nameOf(cuMemGetAllocationPropertiesFromHandle(&Got, Uncompressed)),
+         Got.allocFlags.compressionType == CU_MEM_ALLOCATION_COMP_NONE
+             ? "none"
+             : "generic");
+  cuMemRelease(Uncompressed);
 
   CUdeviceptr Va = 0;
   printf("reserve: %s\n", nameOf(cuMemAddressReserve(&Va, 2 * G, 0, 0, 0)));
