@@ -6,6 +6,7 @@
 #include "DeviceSideVariables.h"
 #include "ExecCheckDisable.h"
 #include "ExternalizedStatics.h"
+#include "ManagedVariables.h"
 #include "StaticDeviceVariables.h"
 #include "NvccDialect.h"
 #include "SharedVariables.h"
@@ -291,10 +292,14 @@ bool runClangCC1(const std::vector<std::string> &CC1Args,
         makeCompilerInstance(CC1Args, Last ? nullptr : &Recovery);
     if (!CI)
       return false;
-    if (HostVariables && !HostVariables->empty())
+    // The host side of a .cu file: its registration of variables
+    // (DeviceSideVariables.h, ManagedVariables.h).
+    if (HostVariables)
       CI->getCodeGenOpts().PassBuilderCallbacks.push_back(
           [HostVariables](llvm::PassBuilder &PB) {
-            addDeviceSideVariableRegistration(PB, *HostVariables);
+            if (!HostVariables->empty())
+              addDeviceSideVariableRegistration(PB, *HostVariables);
+            addManagedVariableRedirection(PB);
           });
     bool Success = ExecuteCompilerInvocation(CI.get()) &&
                    !CI->getDiagnostics().hasErrorOccurred();

@@ -50,6 +50,10 @@ struct VariableRecord {
   size_t Size = 0;
   bool Constant = false;
   bool External = false;
+  /// __managed__: HostVar is the `void *` host code reads the variable
+  /// through, which a backend whose variables the host can reach points at
+  /// the variable (__cudaRegisterManagedVar).
+  bool Managed = false;
 };
 
 /// One fat binary recorded by __cudaRegisterFatBinary, with what was

@@ -60,11 +60,26 @@ void __cudaRegisterVar(void **FatCubinHandle, char *HostVar, char *,
 void __cudaRegisterManagedVar(void **FatCubinHandle, void **HostVarPtrAddress,
                               char *, const char *DeviceName, int External,
                               size_t Size, int Constant, int) {
-  // Recorded as a plain device variable: the symbol API works on it, but the
-  // host-side pointer to managed memory is not set up (ApiFunctions.def).
+  // The backend points *HostVarPtrAddress at the variable when it loads the
+  // code object (the host target); host code reads it through
+  // __cudaManagedVarAddress.
   Runtime::instance().registerVariable(FatCubinHandle, HostVarPtrAddress,
                                        DeviceName, Size, Constant != 0,
-                                       External != 0);
+                                       External != 0, /*Managed=*/true);
+}
+
+void *__cudaManagedVarAddress(void **HostVarPtrAddress, void *HostShadow) {
+  if (void *Address = __atomic_load_n(HostVarPtrAddress, __ATOMIC_ACQUIRE))
+    return Address;
+  // The first access: load the code objects, which sets the pointer where
+  // the backend has the variable in memory the host can reach.
+  rubicon::cudart::Backend *B = nullptr;
+  (void)Runtime::instance().acquire(B);
+  // Elsewhere (AMD GPUs; no device) the host keeps its own copy.
+  void *Expected = nullptr;
+  __atomic_compare_exchange_n(HostVarPtrAddress, &Expected, HostShadow, false,
+                              __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+  return __atomic_load_n(HostVarPtrAddress, __ATOMIC_ACQUIRE);
 }
 
 unsigned __cudaPushCallConfiguration(dim3 GridDim, dim3 BlockDim,

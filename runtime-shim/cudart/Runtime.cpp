@@ -121,12 +121,13 @@ void Runtime::registerFunction(void **Handle, const void *HostStub,
 
 void Runtime::registerVariable(void **Handle, const void *HostVar,
                                const char *DeviceName, size_t Size,
-                               bool Constant, bool External) {
+                               bool Constant, bool External, bool Managed) {
   std::lock_guard<std::mutex> Lock(Mutex);
   FatBinaryEntry *Entry = entryOf(Handle);
   if (!Entry || !HostVar || !DeviceName)
     return;
-  VariableRecord Variable{HostVar, DeviceName, Size, Constant, External};
+  VariableRecord Variable{HostVar, DeviceName, Size, Constant, External,
+                          Managed};
   Entry->Record.Variables.push_back(Variable);
   Variables[HostVar] = Variable;
   Entry->Replayed = false;
@@ -298,6 +299,12 @@ std::optional<VariableRecord> Runtime::findVariable(const void *HostVar) const {
   auto It = Variables.find(HostVar);
   if (It != Variables.end())
     return It->second;
+  // Host code names a managed variable by the address it reads it at.
+  for (const auto &[Key, Record] : Variables)
+    if (Record.Managed &&
+        __atomic_load_n(static_cast<void *const *>(Key), __ATOMIC_ACQUIRE) ==
+            HostVar)
+      return Record;
   // CUDA before 5.0 also named symbols by their name as a string
   // (cudaMemcpyToSymbol("c_clusters", ...)); old code still does.
   if (std::optional<std::string> Name = readStringSafely(HostVar))

@@ -51,9 +51,11 @@ public:
   void **registerFatBinary(const void *Wrapper);
   void registerFunction(void **Handle, const void *HostStub,
                         const char *DeviceName);
+  /// A managed variable's HostVar is the pointer host code reads it
+  /// through (__cudaRegisterManagedVar).
   void registerVariable(void **Handle, const void *HostVar,
                         const char *DeviceName, size_t Size, bool Constant,
-                        bool External);
+                        bool External, bool Managed = false);
   void unregisterFatBinary(void **Handle);
 
   //--- Backend. ------------------------------------------------------------

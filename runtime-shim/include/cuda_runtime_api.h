@@ -391,6 +391,9 @@ void __cudaRegisterVar(void **fatCubinHandle, char *hostVar,
 void __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress,
                               char *deviceAddress, const char *deviceName,
                               int ext, size_t size, int constant, int global);
+/* Rubicon's, not CUDA's: host code reaches a __managed__ variable through
+ * the pointer registered with __cudaRegisterManagedVar (docs/cuda-runtime.md). */
+void *__cudaManagedVarAddress(void **hostVarPtrAddress, void *hostShadow);
 
 /* Graphs, stream capture and stream-ordered memory. */
 #include "__rubicon/graph_api.h"

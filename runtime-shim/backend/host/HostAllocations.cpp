@@ -55,7 +55,8 @@ cudaError_t HostBackend::release(void *Ptr, AllocationKind Kind) {
       It->second.Kind == AllocationKind::Registered ||
       It->second.Kind == AllocationKind::Mapped ||
       It->second.Kind == AllocationKind::Imported ||
-      It->second.Kind == AllocationKind::ModuleGlobal)
+      It->second.Kind == AllocationKind::ModuleGlobal ||
+      It->second.Kind == AllocationKind::ModuleManaged)
     return HostKind ? cudaErrorInvalidValue : cudaErrorInvalidDevicePointer;
   Allocation Found = It->second;
   Allocations.erase(It);
@@ -126,6 +127,7 @@ cudaError_t HostBackend::pointerGetAttributes(cudaPointerAttributes &Attributes,
     Attributes.devicePointer = const_cast<void *>(Ptr);
     break;
   case AllocationKind::Managed:
+  case AllocationKind::ModuleManaged:
     Attributes.type = cudaMemoryTypeManaged;
     Attributes.devicePointer = Attributes.hostPointer = const_cast<void *>(Ptr);
     break;

@@ -151,7 +151,8 @@ struct HostKernel {
 /// ModuleGlobal: a __device__ or __constant__ variable of a loaded code
 /// object, recorded when it is looked up (cudaGetSymbolAddress,
 /// cuModuleGetGlobal): device memory to cudaPointerGetAttributes, which
-/// cudaFree does not free.
+/// cudaFree does not free. ModuleManaged: the same for a __managed__ one,
+/// managed memory to cudaPointerGetAttributes.
 enum class AllocationKind {
   Device,
   Host,
@@ -160,7 +161,8 @@ enum class AllocationKind {
   Mapped,
   External,
   Imported,
-  ModuleGlobal
+  ModuleGlobal,
+  ModuleManaged
 };
 
 /// Unmaps a buffer of external memory that starts at Address.

@@ -243,10 +243,17 @@ cudaError_t HostBackend::registerFatBinary(const FatBinaryRecord &FatBinary) {
   for (const VariableRecord &V : FatBinary.Variables) {
     if (void *Address = dlsym(Handle, V.DeviceName.c_str())) {
       Symbols[V.HostVar] = Address;
-      // Device memory to cudaPointerGetAttributes (AllocationKind).
-      Allocations.try_emplace(reinterpret_cast<uintptr_t>(Address),
-                              Allocation{V.Size, AllocationKind::ModuleGlobal,
-                                         currentDevice()});
+      // Device (or managed) memory to cudaPointerGetAttributes.
+      Allocations.try_emplace(
+          reinterpret_cast<uintptr_t>(Address),
+          Allocation{V.Size,
+                     V.Managed ? AllocationKind::ModuleManaged
+                               : AllocationKind::ModuleGlobal,
+                     currentDevice()});
+      // Host code reads a managed variable where the kernels do.
+      if (V.Managed)
+        __atomic_store_n(static_cast<void **>(const_cast<void *>(V.HostVar)),
+                         Address, __ATOMIC_RELEASE);
     } else
       logMessage("host backend: variable %s not in the code object",
                  V.DeviceName.c_str());

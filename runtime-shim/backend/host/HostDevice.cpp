@@ -137,7 +137,8 @@ cudaError_t HostBackend::deviceReset() {
   std::lock_guard<std::mutex> Lock(Mutex);
   for (auto It = Allocations.begin(); It != Allocations.end();) {
     auto &[Address, A] = *It;
-    if (A.Device != CurrentDevice || A.Kind == AllocationKind::ModuleGlobal) {
+    if (A.Device != CurrentDevice || A.Kind == AllocationKind::ModuleGlobal ||
+        A.Kind == AllocationKind::ModuleManaged) {
       ++It;
       continue;
     }

@@ -211,6 +211,7 @@ void HostBackend::freeDeviceMemory(uintptr_t Address, const Allocation &A) {
   case AllocationKind::Registered:
   case AllocationKind::Mapped:
   case AllocationKind::ModuleGlobal:
+  case AllocationKind::ModuleManaged:
     return;
   case AllocationKind::Imported:
     if (auto It = ImportedMemory.find(Address); It != ImportedMemory.end()) {
