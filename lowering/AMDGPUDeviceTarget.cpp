@@ -14,6 +14,7 @@
 #include "LinkDeviceLibrary.h"
 #include "LoweringPasses.h"
 #include "WarpFastPaths.h"
+#include "rubicon/DeviceOrdinal.h"
 #include "rubicon/FatBinary.h"
 #include "rubicon/TargetNames.h"
 
@@ -116,6 +117,8 @@ Error prepareAMDGPUModule(Module &M, const DeviceTarget &Target,
         Exported = collectExportedSymbols(Lowered);
         for (const std::string &Name : warpFastPathEntryPoints())
           Exported.insert(Name);
+        // Written by the runtime on each device (DeviceOrdinal.h).
+        Exported.insert(rubicon::amdgpu::DeviceOrdinalSymbol);
       },
       std::nullopt});
   runLoweringPipeline(M, TM, Target, LibraryLink, Opts.PipelineDump);

@@ -307,6 +307,9 @@ public:
   virtual unsigned currentContext();
   /// The context whose work Stream holds (special streams: the current one).
   virtual cudaError_t streamContext(cudaStream_t Stream, unsigned &Context);
+  /// The context current when the memory at Ptr was allocated or registered
+  /// (cudaErrorInvalidValue for memory the backend does not know).
+  virtual cudaError_t pointerContext(const void *Ptr, unsigned &Context);
 
   /// The process's records of memory advice and host allocation flags
   /// (MemoryRecords.h), shared by both APIs. Not meant to be overridden.

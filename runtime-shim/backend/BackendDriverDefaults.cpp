@@ -119,4 +119,14 @@ cudaError_t Backend::streamContext(cudaStream_t Stream, unsigned &Context) {
   return cudaSuccess;
 }
 
+cudaError_t Backend::pointerContext(const void *Ptr, unsigned &Context) {
+  cudaPointerAttributes Attributes{};
+  if (cudaError_t Status = pointerGetAttributes(Attributes, Ptr))
+    return Status;
+  if (Attributes.type == cudaMemoryTypeUnregistered || Attributes.device < 0)
+    return cudaErrorInvalidValue;
+  Context = static_cast<unsigned>(Attributes.device); // its primary context
+  return cudaSuccess;
+}
+
 } // namespace rubicon::cudart

@@ -820,9 +820,15 @@ CUresult cuPointerGetAttribute(void *Data, CUpointer_attribute Attribute,
     if (A.type == cudaMemoryTypeUnregistered)
       return cudaErrorInvalidValue;
     switch (Attribute) {
-    case CU_POINTER_ATTRIBUTE_CONTEXT:
-      *static_cast<CUcontext *>(Data) = primaryContextOf(A.device);
+    case CU_POINTER_ATTRIBUTE_CONTEXT: {
+      // The context it was allocated in (a destroyed one: null).
+      unsigned Id = 0;
+      *static_cast<CUcontext *>(Data) =
+          B.pointerContext(toPointer(Address), Id) == cudaSuccess
+              ? handleOfContext(Id)
+              : primaryContextOf(A.device);
       return cudaSuccess;
+    }
     case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
       *static_cast<unsigned *>(Data) = memoryTypeOf(A.type);
       return cudaSuccess;

@@ -21,8 +21,11 @@ int LastError = 0;
 
 int *errorSlot() { return &LastError; }
 
-// The code object does not know which device runs it yet: device 0.
-int device() { return 0; }
+// The device the code object is loaded on: the HIP backend writes it into
+// each device's copy (abi/include/rubicon/DeviceOrdinal.h); 0 until then.
+extern "C" __attribute__((visibility("protected"))) int
+    __rubicon_device_ordinal = 0;
+int device() { return __atomic_load_n(&__rubicon_device_ordinal, __ATOMIC_RELAXED); }
 
 void *allocate(size_t Size) { return malloc(Size); }
 

@@ -14,7 +14,10 @@
 #include "ModuleImage.h"
 #include "TextureLimits.h"
 
+#include <rubicon/DeviceOrdinal.h>
 #include <rubicon/FatBinary.h>
+
+#include <string_view>
 
 #include <cstdint>
 #include <cstdlib>
@@ -119,7 +122,16 @@ struct AlignedBundle {
   void *Copy = nullptr;
   HipFatBinaryWrapper Wrapper{};
   void **Module = nullptr;
+  /// The host shadow of the code objects' device ordinal (DeviceOrdinal.h).
+  int Ordinal = 0;
 };
+
+/// Whether an image names the device ordinal variable (DeviceOrdinal.h):
+/// its device code calls cudaGetDevice.
+bool namesDeviceOrdinal(const void *Image, size_t Size) {
+  std::string_view Bytes(static_cast<const char *>(Image), Size);
+  return Bytes.find(amdgpu::DeviceOrdinalSymbol) != std::string_view::npos;
+}
 
 /// A CUDA stream callback waiting for HIP to call it.
 struct PendingCallback {
@@ -491,8 +503,16 @@ public:
                           Name, Name, Variable.External ? 1 : 0, Variable.Size,
                           Variable.Constant ? 1 : 0, 0);
     }
+    bool Ordinal = namesDeviceOrdinal(Bundle->Copy, FatBinary.BundleSize);
+    if (Ordinal) {
+      char *Name = const_cast<char *>(amdgpu::DeviceOrdinalSymbol);
+      Fn.__hipRegisterVar(Bundle->Module, &Bundle->Ordinal, Name, Name, 0,
+                          sizeof(int), 0, 0);
+    }
     if (Fn.__hipRegisterFatBinaryEnd)
       Fn.__hipRegisterFatBinaryEnd(Bundle->Module);
+    if (Ordinal)
+      writeDeviceOrdinals(&Bundle->Ordinal);
     logMessage("registered a fat binary: %zu kernel(s), %zu variable(s)",
                FatBinary.Kernels.size(), FatBinary.Variables.size());
     return cudaSuccess;
@@ -597,6 +617,18 @@ public:
       std::free(Loaded->Copy);
       delete Loaded;
       return Status;
+    }
+    // A module is loaded on the current device: its ordinal, for device
+    // code's cudaGetDevice (DeviceOrdinal.h).
+    if (namesDeviceOrdinal(Image.Data, Image.Size)) {
+      void *Address = nullptr;
+      size_t Bytes = 0;
+      int Device = 0;
+      if (Fn.hipGetDevice(&Device) == 0 &&
+          Fn.hipModuleGetGlobal(&Address, &Bytes, Loaded->Module,
+                                amdgpu::DeviceOrdinalSymbol) == 0 &&
+          Bytes >= sizeof(int))
+        Fn.hipMemcpy(Address, &Device, sizeof(int), cudaMemcpyHostToDevice);
     }
     Module = Loaded;
     return cudaSuccess;
@@ -878,6 +910,21 @@ public:
   }
 
 private:
+  /// Writes each device's ordinal into its copy of the code objects whose
+  /// device ordinal variable (DeviceOrdinal.h) has the host shadow Shadow:
+  /// HIP loads them on every device for it.
+  void writeDeviceOrdinals(int *Shadow) {
+    int Current = 0, Count = 0;
+    if (Fn.hipGetDevice(&Current) || Fn.hipGetDeviceCount(&Count))
+      return;
+    for (int Device = 0; Device < Count; ++Device) {
+      void *Address = nullptr;
+      if (Fn.hipSetDevice(Device) == 0 &&
+          Fn.hipGetSymbolAddress(&Address, Shadow) == 0 && Address)
+        Fn.hipMemcpy(Address, &Device, sizeof(int), cudaMemcpyHostToDevice);
+    }
+    Fn.hipSetDevice(Current);
+  }
   /// A module loaded by hipModuleLoadData, and the image copy it reads.
   struct LoadedModule {
     HipModule Module = nullptr;

@@ -34,8 +34,10 @@ cudaError_t HostBackend::allocate(void **Ptr, size_t Size,
     return cudaErrorMemoryAllocation;
   int Device = 0;
   getDevice(Device);
+  unsigned Context = context().Id;
   std::lock_guard<std::mutex> Lock(Mutex);
-  Allocations[reinterpret_cast<uintptr_t>(P)] = {Size, Kind, Device};
+  Allocations[reinterpret_cast<uintptr_t>(P)] = {Size, Kind, Device, -1,
+                                                  Context};
   *Ptr = P;
   return cudaSuccess;
 }

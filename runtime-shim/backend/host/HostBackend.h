@@ -176,6 +176,9 @@ struct Allocation {
   /// Exported to other processes (cudaIpcGetMemHandle): the memory file
   /// now mapped over the allocation.
   int IpcFd = -1;
+  /// The context current when it was made (HostContexts.cpp); -1: the
+  /// device's primary context.
+  long long Context = -1;
 };
 
 /// Bytes of physical memory (the device's global memory).
@@ -399,6 +402,7 @@ public:
   cudaError_t setContext(unsigned Context) override;
   unsigned currentContext() override;
   cudaError_t streamContext(cudaStream_t Stream, unsigned &Context) override;
+  cudaError_t pointerContext(const void *Ptr, unsigned &Context) override;
 
   // Interprocess memory and events (HostIpc.cpp).
   cudaError_t ipcGetMemHandle(void *Handle, void *DevPtr) override;

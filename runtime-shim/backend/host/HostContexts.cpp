@@ -108,4 +108,12 @@ cudaError_t HostBackend::streamContext(cudaStream_t Stream, unsigned &Context) {
   return cudaSuccess;
 }
 
+cudaError_t HostBackend::pointerContext(const void *Ptr, unsigned &Context) {
+  std::optional<Allocation> A = findAllocation(Ptr);
+  if (!A)
+    return cudaErrorInvalidValue;
+  Context = A->Context < 0 ? unsigned(A->Device) : unsigned(A->Context);
+  return cudaSuccess;
+}
+
 } // namespace rubicon::cudart::host

@@ -59,6 +59,11 @@ int main(int argc, char **argv) {
   CUcontext ofStream = nullptr;
   cuStreamGetCtx(stream, &ofStream);
   printf("stream's context is b: %d\n", ofStream == b);
+  CUdeviceptr inB = 0;
+  cuMemAlloc(&inB, 64);
+  CUcontext owner = nullptr;
+  cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, inB);
+  printf("memory's context is b: %d\n", owner == b);
   printf("destroy a: %d\n", cuCtxDestroy(a));
   printf("a destroyed: set %d\n", cuCtxSetCurrent(a));
 

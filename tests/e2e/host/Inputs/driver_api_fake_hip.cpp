@@ -56,7 +56,9 @@ HipError hipRuntimeGetVersion(int *Version) {
   return 0;
 }
 HipError hipGetDevice(int *Device) {
-  *Device = 0;
+  // FAKE_HIP_DEVICE: the current device reported (default 0).
+  const char *Current = std::getenv("FAKE_HIP_DEVICE");
+  *Device = Current ? std::atoi(Current) : 0;
   return 0;
 }
 HipError hipMalloc(void **Ptr, size_t Size) {
