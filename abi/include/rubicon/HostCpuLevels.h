@@ -103,47 +103,45 @@ constexpr unsigned cpuLevelOfFeatures(uint32_t Features) {
   return Best;
 }
 
-/// This CPU's features (CPUID, and XGETBV for what the OS saves); none on
-/// other architectures.
+/// Where CPUID reports each feature: leaf, register (0 EBX, 1 ECX) and bit.
+struct CpuidBit {
+  unsigned Leaf;
+  unsigned Register;
+  unsigned Bit;
+  uint32_t Feature;
+};
+inline constexpr CpuidBit CpuidBits[] = {
+    {1, 1, 0, CpuSse3},         {1, 1, 9, CpuSsse3},
+    {1, 1, 12, CpuFma},         {1, 1, 13, CpuCx16},
+    {1, 1, 19, CpuSse41},       {1, 1, 20, CpuSse42},
+    {1, 1, 22, CpuMovbe},       {1, 1, 23, CpuPopcnt},
+    {1, 1, 28, CpuAvx},         {1, 1, 29, CpuF16c},
+    {7, 0, 3, CpuBmi1},         {7, 0, 5, CpuAvx2},
+    {7, 0, 8, CpuBmi2},         {7, 0, 16, CpuAvx512F},
+    {7, 0, 17, CpuAvx512Dq},    {7, 0, 28, CpuAvx512Cd},
+    {7, 0, 30, CpuAvx512Bw},    {7, 0, 31, CpuAvx512Vl},
+    {0x80000001, 1, 0, CpuLahfSahf}, {0x80000001, 1, 5, CpuLzcnt},
+};
+
+/// This CPU's features (CPUID, and XGETBV for the registers the OS saves);
+/// none on other architectures.
 inline uint32_t detectCpuFeatures() {
   uint32_t F = 0;
 #if defined(__x86_64__)
-  unsigned A, B, C, D;
-  if (!__get_cpuid(1, &A, &B, &C, &D))
-    return 0;
-  auto Set = [&F](bool Has, uint32_t Bit) {
-    if (Has)
-      F |= Bit;
-  };
-  Set(C & (1u << 0), CpuSse3);
-  Set(C & (1u << 9), CpuSsse3);
-  Set(C & (1u << 12), CpuFma);
-  Set(C & (1u << 13), CpuCx16);
-  Set(C & (1u << 19), CpuSse41);
-  Set(C & (1u << 20), CpuSse42);
-  Set(C & (1u << 22), CpuMovbe);
-  Set(C & (1u << 23), CpuPopcnt);
-  Set(C & (1u << 28), CpuAvx);
-  Set(C & (1u << 29), CpuF16c);
-  if (C & (1u << 27)) { // OSXSAVE: XGETBV says what the OS saves
+  for (const CpuidBit &B : CpuidBits) {
+    unsigned Regs[4] = {}; // EAX, EBX, ECX, EDX
+    if (__get_cpuid_count(B.Leaf, 0, &Regs[0], &Regs[1], &Regs[2], &Regs[3]) &&
+        (Regs[1 + B.Register] >> B.Bit & 1))
+      F |= B.Feature;
+  }
+  unsigned A, Bx, C, D;
+  if (__get_cpuid(1, &A, &Bx, &C, &D) && (C & (1u << 27))) { // OSXSAVE
     unsigned Lo, Hi;
     __asm__ volatile("xgetbv" : "=a"(Lo), "=d"(Hi) : "c"(0));
-    Set((Lo & 0x6) == 0x6, CpuYmmState);
-    Set((Lo & 0xe6) == 0xe6, CpuZmmState);
-  }
-  if (__get_cpuid_count(7, 0, &A, &B, &C, &D)) {
-    Set(B & (1u << 3), CpuBmi1);
-    Set(B & (1u << 5), CpuAvx2);
-    Set(B & (1u << 8), CpuBmi2);
-    Set(B & (1u << 16), CpuAvx512F);
-    Set(B & (1u << 17), CpuAvx512Dq);
-    Set(B & (1u << 28), CpuAvx512Cd);
-    Set(B & (1u << 30), CpuAvx512Bw);
-    Set(B & (1u << 31), CpuAvx512Vl);
-  }
-  if (__get_cpuid(0x80000001, &A, &B, &C, &D)) {
-    Set(C & (1u << 0), CpuLahfSahf);
-    Set(C & (1u << 5), CpuLzcnt);
+    if ((Lo & 0x6) == 0x6)
+      F |= CpuYmmState;
+    if ((Lo & 0xe6) == 0xe6)
+      F |= CpuZmmState;
   }
 #endif
   return F;
