@@ -25,6 +25,21 @@ namespace rubicon::cusparse::rocm {
 
 namespace {
 constexpr int DefaultAlg = 0;
+
+/// A rocSPARSE generic call's stages: with Size, only the buffer-size query
+/// (cuSPARSE's *_bufferSize); otherwise buffer size, preprocess and compute,
+/// each given the buffer's size.
+template <typename StageFn>
+cusparseStatus_t runStages(StageFn Stage, size_t *Size, void *Buffer) {
+  if (Size)
+    return Stage(StageBufferSize, Size, nullptr);
+  size_t Bytes = 0;
+  if (cusparseStatus_t S = Stage(StageBufferSize, &Bytes, nullptr))
+    return S;
+  if (cusparseStatus_t S = Stage(StagePreprocess, &Bytes, Buffer))
+    return S;
+  return Stage(StageCompute, &Bytes, Buffer);
+}
 } // namespace
 
 cusparseStatus_t spmv(cusparseHandle_t H, cusparseOperation_t OpA,
@@ -42,14 +57,7 @@ cusparseStatus_t spmv(cusparseHandle_t H, cusparseOperation_t OpA,
                                    dataType(Compute), DefaultAlg, Which, Bytes,
                                    Temp);
   };
-  if (Size)
-    return Stage(StageBufferSize, Size, nullptr);
-  size_t Bytes = 0;
-  if (cusparseStatus_t S = Stage(StageBufferSize, &Bytes, nullptr))
-    return S;
-  if (cusparseStatus_t S = Stage(StagePreprocess, &Bytes, Buffer))
-    return S;
-  return Stage(StageCompute, &Bytes, Buffer);
+  return runStages(Stage, Size, Buffer);
 }
 
 cusparseStatus_t spmm(cusparseHandle_t H, cusparseOperation_t OpA,
@@ -67,14 +75,7 @@ cusparseStatus_t spmm(cusparseHandle_t H, cusparseOperation_t OpA,
                                    dataType(Compute), DefaultAlg, Which, Bytes,
                                    Temp);
   };
-  if (Size)
-    return Stage(StageBufferSize, Size, nullptr);
-  size_t Bytes = 0;
-  if (cusparseStatus_t S = Stage(StageBufferSize, &Bytes, nullptr))
-    return S;
-  if (cusparseStatus_t S = Stage(StagePreprocess, &Bytes, Buffer))
-    return S;
-  return Stage(StageCompute, &Bytes, Buffer);
+  return runStages(Stage, Size, Buffer);
 }
 
 cusparseStatus_t sparseToDense(cusparseHandle_t H, const cusparseSpMatDescr *A,
