@@ -168,6 +168,8 @@ void reportWarpSizeWarning(CompilerInstance &CI, const WarpSizeFinding &F) {
   Diags.getClient()->EndSourceFile();
 }
 
+} // namespace
+
 /// The warp-size analysis (docs/warps.md): warnings, and with -v each
 /// kernel's verdict. Never fails the compilation.
 void runWarpSizeAnalysis(llvm::Module &NVVM,
@@ -202,6 +204,8 @@ void runWarpSizeAnalysis(llvm::Module &NVVM,
     llvm::errs() << "\n";
   }
 }
+
+namespace {
 
 /// --resource-usage / -Xptxas -v: one ptxas-style block per kernel.
 void printResourceUsage(llvm::StringRef CodeObject, llvm::StringRef Arch) {

@@ -72,6 +72,11 @@ bool compileDeviceSide(const std::vector<std::string> &CC1Args,
                        std::vector<std::pair<std::string, std::string>> &CodeObjects,
                        std::vector<DeviceSideVariable> *Variables = nullptr);
 
+/// The warp-size analysis (docs/warps.md) of an NVVM module: warnings, and
+/// with -v each kernel's verdict. Never fails the compilation.
+void runWarpSizeAnalysis(llvm::Module &NVVM,
+                         const DeviceBackendSettings &Settings);
+
 /// Per device target (rubicon/DeviceTarget.h): lowering, code generation,
 /// link; CodeObjects gets (fat-binary entry id, code object bytes). Consumes
 /// NVVM. SourceName names the input in diagnostics.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ClangJobs.h"
+#include "NVVMInput.h"
 #include "PTXInput.h"
 #include "Driver.h"
 
@@ -92,6 +93,8 @@ private:
   std::vector<std::string> commonClangArgs(bool DeviceSide) const;
   bool planCudaCompile(const InputFile &Input, const std::string &Object);
   void planPtxCompile(const InputFile &Input, const std::string &Output);
+  void planNvvmCompile(const std::vector<std::string> &Modules,
+                       const std::string &Output);
   void planHostCompile(const InputFile &Input, const std::string &Object);
   bool planCudaPreprocess(const InputFile &Input);
   DeviceBackendSettings backendSettings(const std::string &KeepPrefix) const;
@@ -491,6 +494,42 @@ void NvccDriver::planPtxCompile(const InputFile &Input, const std::string &Outpu
   Jobs.push_back(std::move(Device));
 }
 
+/// The .ll/.bc inputs (-ptx / -fatbin / -cubin only): one NVVM IR program,
+/// linked with the --rubicon-nvvm-lazy modules for what it uses, then the
+/// device back end of a .cu file (NVVMInput.h). -ptx writes the fat binary
+/// as Rubicon's PTX text, what libNVVM returns.
+void NvccDriver::planNvvmCompile(const std::vector<std::string> &Modules,
+                                 const std::string &Output) {
+  DeviceBackendSettings Settings = backendSettings(Output);
+  NVVMProgram Program;
+  Program.Modules = Modules;
+  Program.LazyModules = Opts.NvvmLazyModules;
+  Program.VerifyOnly = Opts.NvvmVerifyOnly;
+  Program.FlushDenormals = Opts.FlushDenormals;
+  bool SingleCodeObject = Opts.Phase == FinalPhase::Cubin;
+  bool PtxText = Opts.Phase == FinalPhase::Ptx;
+  Job Device;
+  Device.Argv = {"rubicon-nvvm-program"};
+  Device.Argv.insert(Device.Argv.end(), Modules.begin(), Modules.end());
+  for (const std::string &Lazy : Program.LazyModules)
+    Device.Argv.push_back("--lazy=" + Lazy);
+  Device.Argv.insert(Device.Argv.end(),
+                     {"|", "rubicon-device-backend",
+                      "--amdgpu-arch=" + llvm::join(AmdArchs, ","),
+                      "-O" + std::to_string(Settings.OptLevel), "-o", Output});
+  Device.RunInProcess = [Program, Settings, Output, SingleCodeObject,
+                         PtxText]() {
+    std::vector<std::pair<std::string, std::string>> CodeObjects;
+    if (!compileNVVMProgram(Program, Settings, CodeObjects))
+      return false;
+    if (Program.VerifyOnly)
+      return true;
+    return writeDeviceCode(Output, std::move(CodeObjects), SingleCodeObject,
+                           PtxText ? Program.Modules.front() : std::string());
+  };
+  Jobs.push_back(std::move(Device));
+}
+
 /// Arguments both sides of one .cu file share: the compilation-unit id (which
 /// names the module id of -rdc registration and static device variables, so
 /// host and device must agree) and -fgpu-rdc for separate compilation.
@@ -782,12 +821,17 @@ int NvccDriver::run() {
     return 1;
   if (Opts.Phase != FinalPhase::Link && Opts.Phase != FinalPhase::DeviceLink &&
       !Opts.OutputFile.empty()) {
+    // The NVVM IR inputs are one program, compiled to one output.
     size_t Compiled = std::count_if(Opts.Inputs.begin(), Opts.Inputs.end(),
                                     [](const InputFile &In) {
                                       return In.Kind != InputKind::Object &&
                                              In.Kind != InputKind::Library &&
-                                             In.Kind != InputKind::DeviceImage;
+                                             In.Kind != InputKind::DeviceImage &&
+                                             In.Kind != InputKind::Nvvm;
                                     });
+    if (std::any_of(Opts.Inputs.begin(), Opts.Inputs.end(),
+                    [](const InputFile &In) { return In.Kind == InputKind::Nvvm; }))
+      ++Compiled;
     if (Compiled > 1)
       return fatal("A single input file is required for a non-link phase "
                    "when an outputfile is specified");
@@ -806,13 +850,20 @@ int NvccDriver::run() {
                  "target (--amdgpu-arch=gfx942, or RUBICON_GPU_ARCH); use "
                  "-fatbin for several (" + llvm::join(AmdArchs, ",") + ")");
   std::vector<std::string> LinkInputs;
+  std::vector<std::string> NvvmModules;
+  std::string NvvmOutput;
   for (const InputFile &Input : Opts.Inputs) {
     if (Opts.Dependencies == DriverOptions::DependencyMode::Print)
       break;
     if (isDeviceOnlyPhase() && Input.Kind != InputKind::Cuda &&
+        Input.Kind != InputKind::Nvvm &&
         (Input.Kind != InputKind::Ptx || Opts.Phase == FinalPhase::Ptx))
       return fatal("Options '-fatbin', '-cubin' and '-ptx' compile CUDA "
                    "inputs only, not '" + Input.Path + "'");
+    if (!isDeviceOnlyPhase() && Input.Kind == InputKind::Nvvm)
+      return fatal("NVVM IR input files (.ll, .bc) are only allowed with "
+                   "'--ptx (-ptx)', '--cubin (-cubin)' or '--fatbin (-fatbin)' "
+                   "('" + Input.Path + "')");
     if (!isDeviceOnlyPhase() && Input.Kind == InputKind::Ptx)
       return fatal(".ptx input files are only allowed with '--cubin (-cubin)' "
                    "or '--fatbin (-fatbin)' ('" + Input.Path + "')");
@@ -831,6 +882,12 @@ int NvccDriver::run() {
       break;
     case InputKind::Ptx:
       planPtxCompile(Input, objectPathFor(Input));
+      break;
+    case InputKind::Nvvm:
+      // All of them at the first: one program.
+      if (NvvmModules.empty())
+        NvvmOutput = objectPathFor(Input);
+      NvvmModules.push_back(Input.Path);
       break;
     case InputKind::Cxx:
     case InputKind::C: {
@@ -851,6 +908,11 @@ int NvccDriver::run() {
       break;
     }
   }
+  if (!NvvmModules.empty())
+    planNvvmCompile(NvvmModules, NvvmOutput);
+  else if (!Opts.NvvmLazyModules.empty() || Opts.NvvmVerifyOnly)
+    return fatal("Options '--rubicon-nvvm-lazy' and '--rubicon-nvvm-verify' "
+                 "need NVVM IR input files (.ll, .bc)");
   if (Opts.Phase == FinalPhase::DeviceLink) {
     const char *Default = Opts.DeviceLinkImage == FinalPhase::Fatbin ? "a_dlink.fatbin"
                           : Opts.DeviceLinkImage == FinalPhase::Cubin ? "a_dlink.cubin"

@@ -321,6 +321,12 @@ std::optional<std::string> applyOption(const NvccOptionInfo &Info,
   case NvccOptionID::NativeWave64:
     Opts.NativeWave64 = true;
     break;
+  case NvccOptionID::NvvmLazy:
+    Opts.NvvmLazyModules.push_back(Value);
+    break;
+  case NvccOptionID::NvvmVerify:
+    Opts.NvvmVerifyOnly = true;
+    break;
   case NvccOptionID::NoWarpSizeWarnings:
     Opts.WarpSizeWarnings = false;
     break;
@@ -551,6 +557,8 @@ std::optional<InputKind> inputKindForPath(std::string_view Path) {
     return InputKind::C;
   if (Ext == "ptx")
     return InputKind::Ptx;
+  if (Ext == "ll" || Ext == "bc")
+    return InputKind::Nvvm;
   if (Ext == "o" || Ext == "obj")
     return InputKind::Object;
   if (Ext == "a" || Ext == "so" || Ext == "lib")

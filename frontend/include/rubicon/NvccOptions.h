@@ -37,7 +37,7 @@ const std::vector<NvccOptionInfo> &nvccOptionTable();
 
 /// DeviceImage: a .fatbin or .cubin file, input of the device link only
 /// (nvcc -dlink; NVRTC's relocatable output, nvJitLink's inputs).
-enum class InputKind { Cuda, Cxx, C, Ptx, Object, Library, DeviceImage };
+enum class InputKind { Cuda, Cxx, C, Ptx, Nvvm, Object, Library, DeviceImage };
 
 struct InputFile {
   std::string Path;
@@ -77,6 +77,9 @@ struct DriverOptions {
   bool PerThreadDefaultStream = false;
   // Warps on wave64 (docs/warps.md).
   bool NativeWave64 = false;          // --rubicon-native-wave64
+  // NVVM IR inputs (libNVVM).
+  std::vector<std::string> NvvmLazyModules; // --rubicon-nvvm-lazy
+  bool NvvmVerifyOnly = false;              // --rubicon-nvvm-verify
   bool WarpSizeWarnings = true;       // -Wno-warp-size turns them off
   std::vector<std::string> DisabledWarpSizeChecks; // -Wno-warp-size-<check>
 
