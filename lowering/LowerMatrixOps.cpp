@@ -912,9 +912,17 @@ private:
     Value *Word = B.CreateExtractElement(Words, K);
     if (multiplicandsAre("s8"))
       return Word;
-    // u8 -> f16 exactly: the f16 with bits 0x6400 | byte is 1024 + byte.
-    // One v_perm_b32 per two halves (bytes 0, 1 or 2, 3 of the word, each
-    // under a byte 0x64), then one packed subtraction.
+    return bytesToHalves(Word, /*Signed=*/false);
+  }
+
+  /// The four bytes of Word (byte k = element k), u8 or s8, as four f16,
+  /// exactly: the f16 with bits 0x6400 | byte is 1024 + byte. One
+  /// v_perm_b32 per two halves (bytes 0, 1 or 2, 3 of the word, each under a
+  /// byte 0x64), then one packed subtraction; s8 bytes are first biased to
+  /// byte + 128 (one xor of the sign bits) and 1152 is subtracted instead.
+  Value *bytesToHalves(Value *Word, bool Signed) {
+    if (Signed)
+      Word = B.CreateXor(Word, 0x80808080u);
     auto *Halves = FixedVectorType::get(B.getHalfTy(), 2);
     SmallVector<Value *, 2> Pairs;
     for (unsigned Pair = 0; Pair < 2; ++Pair) {
@@ -922,8 +930,9 @@ private:
           Intrinsic::amdgcn_perm, {},
           {Word, B.getInt32(0x64646464),
            B.getInt32(Pair ? 0x00070006 : 0x00050004)});
-      Pairs.push_back(B.CreateFSub(B.CreateBitCast(Biased, Halves),
-                                   ConstantFP::get(Halves, 1024.0)));
+      Pairs.push_back(
+          B.CreateFSub(B.CreateBitCast(Biased, Halves),
+                       ConstantFP::get(Halves, Signed ? 1152.0 : 1024.0)));
     }
     return B.CreateShuffleVector(Pairs[0], Pairs[1], {0, 1, 2, 3});
   }
@@ -1161,7 +1170,11 @@ private:
   Value *mmaSync() {
     SmallVector<StringRef, 4> T;
     types().split(T, '.');
-    bool TF32 = T[1] == "tf32", Int = T[1] == "s8";
+    bool TF32 = T[1] == "tf32";
+    bool Int = T[1] == "s8" || T[1] == "u8";
+    // u8 on either side: the bytes go through f16 (CDNA's integer MFMA is
+    // signed), products summed exactly in f32 from 0, C added in s32.
+    bool ViaF16 = Int && (T[1] == "u8" || T[2] == "u8");
     bool HalfWords = T[1] == "f16" || T[1] == "bf16"; // two words per operand
     bool DHalf = T[0] == "f16", CHalf = T[3] == "f16";
     Value *A = Call.getArgOperand(0), *Bm = Call.getArgOperand(1),
@@ -1237,14 +1250,17 @@ private:
     bool AddCAfter = Int && Key.SatFinite;
     StringRef CKind = CHalf ? "f16" : Int ? "s32" : "f32";
     StringRef DKind = AddCAfter ? "s32" : DHalf ? "f16" : Int ? "s32" : "f32";
-    Type *Element = Int ? B.getInt32Ty() : B.getFloatTy();
+    Type *Element = Int && !ViaF16 ? B.getInt32Ty() : B.getFloatTy();
     auto *Acc = FixedVectorType::get(Element, 4);
     Value *Sum =
-        AddCAfter
+        AddCAfter || ViaF16
             ? static_cast<Value *>(Constant::getNullValue(Acc))
             : B.CreateCall(fragmentLayoutFunction(M, /*ToBlock=*/true, CKind),
                            {C});
-    auto Operand = [&](ArrayRef<Value *> Words) -> Value * {
+    // Operand of the multiplicand of type Kind (A: T[1], B: T[2]).
+    auto Operand = [&](ArrayRef<Value *> Words, StringRef Kind) -> Value * {
+      if (ViaF16)
+        return bytesToHalves(Words[0], Kind == "s8");
       if (HalfWords)
         return B.CreateBitCast(vector(Words),
                                T[1] == "bf16"
@@ -1266,11 +1282,18 @@ private:
           auto [UnitT, P] = Unit(B.getInt32(Abid), Q, W);
           Own.push_back(AWord(cast<ConstantInt>(UnitT)->getZExtValue(), P));
         }
-        Sum = B.CreateIntrinsic(blockMfma(), {},
-                                {Operand(Lent[Q]), Operand(Own), Sum,
-                                 B.getInt32(2), B.getInt32(Abid),
-                                 B.getInt32(0)});
+        Sum = B.CreateIntrinsic(
+            ViaF16 ? Intrinsic::amdgcn_mfma_f32_4x4x4f16 : blockMfma(), {},
+            {Operand(Lent[Q], T[2]), Operand(Own, T[1]), Sum, B.getInt32(2),
+             B.getInt32(Abid), B.getInt32(0)});
       }
+    if (ViaF16) { // the exact sums as s32, then C (wrapped) in the block layout
+      Sum = B.CreateFPToSI(Sum, FixedVectorType::get(B.getInt32Ty(), 4));
+      if (!AddCAfter)
+        Sum = B.CreateAdd(
+            Sum, B.CreateCall(fragmentLayoutFunction(M, /*ToBlock=*/true, "s32"),
+                              {C}));
+    }
 
     // D back to the PTX layout (fragmentLayoutFunction).
     Value *D = B.CreateCall(fragmentLayoutFunction(M, /*ToBlock=*/false, DKind),

@@ -96,5 +96,6 @@ asm = assemble("gfx942", "mma_sync_kernels")
 for ty, shape in (("f16", "m16n8k16"), ("bf16", "m16n8k16"),
                   ("f16", "m16n8k8"), ("tf32", "m16n8k8"),
                   ("tf32", "m16n8k4"), ("s8", "m16n8k32"),
-                  ("s8", "m16n8k16"), ("ldmatrix_f16", "m16n8k16")):
+                  ("s8", "m16n8k16"), ("u8", "m16n8k32"), ("u8", "m16n8k16"),
+                  ("u8s8", "m16n8k32"), ("ldmatrix_f16", "m16n8k16")):
     report("gfx942", asm, ty, shape)

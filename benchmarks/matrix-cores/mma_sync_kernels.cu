@@ -50,6 +50,9 @@ KERNELS(tf32_m16n8k8, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", A4, 
 KERNELS(tf32_m16n8k4, "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32", A2, "{%8}")
 KERNELS(s8_m16n8k32, "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", A4, "{%8, %9}")
 KERNELS(s8_m16n8k16, "mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32", A2, "{%8}")
+KERNELS(u8_m16n8k32, "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32", A4, "{%8, %9}")
+KERNELS(u8_m16n8k16, "mma.sync.aligned.m16n8k16.row.col.s32.u8.u8.s32", A2, "{%8}")
+KERNELS(u8s8_m16n8k32, "mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32", A4, "{%8, %9}")
 
 // A GEMM's k-loop form: A (ldmatrix.x4) and B (ldmatrix.x2.trans) from
 // shared memory, one and five m16n8k16 f16 products chained into one

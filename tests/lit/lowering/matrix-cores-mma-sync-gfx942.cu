@@ -5,8 +5,11 @@
 // A, 4 for D) and DPP, and no fma is left. tf32 m16n8k8 is eight
 // v_mfma_f32_4x4x1_16b_f32 after clearing the low 13 bits of A and B; s8
 // m16n8k32 with .satfinite is eight v_mfma_i32_4x4x4_16b_i8 and a clamping
-// add of C. `-v` names each site's path; the host target keeps the generic
-// path.
+// add of C. u8 x s8 m16n8k32 (CDNA's integer MFMA is signed) is eight
+// v_mfma_f32_4x4x4_16b_f16 on bytes widened to f16 (v_perm_b32 under the
+// exponent of 1024, the s8 side's sign bits flipped first), its sums
+// converted to s32 before C is added. `-v` names each site's path; the host
+// target keeps the generic path.
 // REQUIRES: target-gfx942
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 -v %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
@@ -20,6 +23,8 @@
 // NOTES-DAG: rubicon: gfx942: kernel 's8(unsigned int const*, int*)': mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32: matrix cores (8 x v_mfma_i32_4x4x4_16b_i8)
 // HOST-DAG: rubicon: host: kernel 'f16(unsigned int const*, float*)': mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32: generic
 // HOST-DAG: rubicon: host: kernel 's8(unsigned int const*, int*)': mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32: generic
+// NOTES-DAG: rubicon: gfx942: kernel 'u8s8(unsigned int const*, int*)': mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
+// HOST-DAG: rubicon: host: kernel 'u8s8(unsigned int const*, int*)': mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32: generic
 
 // CHECK-LABEL: <_Z3f16PKjPf>:
 // CHECK-NOT: v_fma
@@ -76,6 +81,28 @@ __global__ void s8(const unsigned *in, int *out) {
   const unsigned *w = in + threadIdx.x * 8;
   int d[4] = {int(w[6]), int(w[7]), 0, 0};
   asm volatile("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32 "
+               "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+               "{%0, %1, %2, %3};"
+               : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])
+               : "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]), "r"(w[4]),
+                 "r"(w[5]));
+  for (int i = 0; i < 4; ++i)
+    out[threadIdx.x * 4 + i] = d[i];
+}
+
+// CHECK-LABEL: <_Z4u8s8PKjPi>:
+// CHECK-NOT: v_dot
+// CHECK-DAG: v_xor_b32_e32 {{.*}}, 0x80808080, v
+// CHECK-DAG: v_perm_b32
+// CHECK-DAG: v_pk_add_f16
+// CHECK-COUNT-8: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2
+// CHECK-DAG: v_cvt_i32_f32
+// CHECK-NOT: v_dot
+// CHECK: s_endpgm
+__global__ void u8s8(const unsigned *in, int *out) {
+  const unsigned *w = in + threadIdx.x * 8;
+  int d[4] = {int(w[6]), int(w[7]), 0, 0};
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32 "
                "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
                "{%0, %1, %2, %3};"
                : "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3])

@@ -2,11 +2,11 @@
 // a matrix path on gfx9 (docs/matrix-cores.md, "PTX mma.sync on MFMA"):
 // m16n8k16 and m16n8k8 with f16 (f32 or f16 C and D) and bf16, m16n8k8 and
 // m16n8k4 with tf32, m16n8k32 and m16n8k16 with s8 (with and without
-// .satfinite). Each lane fills its registers from A, B and C by the PTX
+// .satfinite), and with u8 and u8 x s8 (any order; through f16 products). Each lane fills its registers from A, B and C by the PTX
 // ISA's fragment tables ("Matrix fragments for mma.m16n8k*"), and D is
 // checked against D = A * B + C computed on the host. The values are random
-// small integers (the whole byte range for s8), so every sum is exact in
-// any order; tf32 values carry random low 13 bits, which tf32 ignores, and
+// small integers (the whole byte range for s8 and u8), so every sum is
+// exact in any order; tf32 values carry random low 13 bits, which tf32 ignores, and
 // s8 C values near the int range make the sums wrap or clamp. Warps 0..W-1
 // of a grid each do their own product (odd warps are the upper half of a
 // gfx9 wavefront; one case is a block of one warp). One kernel loads A and B
@@ -18,7 +18,12 @@
 #include <cuda_fp16.h>
 #include <vector>
 
-enum Type { F16, BF16, TF32, S8 };
+// Integer types: S8 (s8 x s8), U8 (u8 x u8), U8S8 (A u8, B s8), S8U8.
+enum Type { F16, BF16, TF32, S8, U8, U8S8, S8U8 };
+__host__ __device__ constexpr bool isInt(Type T) { return T >= S8; }
+// Whether A's (B's) bytes are unsigned.
+__host__ __device__ constexpr bool aUnsigned(Type T) { return T == U8 || T == U8S8; }
+__host__ __device__ constexpr bool bUnsigned(Type T) { return T == U8 || T == S8U8; }
 static int failures = 0;
 
 // The PTX ISA's fragments, lane = 4g + t (g = groupID, t = threadID in
@@ -48,7 +53,7 @@ __device__ unsigned bitsOf(Type T, int v, unsigned noise) {
     return __bfloat16_as_ushort(__float2bfloat16(float(v)));
   case TF32:
     return __float_as_uint(float(v)) | (noise & 0x1fffu);
-  case S8:
+  default: // a byte, s8 or u8
     return unsigned(v) & 0xffu;
   }
   return 0;
@@ -56,7 +61,7 @@ __device__ unsigned bitsOf(Type T, int v, unsigned noise) {
 
 template <Type T, int K, bool CHalf, bool DHalf, bool Satf>
 __global__ void product(const int *A, const int *B, const int *C, int *D) {
-  constexpr int E = T == TF32 ? 1 : T == S8 ? 4 : 2; // elements per register
+  constexpr int E = T == TF32 ? 1 : isInt(T) ? 4 : 2; // elements per register
   constexpr int NA = K * 16 / (32 * E), NB = NA / 2;
   int lane = threadIdx.x % 32;
   int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
@@ -85,7 +90,7 @@ __global__ void product(const int *A, const int *B, const int *C, int *D) {
     if (CHalf)
       c[j / 2] |= unsigned(__half_as_ushort(__int2half_rn(v))) << (16 * (j % 2));
     else
-      c[j] = T == S8 ? unsigned(v) : __float_as_uint(float(v));
+      c[j] = isInt(T) ? unsigned(v) : __float_as_uint(float(v));
   }
 #define A4 "{%4, %5, %6, %7}"
 #define A2 "{%4, %5}"
@@ -122,12 +127,26 @@ __global__ void product(const int *A, const int *B, const int *C, int *D) {
     PTX("m16n8k32", ".s32.s8.s8.s32", A4, "{%8, %9}", "{%10, %11, %12, %13}", "{%0, %1, %2, %3}");
   else if constexpr (T == S8 && K == 16)
     PTX("m16n8k16", ".s32.s8.s8.s32", A2, "{%8}", "{%10, %11, %12, %13}", "{%0, %1, %2, %3}");
+  else if constexpr (T == U8 && K == 32 && Satf)
+    PTX("m16n8k32", ".satfinite.s32.u8.u8.s32", A4, "{%8, %9}", "{%10, %11, %12, %13}", "{%0, %1, %2, %3}");
+  else if constexpr (T == U8 && K == 32)
+    PTX("m16n8k32", ".s32.u8.u8.s32", A4, "{%8, %9}", "{%10, %11, %12, %13}", "{%0, %1, %2, %3}");
+  else if constexpr (T == U8 && K == 16)
+    PTX("m16n8k16", ".s32.u8.u8.s32", A2, "{%8}", "{%10, %11, %12, %13}", "{%0, %1, %2, %3}");
+  else if constexpr (T == U8S8 && K == 32)
+    PTX("m16n8k32", ".s32.u8.s8.s32", A4, "{%8, %9}", "{%10, %11, %12, %13}", "{%0, %1, %2, %3}");
+  else if constexpr (T == S8U8 && K == 32 && Satf)
+    PTX("m16n8k32", ".satfinite.s32.s8.u8.s32", A4, "{%8, %9}", "{%10, %11, %12, %13}", "{%0, %1, %2, %3}");
+  else if constexpr (T == S8U8 && K == 16)
+    PTX("m16n8k16", ".s32.s8.u8.s32", A2, "{%8}", "{%10, %11, %12, %13}", "{%0, %1, %2, %3}");
+  else if constexpr (T == U8S8 && K == 16)
+    PTX("m16n8k16", ".s32.u8.s8.s32", A2, "{%8}", "{%10, %11, %12, %13}", "{%0, %1, %2, %3}");
   for (int j = 0; j < 4; ++j) {
     int v;
     if (DHalf)
       v = int(__half2float(__ushort_as_half((unsigned short)(d[j / 2] >> (16 * (j % 2))))));
     else
-      v = T == S8 ? int(d[j]) : int(__uint_as_float(d[j]));
+      v = isInt(T) ? int(d[j]) : int(__uint_as_float(d[j]));
     D[(g + 8 * (j / 2)) * 8 + 2 * t + j % 2] = v;
   }
 }
@@ -185,10 +204,15 @@ static void check(const char *name, int warps, int blockThreads,
     seed = seed * 1103515245u + 12345u;
     return int((seed >> 16) % (2 * range + 1)) - range;
   };
-  int range = T == S8 ? 128 : 4;
-  for (int &x : a) x = next(range) % 128 - (T == S8 && next(1) < 0);
-  for (int &x : b) x = next(range) % 128 - (T == S8 && next(1) < 0);
-  for (int &x : c) x = T == S8 ? next(100000) : next(8);
+  int range = isInt(T) ? 128 : 4;
+  // s8: -128..127; u8: 0..255.
+  auto element = [&](bool isUnsigned) {
+    int x = next(range) % 128 - (isInt(T) && next(1) < 0);
+    return isUnsigned ? x + 128 : x;
+  };
+  for (int &x : a) x = element(aUnsigned(T));
+  for (int &x : b) x = element(bUnsigned(T));
+  for (int &x : c) x = isInt(T) ? next(100000) : next(8);
   if (big) // near the int range: the sum wraps, or clamps with .satfinite
     for (int w = 0; w < warps; ++w) {
       c[w * 128 + 0] = INT_MAX - 100;
@@ -254,6 +278,14 @@ int main() {
   check<S8, 32>("m16n8k32 s32.s8.s8.s32 wrap, 2 warps", 2, 64, true);
   check<S8, 32, false, false, true>("m16n8k32 satfinite, 4 warps", 4, 128, true);
   check<S8, 16>("m16n8k16 s32.s8.s8.s32, 1 warp", 1, 32);
+  check<U8, 32>("m16n8k32 s32.u8.u8.s32, 2 warps", 2, 64);
+  check<U8, 32>("m16n8k32 s32.u8.u8.s32 wrap, 3 warps", 3, 96, true);
+  check<U8, 32, false, false, true>("m16n8k32 u8 satfinite, 2 warps", 2, 64, true);
+  check<U8, 16>("m16n8k16 s32.u8.u8.s32, 1 warp", 1, 32);
+  check<U8S8, 32>("m16n8k32 s32.u8.s8.s32, 2 warps", 2, 64);
+  check<S8U8, 32, false, false, true>("m16n8k32 s8.u8 satfinite, 4 warps", 4, 128, true);
+  check<S8U8, 16>("m16n8k16 s32.s8.u8.s32, 2 warps", 2, 64);
+  check<U8S8, 16>("m16n8k16 s32.u8.s8.s32, 1 warp", 1, 32);
   check<F16, 16, false, false, false, true>("ldmatrix.x4, .x2.trans, m16n8k16, 4 warps", 4, 128);
   check<F16, 16, false, false, false, true>("ldmatrix.x4, .x2.trans, m16n8k16, 1 warp", 1, 32);
   printf("mma_sync: %s\n", failures ? "FAILED" : "PASSED");
