@@ -334,6 +334,43 @@ Function *aFragmentFunction(Module &M) {
   return F;
 }
 
+/// The B fragment of an m16n8k16 f16 or bf16 mma.sync (two words, PTX
+/// layout: lane 4g + t holds column g at k = 2t, 2t + 1 + 8p in b[p]) as the
+/// operand its lane lends to the block MFMAs: word w of lane (h, a, i) is
+/// b[w] of lane 16h + 4i + a (column 4h + i, k = 2a + 8w), one ds_bpermute
+/// per word. rubicon-mma-fragment-layout loads it directly where loads
+/// produced the words.
+Function *bFragmentFunction(Module &M) {
+  const char *Name = "__rubicon_mma_layout.b_to_block.k16";
+  if (Function *F = M.getFunction(Name))
+    return F;
+  LLVMContext &Ctx = M.getContext();
+  auto *Words = FixedVectorType::get(Type::getInt32Ty(Ctx), 2);
+  auto *Ty = FunctionType::get(Words, {Words}, false);
+  Function *F = Function::Create(Ty, GlobalValue::InternalLinkage, Name, M);
+  F->addFnAttr(FragmentLayoutAttribute, "b_to_block");
+  F->addFnAttr(FragmentKindAttribute, "k16");
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::Convergent);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::WillReturn);
+  F->setDoesNotAccessMemory();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", F));
+  Value *Wave = waveLaneOf(B);
+  Value *Base = B.CreateAnd(Wave, 32);
+  Value *L = B.CreateAnd(Wave, 31);
+  Value *Source = B.CreateOr(
+      B.CreateOr(B.CreateAnd(L, 16), B.CreateShl(B.CreateAnd(L, 3), 2)),
+      B.CreateAnd(B.CreateLShr(L, 2), 3));
+  Value *Out = PoisonValue::get(Words);
+  for (unsigned W = 0; W < 2; ++W)
+    Out = B.CreateInsertElement(
+        Out, fromLaneOf(B, B.CreateExtractElement(F->getArg(0), W), Source, Base),
+        W);
+  B.CreateRet(Out);
+  return F;
+}
+
 /// Builds the matrix-core code of one call (null: a store), or the host
 /// target's product (hostProduct).
 class MFMABuilder {
@@ -1212,9 +1249,17 @@ private:
 
     // B, lent: word w of set q at lane (h, a, i) = b[p] of lane 4(4h+i)+t
     // for unit (t, p) = Unit(a, q, w).
+    // (m16n8k16 f16/bf16: in bFragmentFunction instead.)
+    bool ABlockPath = HalfWords && Parts == 2;
     SmallVector<SmallVector<Value *, 2>, 2> Lent(Sets);
     Value *Column = B.CreateOr(B.CreateShl(H, 2), InBlock);
-    for (unsigned Q = 0; Q < Sets; ++Q)
+    if (ABlockPath) {
+      Value *BBlock = B.CreateCall(bFragmentFunction(*Call.getModule()),
+                                   {vector(BW)});
+      for (unsigned W = 0; W < OperandWords; ++W)
+        Lent[0].push_back(B.CreateExtractElement(BBlock, W));
+    }
+    for (unsigned Q = 0; Q < Sets && !ABlockPath; ++Q)
       for (unsigned W = 0; W < OperandWords; ++W) {
         auto [UnitT, P] = Unit(BlockInGroup, Q, W);
         Lent[Q].push_back(fromLane(
@@ -1227,7 +1272,6 @@ private:
     // E[p] at lane 4(r%8) + t + (r >= 8) when t is even, in O[p] at lane
     // 4(r%8) + t - (r >= 8) when t is odd.
     // (m16n8k16 f16/bf16: in aFragmentFunction instead.)
-    bool ABlockPath = HalfWords && Parts == 2;
     SmallVector<Value *, 2> E, O;
     for (unsigned P = 0; P < Parts && !ABlockPath; ++P) {
       E.push_back(B.CreateSelect(Odd, dpp(AW[2 * P + 1], 0xa0), AW[2 * P]));

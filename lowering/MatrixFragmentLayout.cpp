@@ -29,7 +29,9 @@
 //     loop);
 //   - a d_from_block used only after its loop moves out of the loop;
 //   - an m16n8k16 A fragment (a_to_block) whose words an ldmatrix loaded is
-//     loaded in the block layout directly (loadBlockLayout);
+//     loaded in the block layout directly (loadBlockLayout), and A and B
+//     fragments (a_to_block, b_to_block) whose words are loads at
+//     addresses computed from the lane (DirectLoads);
 //   - then the calls no one uses are deleted and the remaining ones inlined:
 //     conversions remain only where a fragment register is observed in the
 //     PTX layout.
@@ -38,6 +40,7 @@
 #include "LoweringPasses.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -52,6 +55,9 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+
+#include <map>
+#include <memory>
 
 using namespace llvm;
 
@@ -501,6 +507,286 @@ bool loadBlockLayout(CallInst *ABlock) {
   return true;
 }
 
+/// Fragment words loaded from memory at addresses that depend on the lane
+/// (docs/matrix-cores.md, "Fragments loaded in the block layout"): the
+/// block layout's word K at lane l is PTX register R(K, l) of lane
+/// S(K, l), so lane l loads it itself, at the address lane S(K, l) loaded
+/// R(K, l) from, the address expression computed again with S(K, l)'s
+/// lane-varying leaves (its work-item ids, one ds_bpermute each, once per
+/// kernel; its lane number) in place of its own. The leaves may be only
+/// those; every other value the address uses must be the same in every
+/// lane (constants, kernel arguments, work-group ids, loads from such
+/// addresses, loop counters of such values).
+class DirectLoads {
+public:
+  explicit DirectLoads(Function &F) : F(F), DT(F), LI(DT) {}
+
+  /// A fragment (a_to_block or b_to_block, Kind "k16") whose words are
+  /// loads: loaded in the block layout. True if it replaced Call.
+  bool replace(CallInst *Call, bool IsA) {
+    Value *Fragment = Call->getArgOperand(0);
+    unsigned Registers = IsA ? 4 : 2;
+    SmallVector<LoadInst *, 4> Loads;
+    for (unsigned I = 0; I < Registers; ++I) {
+      Value *Word = findScalarElement(Fragment, I);
+      auto *Load = dyn_cast_or_null<LoadInst>(Word);
+      if (!Load || !Load->isSimple() || !Load->getType()->isIntegerTy(32) ||
+          Load->getParent() != Call->getParent())
+        return false;
+      Loads.push_back(Load);
+    }
+    // The new loads go after the last word's, if nothing from the first
+    // word's load to there writes memory: each lane then reads what the
+    // lane it stands in for read.
+    Instruction *First = nullptr, *Last = nullptr;
+    for (Instruction &I : *Call->getParent())
+      if (llvm::is_contained(Loads, &I)) {
+        First = First ? First : &I;
+        Last = &I;
+      }
+    for (Instruction *I = First; I != Last; I = I->getNextNode())
+      if (I->mayWriteToMemory())
+        return false;
+    Insert = Last->getNextNode();
+    UniformCache.clear(); // (loop counters: uniform around this block)
+    for (LoadInst *Load : Loads)
+      if (!canMove(Load->getPointerOperand(), 0))
+        return false;
+
+    IRBuilder<> B(Insert);
+    Value *R = B.CreateAnd(waveLane(B), 15);
+    Value *Upper = B.CreateICmpUGE(R, B.getInt32(8));
+    SmallVector<Value *, 8> Words;
+    if (IsA) {
+      // Word 2a + w: register 2w + (r >= 8) of lane 4 (r % 8) + a.
+      for (unsigned A = 0; A < 4; ++A) {
+        unsigned Pattern = A;
+        auto Source = [&](IRBuilderBase &B, Value *L) {
+          return B.CreateAdd(B.CreateShl(B.CreateAnd(L, 7), 2),
+                             B.getInt32(A));
+        };
+        for (unsigned W = 0; W < 2; ++W)
+          Words.push_back(load(B, Pattern, Source, Loads[2 * W],
+                               Loads[2 * W + 1], Upper));
+      }
+    } else {
+      // Word w of lane (h, a, i): register w of lane 16h + 4i + a.
+      auto Source = [](IRBuilderBase &B, Value *L) {
+        return B.CreateOr(
+            B.CreateOr(B.CreateAnd(L, 16), B.CreateShl(B.CreateAnd(L, 3), 2)),
+            B.CreateAnd(B.CreateLShr(L, 2), 3));
+      };
+      for (unsigned W = 0; W < 2; ++W)
+        Words.push_back(load(B, 4, Source, Loads[W], nullptr, nullptr));
+    }
+    Value *Out = PoisonValue::get(Call->getType());
+    for (unsigned I = 0; I < Words.size(); ++I)
+      Out = B.CreateInsertElement(Out, Words[I], I);
+    Call->replaceAllUsesWith(Out);
+    Call->eraseFromParent();
+    return true;
+  }
+
+private:
+  Function &F;
+  DominatorTree DT;
+  LoopInfo LI;
+  Instruction *Insert = nullptr;
+  using SourceFn = function_ref<Value *(IRBuilderBase &, Value *)>;
+  /// Per (pattern, value): the value at the source lane, where made.
+  DenseMap<std::pair<unsigned, Value *>, Value *> Moved;
+  DenseMap<Value *, bool> UniformCache;
+  DenseMap<Instruction *, Instruction *> LeafNext;
+
+  static bool isWorkItemId(Value *V) {
+    auto *I = dyn_cast<IntrinsicInst>(V);
+    return I && (I->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x ||
+                 I->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_y ||
+                 I->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_z);
+  }
+  static bool isWaveLane(Value *V) {
+    auto *Hi = dyn_cast<IntrinsicInst>(V);
+    if (!Hi || Hi->getIntrinsicID() != Intrinsic::amdgcn_mbcnt_hi)
+      return false;
+    auto *Lo = dyn_cast<IntrinsicInst>(Hi->getArgOperand(1));
+    using namespace PatternMatch;
+    return Lo && Lo->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo &&
+           match(Hi->getArgOperand(0), m_AllOnes()) &&
+           match(Lo->getArgOperand(0), m_AllOnes()) &&
+           match(Lo->getArgOperand(1), m_Zero());
+  }
+  static Value *waveLane(IRBuilderBase &B) {
+    Value *Low = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                   {B.getInt32(~0u), B.getInt32(0)});
+    return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                             {B.getInt32(~0u), Low});
+  }
+  static bool isRecomputable(Value *V) {
+    return isa<BinaryOperator>(V) || isa<CastInst>(V) ||
+           isa<GetElementPtrInst>(V) || isa<SelectInst>(V) ||
+           isa<ICmpInst>(V) || isa<FreezeInst>(V);
+  }
+
+  /// Whether V is the same in every lane of the warp where the fragment is
+  /// loaded (conservatively).
+  bool isUniform(Value *V, unsigned Depth = 0) {
+    if (isa<Constant>(V))
+      return true;
+    if (auto *Arg = dyn_cast<Argument>(V))
+      return Arg->getParent()->getCallingConv() == CallingConv::AMDGPU_KERNEL;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 24)
+      return false;
+    if (auto It = UniformCache.find(V); It != UniformCache.end())
+      return It->second;
+    UniformCache[V] = true; // optimistic around loop counters' cycles
+    bool Uniform = false;
+    if (auto *Call = dyn_cast<IntrinsicInst>(I)) {
+      switch (Call->getIntrinsicID()) {
+      case Intrinsic::amdgcn_workgroup_id_x:
+      case Intrinsic::amdgcn_workgroup_id_y:
+      case Intrinsic::amdgcn_workgroup_id_z:
+      case Intrinsic::amdgcn_dispatch_ptr:
+      case Intrinsic::amdgcn_implicitarg_ptr:
+      case Intrinsic::amdgcn_kernarg_segment_ptr:
+        Uniform = true;
+        break;
+      default:
+        break;
+      }
+    } else if (auto *Load = dyn_cast<LoadInst>(I)) {
+      Uniform = Load->isSimple() && isUniform(Load->getPointerOperand(),
+                                              Depth + 1);
+    } else if (auto *Phi = dyn_cast<PHINode>(I)) {
+      // A counter of a loop around the mma.sync: a header phi of uniform
+      // values (the lanes that run the mma.sync, all of them, are in the
+      // same iteration).
+      Loop *Lp = LI.getLoopFor(Phi->getParent());
+      Uniform = Lp && Lp->getHeader() == Phi->getParent() &&
+                Lp->contains(Insert->getParent()) &&
+                llvm::all_of(Phi->incoming_values(), [&](Value *In) {
+                  return isUniform(In, Depth + 1);
+                });
+    } else if (isRecomputable(I)) {
+      Uniform = llvm::all_of(I->operands(), [&](Value *Op) {
+        return isUniform(Op, Depth + 1);
+      });
+    }
+    if (!Uniform && isa<PHINode>(I))
+      UniformCache.clear(); // drop what assumed it uniform
+    UniformCache[V] = Uniform;
+    return Uniform;
+  }
+
+  /// Whether V can be computed at another lane: uniform, a lane-varying
+  /// leaf, or integer and pointer arithmetic on such values.
+  bool canMove(Value *V, unsigned Depth) {
+    if (Depth > 24)
+      return false;
+    if (isWorkItemId(V) || isWaveLane(V) || isLaneId(V) || isUniform(V))
+      return true;
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !isRecomputable(I))
+      return false;
+    return llvm::all_of(I->operands(),
+                        [&](Value *Op) { return canMove(Op, Depth + 1); });
+  }
+
+  /// V as lane Source(l) of this lane's warp sees it, made before Insert.
+  Value *atSource(Value *V, unsigned Pattern, SourceFn Source) {
+    if (isUniform(V))
+      return V;
+    if (Value *Seen = Moved.lookup({Pattern, V}))
+      if (!isa<Instruction>(Seen) ||
+          DT.dominates(cast<Instruction>(Seen), Insert))
+        return Seen;
+    Value *Out;
+    auto *I = cast<Instruction>(V);
+    if (isWorkItemId(V) || isWaveLane(V) || isLaneId(V)) {
+      // Made once, where the leaf is, when every lane runs it there (a
+      // kernel's entry block), else here.
+      Instruction *At = Insert;
+      if (F.getCallingConv() == CallingConv::AMDGPU_KERNEL &&
+          I->getParent() == &F.getEntryBlock()) {
+        // (before the leaf's next instruction: in the order they are made)
+        Instruction *&After = LeafNext[I];
+        At = After ? After : After = I->getNextNode();
+      }
+      IRBuilder<> B(At);
+      Value *Wave = waveLane(B);
+      Value *S = Source(B, B.CreateAnd(Wave, 31));
+      if (isLaneId(V))
+        Out = S;
+      else if (isWaveLane(V))
+        Out = B.CreateOr(B.CreateAnd(Wave, 32), S);
+      else
+        Out = B.CreateIntrinsic(
+            Intrinsic::amdgcn_ds_bpermute, {},
+            {B.CreateShl(B.CreateOr(B.CreateAnd(Wave, 32), S), 2), V});
+    } else {
+      return atSourceParts(I, Pattern, Source);
+    }
+    Moved[{Pattern, V}] = Out;
+    return Out;
+  }
+
+  /// I computed again, before Insert, from its operands at lane Source(l).
+  Value *atSourceParts(Instruction *I, unsigned Pattern, SourceFn Source) {
+    Instruction *Clone = I->clone();
+    for (Use &Op : Clone->operands())
+      Op.set(atSource(Op.get(), Pattern, Source));
+    Clone->insertBefore(Insert->getIterator());
+    Clone->setName(I->getName() + ".src");
+    Moved[{Pattern, I}] = Clone;
+    return Clone;
+  }
+
+  /// The address of Load as a value and a constant byte offset.
+  std::pair<Value *, int64_t> split(LoadInst *Load) {
+    const DataLayout &DL = F.getDataLayout();
+    Value *P = Load->getPointerOperand();
+    APInt Offset(DL.getIndexTypeSizeInBits(P->getType()), 0);
+    Value *Stripped = P->stripAndAccumulateConstantOffsets(
+        DL, Offset, /*AllowNonInbounds=*/true);
+    return {Stripped, Offset.getSExtValue()};
+  }
+
+  /// The word that register Low (or, where Upper holds, High) of lane
+  /// Source(l) loaded, loaded again at that lane's address.
+  Value *load(IRBuilder<> &B, unsigned Pattern, SourceFn Source,
+              LoadInst *Low, LoadInst *High, Value *Upper) {
+    auto [Q, Off] = split(Low);
+    Value *Address;
+    if (!High) {
+      Address = atSource(Q, Pattern, Source);
+      if (Off)
+        Address = B.CreateConstGEP1_64(B.getInt8Ty(), Address, Off);
+    } else if (auto [QH, OffH] = split(High); QH == Q) {
+      Value *Delta = B.CreateSelect(Upper, B.getInt64(OffH - Off),
+                                    B.getInt64(0));
+      Address =
+          B.CreateGEP(B.getInt8Ty(), atSource(Q, Pattern, Source), Delta);
+      if (Off)
+        Address = B.CreateConstGEP1_64(B.getInt8Ty(), Address, Off);
+    } else {
+      Address = B.CreateSelect(
+          Upper, atSource(High->getPointerOperand(), Pattern, Source),
+          atSource(Low->getPointerOperand(), Pattern, Source));
+    }
+    Align Alignment = High ? std::min(Low->getAlign(), High->getAlign())
+                           : Low->getAlign();
+    LoadInst *Load = B.CreateAlignedLoad(B.getInt32Ty(), Address, Alignment);
+    Load->copyMetadata(*Low, {LLVMContext::MD_tbaa, LLVMContext::MD_noalias,
+                              LLVMContext::MD_alias_scope});
+    if (High ? Low->hasMetadata("amdgpu.noclobber") &&
+                   High->hasMetadata("amdgpu.noclobber")
+             : Low->hasMetadata("amdgpu.noclobber"))
+      Load->setMetadata("amdgpu.noclobber",
+                        Low->getMetadata("amdgpu.noclobber"));
+    return Load;
+  }
+};
+
 /// Moves FromBlock (and the bitcasts between it and its users) out of its
 /// loop when it is used only after the loop (the users' values are those of
 /// the last iteration either way): to the nearest block that dominates every
@@ -597,18 +883,27 @@ PreservedAnalyses MatrixFragmentLayoutPass::run(Module &M,
     }
   }
 
-  // A fragments that ldmatrix loaded: loaded in the block layout instead.
+  // A and B fragments that ldmatrix or loads at lane-dependent addresses
+  // loaded: loaded in the block layout instead.
+  std::map<Function *, std::unique_ptr<DirectLoads>> Direct;
   for (Function *F : Functions) {
-    if (F->getFnAttribute(FragmentLayoutAttribute).getValueAsString() !=
-        "a_to_block")
+    StringRef Layout =
+        F->getFnAttribute(FragmentLayoutAttribute).getValueAsString();
+    if (Layout != "a_to_block" && Layout != "b_to_block")
       continue;
     SmallVector<CallInst *, 8> Calls;
     for (User *U : F->users())
       if (auto *Call = dyn_cast<CallInst>(U);
           Call && Call->getCalledFunction() == F)
         Calls.push_back(Call);
-    for (CallInst *Call : Calls)
-      loadBlockLayout(Call);
+    for (CallInst *Call : Calls) {
+      if (Layout == "a_to_block" && loadBlockLayout(Call))
+        continue;
+      std::unique_ptr<DirectLoads> &Loads = Direct[Call->getFunction()];
+      if (!Loads)
+        Loads = std::make_unique<DirectLoads>(*Call->getFunction());
+      Loads->replace(Call, Layout == "a_to_block");
+    }
   }
 
   // The rest: unused ones go (and the bitcasts only they used), the others

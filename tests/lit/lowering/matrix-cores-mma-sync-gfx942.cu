@@ -1,8 +1,12 @@
 // rubicon-lower-matrix-ops on PTX mma.sync (docs/matrix-cores.md, "PTX
 // mma.sync on MFMA"): on gfx942 an m16n8k16 f16 product is four
 // v_mfma_f32_4x4x4_16b_f16, B lent to each 16-lane group by block a
-// (cbsz:2 abid:a); the fragments move with 14 ds_bpermute (2 for B, 8 for
-// A, 4 for D) and DPP, and no fma is left. tf32 m16n8k8 is eight
+// (cbsz:2 abid:a); fragments computed in registers move with 14
+// ds_bpermute (2 for B, 8 for A, 4 for D) and DPP, and no fma is left.
+// Fragments loaded at addresses computed from the lane are loaded in the
+// block layout instead (rubicon-mma-fragment-layout, "Fragments loaded in
+// the block layout"): no DPP, one ds_bpermute per source lane pattern for
+// the work-item id (4 for A, 1 for B) and 4 for D. tf32 m16n8k8 is eight
 // v_mfma_f32_4x4x1_16b_f32 after clearing the low 13 bits of A and B; s8
 // m16n8k32 with .satfinite is eight v_mfma_i32_4x4x4_16b_i8 and a clamping
 // add of C. u8 x s8 m16n8k32 (CDNA's integer MFMA is signed) is eight
@@ -28,17 +32,17 @@
 
 // CHECK-LABEL: <_Z3f16PKjPf>:
 // CHECK-NOT: v_fma
+// CHECK-NOT: quad_perm
 // CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2{{ *//}}
 // CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2 abid:1
 // CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2 abid:2
 // CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2 abid:3
-// CHECK-DAG: quad_perm:[0,0,2,2]
-// CHECK-DAG: quad_perm:[1,1,3,3]
 // CHECK-DAG: row_ror:8
 // CHECK-NOT: v_fma
+// CHECK-NOT: quad_perm
 // CHECK: s_endpgm
 // BPERMUTE-LABEL: <_Z3f16PKjPf>:
-// BPERMUTE-COUNT-14: ds_bpermute_b32
+// BPERMUTE-COUNT-9: ds_bpermute_b32
 // BPERMUTE-NOT: {{ds_|v_mfma}}
 // BPERMUTE: s_endpgm
 __global__ void f16(const unsigned *in, float *out) {
@@ -50,6 +54,37 @@ __global__ void f16(const unsigned *in, float *out) {
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                : "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]), "r"(w[4]),
                  "r"(w[5]));
+  for (int i = 0; i < 4; ++i)
+    out[threadIdx.x * 4 + i] = d[i];
+}
+
+// CHECK-LABEL: <_Z8f16movedPKjPf>:
+// CHECK-NOT: v_fma
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2{{ *//}}
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2 abid:1
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2 abid:2
+// CHECK-DAG: v_mfma_f32_4x4x4_16b_f16 {{.*}} cbsz:2 abid:3
+// CHECK-DAG: quad_perm:[0,0,2,2]
+// CHECK-DAG: quad_perm:[1,1,3,3]
+// CHECK-DAG: row_ror:8
+// CHECK-NOT: v_fma
+// CHECK: s_endpgm
+// BPERMUTE-LABEL: <_Z8f16movedPKjPf>:
+// BPERMUTE-COUNT-14: ds_bpermute_b32
+// BPERMUTE-NOT: {{ds_|v_mfma}}
+// BPERMUTE: s_endpgm
+__global__ void f16moved(const unsigned *in, float *out) {
+  const unsigned *w = in + threadIdx.x * 8;
+  unsigned r[6];
+  for (int i = 0; i < 6; ++i)
+    r[i] = w[i] ^ 0x80008000u; // computed: not a load
+  float d[4] = {0, 0, 0, 0};
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+               "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+               "{%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+               : "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(r[4]),
+                 "r"(r[5]));
   for (int i = 0; i < 4; ++i)
     out[threadIdx.x * 4 + i] = d[i];
 }
