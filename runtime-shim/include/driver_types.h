@@ -465,9 +465,16 @@ enum cudaDeviceAttr {
   cudaDevAttrNumaConfig = 130,
   cudaDevAttrNumaId = 131,
   cudaDevAttrHostNumaId = 134,
+  cudaDevAttrD3D12CigSupported = 135,
+  cudaDevAttrVulkanCigSupported = 138,
+  cudaDevAttrGpuPciDeviceId = 139,
+  cudaDevAttrGpuPciSubsystemId = 140,
+  cudaDevAttrReserved141 = 141,
   cudaDevAttrHostNumaMemoryPoolsSupported = 142,
   cudaDevAttrHostNumaMultinodeIpcSupported = 143,
   cudaDevAttrHostMemoryPoolsSupported = 144,
+  cudaDevAttrReserved145 = 145,
+  cudaDevAttrOnlyPartialHostNativeAtomicSupported = 147,
   cudaDevAttrMax
 };
 

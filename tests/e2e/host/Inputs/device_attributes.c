@@ -34,6 +34,23 @@ int main(void) {
   cudaError_t Status =
       cudaDeviceGetAttribute(&Layers, cudaDevAttrMaxTexture2DLayeredLayers, 0);
   printf("runtime layers: %d %d\n", (int)Status, Layers);
+  // Every attribute the header declares has a value.
+  int Missing = 0;
+  for (int A = 1; A < CU_DEVICE_ATTRIBUTE_MAX; ++A) {
+    int Value = -1;
+    if (cuDeviceGetAttribute(&Value, (CUdevice_attribute)A, 0) !=
+        CUDA_SUCCESS) {
+      printf("no value for attribute %d\n", A);
+      ++Missing;
+    }
+  }
+  printf("declared attributes: %d, without a value: %d\n",
+         (int)CU_DEVICE_ATTRIBUTE_MAX - 1, Missing);
+  int Pools = -1;
+  Status = cudaDeviceGetAttribute(&Pools, cudaDevAttrHostMemoryPoolsSupported, 0);
+  printf("runtime host pools: %d %d\n", (int)Status, Pools);
+  DRIVER(HOST_MEMORY_POOLS_SUPPORTED);
+  DRIVER(HOST_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED);
   // A number no attribute has stays an error.
   driver("unknown", (CUdevice_attribute)100000);
   return 0;
