@@ -59,7 +59,7 @@ cudaError_t HostBackend::release(void *Ptr, AllocationKind Kind) {
       It->second.Kind == AllocationKind::Imported ||
       It->second.Kind == AllocationKind::ModuleGlobal ||
       It->second.Kind == AllocationKind::ModuleManaged)
-    return HostKind ? cudaErrorInvalidValue : cudaErrorInvalidDevicePointer;
+    return cudaErrorInvalidValue;
   Allocation Found = It->second;
   Allocations.erase(It);
   freeDeviceMemory(reinterpret_cast<uintptr_t>(Ptr), Found);
