@@ -37,6 +37,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <set>
@@ -53,7 +54,15 @@ cl::opt<bool> DisableMatrixCores(
     "rubicon-disable-matrix-cores", cl::Hidden,
     cl::desc("Keep every wmma operation on the generic path"));
 
-enum class MatrixFamily { MFMA, WMMA, WMMA12 };
+// For measurements (benchmarks/matrix-cores): the f64 products take the
+// whole-wavefront MFMA path without its generic fallback, so the assembly
+// is the code that path runs (wrong where a warp multiplies alone).
+cl::opt<bool> WholeWaveF64Only(
+    "rubicon-f64-whole-wave-only", cl::Hidden,
+    cl::desc("Measurements only: f64 wmma/mma.sync products on MFMA without "
+             "the generic path for a partial wavefront"));
+
+enum class MatrixFamily { MFMA, MFMAF64, WMMA, WMMA12 };
 
 struct MatrixOpRow {
   const char *Op, *Shape, *Types;
@@ -74,6 +83,9 @@ bool hasMFMA(StringRef Arch) {
          Arch == "gfx950";
 }
 
+/// CDNA2 and later: v_mfma_f64_16x16x4_f64 (gfx908 has no f64 MFMA).
+bool hasMFMAF64(StringRef Arch) { return hasMFMA(Arch) && Arch != "gfx908"; }
+
 /// RDNA3: v_wmma_f32_16x16x16_f16 on wave32, A and B replicated in both
 /// halves of the wavefront (gfx12's WMMA has other layouts).
 bool hasWMMA(StringRef Arch) { return Arch.starts_with("gfx11"); }
@@ -86,6 +98,8 @@ bool hasFamily(MatrixFamily Family, StringRef Arch) {
   switch (Family) {
   case MatrixFamily::MFMA:
     return hasMFMA(Arch);
+  case MatrixFamily::MFMAF64:
+    return hasMFMAF64(Arch);
   case MatrixFamily::WMMA:
     return hasWMMA(Arch);
   case MatrixFamily::WMMA12:
@@ -524,6 +538,8 @@ public:
 
   Value *build(const MatrixOpRow &Row) {
     StringRef Op = Row.Op;
+    if (Row.Family == MatrixFamily::MFMAF64)
+      return f64Products(/*Ptx=*/Op == "mma.sync");
     if (Op == "mma.sync")
       return mmaSync();
     if (Row.Family == MatrixFamily::WMMA12)
@@ -1350,6 +1366,151 @@ private:
                                             B.CreateExtractElement(D, J),
                                             B.CreateExtractElement(C, J)));
     return vector(Out);
+  }
+
+  /// 64 bits of the lane at byte address Address (4 x lane, 0..63 of the
+  /// wavefront): two ds_bpermute_b32.
+  Value *fromWaveLane64(Value *Bits, Value *Address) {
+    Value *Words = B.CreateBitCast(Bits, FixedVectorType::get(B.getInt32Ty(), 2));
+    Value *Out = PoisonValue::get(Words->getType());
+    for (unsigned W = 0; W < 2; ++W)
+      Out = B.CreateInsertElement(
+          Out,
+          B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {},
+                            {Address, B.CreateExtractElement(Words, W)}),
+          W);
+    return B.CreateBitCast(Out, Bits->getType());
+  }
+  /// 64 bits moved by DPP row_ror:8 (lane x of each row of 16 from lane x^8).
+  Value *rowRotate8(Value *Bits) {
+    Value *Words = B.CreateBitCast(Bits, FixedVectorType::get(B.getInt32Ty(), 2));
+    Value *Out = PoisonValue::get(Words->getType());
+    for (unsigned W = 0; W < 2; ++W)
+      Out = B.CreateInsertElement(
+          Out, dpp(B.CreateExtractElement(Words, W), 0x128), W);
+    return B.CreateBitCast(Out, Bits->getType());
+  }
+
+  /// f64 m8n8k4, PTX mma.sync.aligned.m8n8k4.row.col.f64 (Ptx) or wmma.mma
+  /// with double fragments, on v_mfma_f64_16x16x4_f64 (docs/matrix-cores.md,
+  /// "f64 on MFMA"). The instruction is one 16x16x4 product over the whole
+  /// wavefront: its k spans all four 16-lane rows, so it serves the two
+  /// logical warps of a wavefront only when both run this product
+  /// together. So the lowering asks: when every lane of the wavefront is
+  /// here (ballot), one MFMA computes both warps' products; otherwise (a
+  /// warp alone, diverged, or a 32-thread block) the generic path runs.
+  /// The lane addresses come before the branch, where the products of a
+  /// kernel share them.
+  Value *f64Products(bool Ptx) {
+    Function *Generic = Call.getCalledFunction();
+    F64Lanes Lanes = f64Lanes(Ptx);
+    if (WholeWaveF64Only)
+      return wholeWaveF64Products(Lanes);
+    Value *Ballot = B.CreateIntrinsic(Intrinsic::amdgcn_ballot,
+                                      {B.getInt64Ty()}, {B.getTrue()});
+    Value *Whole = B.CreateICmpEQ(Ballot, B.getInt64(~0ull));
+    Instruction *ThenTerm, *ElseTerm;
+    SplitBlockAndInsertIfThenElse(Whole, &Call, &ThenTerm, &ElseTerm);
+    B.SetInsertPoint(ElseTerm);
+    SmallVector<Value *, 3> Args(Call.args());
+    CallInst *Slow = B.CreateCall(Generic, Args);
+    B.SetInsertPoint(ThenTerm);
+    Value *Fast = wholeWaveF64Products(Lanes);
+    B.SetInsertPoint(&Call);
+    PHINode *D = B.CreatePHI(Call.getType(), 2);
+    D->addIncoming(Fast, ThenTerm->getParent());
+    D->addIncoming(Slow, ElseTerm->getParent());
+    InlineFunctionInfo IFI;
+    InlineResult R = InlineFunction(*Slow, IFI);
+    if (!R.isSuccess())
+      reportLoweringError(Call.getContext(),
+                          "cannot inline " + Generic->getName() + ": " +
+                              R.getFailureReason(),
+                          &Call);
+    return D;
+  }
+
+  /// Both logical warps' m8n8k4 f64 products as one v_mfma_f64_16x16x4_f64
+  /// computing D^T = B^T A^T (MFMA A[i][k]: lane 16k + i; B[k][j]: lane
+  /// 16k + j; D[i][j]: lane 16(i%4) + j, register i/4). Warp w's A row r
+  /// is MFMA column j = 8w + r, its B column 4u + a is MFMA row
+  /// i = 4a + 2w + u, so lane 32w + 16u + j (j in warp w's half of the
+  /// columns) holds in register a D_w[j%8][4u + a]; the other lanes hold
+  /// products of one warp's A with the other's B, unused. The fragments
+  /// put (major, minor) = A[m][k], B[k][n] (major n) and D[m][2q + e]
+  /// (register e) in lane 4 major + minor (PTX: groupID, threadID in
+  /// group) or major + 8 minor (wmma, rubicon/WmmaLayout.h).
+  ///   A, B: one 64-bit ds_bpermute each;
+  ///   C: registers 0, 1 of lane (w, u, j) come from C[j%8][4u + e] of
+  ///      warp w, registers 2, 3 from C[j%8][4u + 2 + e], read by the
+  ///      unused lane j^8 and moved over by DPP row_ror:8;
+  ///   D: the inverse, registers 2, 3 moved to lane j^8 first.
+  struct F64Lanes {
+    Value *A, *B, *C, *D; // byte addresses of the ds_bpermute sources
+    Value *Real;          // this lane holds a D of its own warp
+  };
+  F64Lanes f64Lanes(bool Ptx) {
+    auto LaneOf = [&](Value *Major, Value *Minor) {
+      return Ptx ? B.CreateOr(B.CreateShl(Major, 2), Minor)
+                 : B.CreateOr(Major, B.CreateShl(Minor, 3));
+    };
+    auto Address = [&](Value *Warp, Value *Lane) {
+      return B.CreateShl(B.CreateOr(B.CreateShl(Warp, 5), Lane), 2);
+    };
+    Value *Wave = waveLane();
+    Value *W = B.CreateLShr(Wave, 5);
+    Value *U = bits(Wave, 4, 1), *K = B.CreateLShr(Wave, 4);
+    Value *X = B.CreateAnd(Wave, 15); // i or j of this lane's MFMA operand
+    F64Lanes L;
+    // MFMA A[i][k] = B of warp (i%4)/2, row k, column 4(i%2) + i/4.
+    Value *ColumnOfI = B.CreateOr(B.CreateShl(B.CreateAnd(X, 1), 2),
+                                  B.CreateLShr(X, 2));
+    L.A = Address(bits(X, 1, 1), LaneOf(ColumnOfI, K));
+    // MFMA B[k][j] = A of warp j/8, row j%8, column k.
+    L.B = Address(B.CreateLShr(X, 3), LaneOf(B.CreateAnd(X, 7), K));
+    // C: lane (w, u, x) reads C[x%8][2q + e], q = 2u + odd, of warp w, odd
+    // when x is not a column of warp w.
+    L.Real = B.CreateICmpEQ(B.CreateLShr(X, 3), W);
+    Value *Odd = B.CreateZExt(B.CreateNot(L.Real), B.getInt32Ty());
+    L.C = Address(W, LaneOf(B.CreateAnd(X, 7),
+                            B.CreateOr(B.CreateShl(U, 1), Odd)));
+    // D: the lane of D[g][2q + e] reads register e of lane 16(q/2) +
+    // (8w + g) of warp w (q even), or register 2 + e of it moved to lane
+    // 16(q/2) + (8w + g)^8 (q odd).
+    Value *G = Ptx ? bits(Wave, 2, 3) : B.CreateAnd(Wave, 7);
+    Value *Q = Ptx ? B.CreateAnd(Wave, 3) : bits(Wave, 3, 2);
+    L.D = Address(W, B.CreateOr(B.CreateShl(B.CreateLShr(Q, 1), 4),
+                                B.CreateXor(B.CreateOr(B.CreateShl(W, 3), G),
+                                            B.CreateShl(B.CreateAnd(Q, 1), 3))));
+    return L;
+  }
+  Value *wholeWaveF64Products(const F64Lanes &L) {
+    Type *I64 = B.getInt64Ty(), *F64 = B.getDoubleTy();
+    Value *A = B.CreateExtractElement(Call.getArgOperand(0), uint64_t(0));
+    Value *Bm = B.CreateExtractElement(Call.getArgOperand(1), uint64_t(0));
+    Value *C = Call.getArgOperand(2);
+    Value *MA = fromWaveLane64(Bm, L.A), *MB = fromWaveLane64(A, L.B);
+    auto *Acc = FixedVectorType::get(F64, 4);
+    Value *MC = PoisonValue::get(Acc);
+    for (unsigned E = 0; E < 2; ++E) {
+      Value *Y = fromWaveLane64(B.CreateExtractElement(C, E), L.C);
+      MC = B.CreateInsertElement(MC, B.CreateBitCast(Y, F64), E);
+      MC = B.CreateInsertElement(MC, B.CreateBitCast(rowRotate8(Y), F64),
+                                 2 + E);
+    }
+    Value *MD = B.CreateIntrinsic(
+        Intrinsic::amdgcn_mfma_f64_16x16x4f64, {},
+        {B.CreateBitCast(MA, F64), B.CreateBitCast(MB, F64), MC, B.getInt32(0),
+         B.getInt32(0), B.getInt32(0)});
+    Value *Out = PoisonValue::get(Call.getType());
+    for (unsigned E = 0; E < 2; ++E) {
+      Value *Mine = B.CreateBitCast(B.CreateExtractElement(MD, E), I64);
+      Value *Moved = rowRotate8(
+          B.CreateBitCast(B.CreateExtractElement(MD, 2 + E), I64));
+      Out = B.CreateInsertElement(
+          Out, fromWaveLane64(B.CreateSelect(L.Real, Mine, Moved), L.D), E);
+    }
+    return Out;
   }
 
   /// .satfinite (the CUDA C++ satf): +-inf -> +-MAX, NaN -> +0.

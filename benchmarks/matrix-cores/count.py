@@ -18,7 +18,10 @@ one_product) / 4: what one more load-load-mma costs. Then the same for PTX
 mma.sync on gfx942 (mma_sync_kernels.cu: each shape and type with a matrix
 path; per product = one more instruction with its A and B loads; and
 ldmatrix_f16: A and B loaded with ldmatrix from shared memory, as GEMM
-k-loops do). The five products are a chain (D of one is C of the next). Prints
+k-loops do). f64 m8n8k4 products on gfx9 have both paths in the code, a
+whole-wavefront ballot choosing at run time: their "matrix" row counts
+both, their "whole-wave" row the MFMA path alone (rubicon-opt
+-rubicon-f64-whole-wave-only), which is what a whole wavefront runs. The five products are a chain (D of one is C of the next). Prints
 ratios measured in one run; no hardware needed (nothing is executed).
 """
 import os
@@ -44,7 +47,9 @@ def count(asm, kernel):
 
 
 def assemble(arch, source="wmma_kernels"):
-    """{path: assembly} of source.cu for arch."""
+    """{path: assembly} of source.cu for arch; for f64 (whose products on
+    gfx9 have both paths, chosen at run time by a whole-wavefront ballot)
+    also "whole-wave": the MFMA path alone."""
     lib = os.path.join(prefix, "lib64", "rubicon", arch + ".bc")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([nvcc, "-c", "-O3", "-keep", "--amdgpu-arch=" + arch,
@@ -56,13 +61,19 @@ def assemble(arch, source="wmma_kernels"):
                         source + ".nvvm.ll", "-o", "generic.co",
                         "--print-asm=generic.s"], cwd=tmp, check=True)
         generic = open(os.path.join(tmp, "generic.s")).read()
-    return {"generic": generic, "matrix": matrix}
+        subprocess.run([opt, "--emit-code-object", "-rubicon-arch=" + arch,
+                        "-rubicon-f64-whole-wave-only", "--device-lib=" + lib,
+                        source + ".nvvm.ll", "-o", "whole.co",
+                        "--print-asm=whole.s"], cwd=tmp, check=True)
+        whole = open(os.path.join(tmp, "whole.s")).read()
+    return {"generic": generic, "matrix": matrix, "whole-wave": whole}
 
 
-def report(arch, asm, ty, shape):
-    """Prints the generic and matrix rows of kernels one_/five_<ty>_<shape>."""
+def report(arch, asm, ty, shape, matrix="matrix"):
+    """Prints the generic and matrix rows of kernels one_/five_<ty>_<shape>
+    (matrix: the name of the matrix path's assembly in asm)."""
     rows = {}
-    for name in ("generic", "matrix"):
+    for name in ("generic", matrix):
         one = count(asm[name], f"one_{ty}_{shape}")
         five = count(asm[name], f"five_{ty}_{shape}")
         rows[name] = (one, tuple((f - o) / 4 for f, o in zip(five, one)))
@@ -70,7 +81,7 @@ def report(arch, asm, ty, shape):
         print(f"{arch + ' ' + ty + ' ' + shape + ' ' + name:<30}"
               f" {one[0]:>6} /{one[1]:>4} /{one[2]:>3}"
               f" {per[0]:>10.1f} /{per[1]:>5.1f} /{per[2]:>4.1f}")
-    g, m = rows["generic"], rows["matrix"]
+    g, m = rows["generic"], rows[matrix]
     print(f"  ratio generic/matrix: instructions"
           f" {g[0][0] / m[0][0]:.1f}x (kernel),"
           f" {g[1][0] / m[1][0]:.1f}x (per product); ds_* per"
@@ -87,6 +98,10 @@ for arch in ("gfx942", "gfx1100", "gfx1200"):
             ty == "f64") else ("m16n16k16", "m32n8k16", "m8n32k16")
         for shape in shapes:
             report(arch, asm, ty, shape)
+            if ty == "f64" and arch == "gfx942":
+                # What a whole wavefront runs (the matrix row above is both
+                # paths, the ballot between them, and their loads).
+                report(arch, asm, ty, shape, "whole-wave")
 
 # PTX mma.sync (mma_sync_kernels.cu): a product is one instruction, an
 # m16n8kK product (m16n8k16: half the work of a 16x16x16 one).
@@ -97,5 +112,7 @@ for ty, shape in (("f16", "m16n8k16"), ("bf16", "m16n8k16"),
                   ("f16", "m16n8k8"), ("tf32", "m16n8k8"),
                   ("tf32", "m16n8k4"), ("s8", "m16n8k32"),
                   ("s8", "m16n8k16"), ("u8", "m16n8k32"), ("u8", "m16n8k16"),
-                  ("u8s8", "m16n8k32"), ("ldmatrix_f16", "m16n8k16")):
+                  ("u8s8", "m16n8k32"), ("ldmatrix_f16", "m16n8k16"),
+                  ("f64", "m8n8k4")):
     report("gfx942", asm, ty, shape)
+report("gfx942", asm, "f64", "m8n8k4", "whole-wave")

@@ -54,6 +54,29 @@ KERNELS(u8_m16n8k32, "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32", A4, "{%8
 KERNELS(u8_m16n8k16, "mma.sync.aligned.m16n8k16.row.col.s32.u8.u8.s32", A2, "{%8}")
 KERNELS(u8s8_m16n8k32, "mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32", A4, "{%8, %9}")
 
+// f64 m8n8k4: one double of A and B per lane, two of C and D.
+template <int Products>
+__device__ void f64Products(const double *in, double *out) {
+  unsigned lane = threadIdx.x % warpSize;
+  double d0 = 0, d1 = 0;
+#pragma unroll
+  for (int p = 0; p < Products; ++p) {
+    const double *w = in + (p * warpSize + lane) * 2;
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
+                 "{%0, %1}, {%2}, {%3}, {%0, %1};"
+                 : "+d"(d0), "+d"(d1)
+                 : "d"(w[0]), "d"(w[1]));
+  }
+  out[lane * 2] = d0;
+  out[lane * 2 + 1] = d1;
+}
+extern "C" __global__ void one_f64_m8n8k4(const double *in, double *out) {
+  f64Products<1>(in, out);
+}
+extern "C" __global__ void five_f64_m8n8k4(const double *in, double *out) {
+  f64Products<5>(in, out);
+}
+
 // A GEMM's k-loop form: A (ldmatrix.x4) and B (ldmatrix.x2.trans) from
 // shared memory, one and five m16n8k16 f16 products chained into one
 // accumulator. Both kernels fill the same five tiles (the same code), so

@@ -21,6 +21,12 @@
 //   V_MFMA_I32_4X4X4_16B_I8 (llvm.amdgcn.mfma.i32.4x4x4i8): the same blocks
 //     and layouts, four signed bytes per lane in one VGPR (byte k = element
 //     k), i32 C and D; the sum wraps modulo 2^32.
+//   V_MFMA_F64_16X16X4_F64 (llvm.amdgcn.mfma.f64.16x16x4f64, gfx90a and
+//     later): one 16x16x4 f64 product over the whole wavefront; no
+//     CBSZ/ABID, and BLGP holds negate modifiers (only 0 is modelled):
+//     A[i][k]: lane 16k + i (one f64, a VGPR pair);
+//     B[k][j]: lane 16k + j;
+//     C, D[i][j]: lane 16(i % 4) + j, f64 register i / 4.
 //
 // Each lane computes its own D column from the A values of the lanes that
 // hold them (a rendezvous of the wavefront per value, Emulation.h). A source
@@ -414,6 +420,44 @@ RUBICON_AMDGCN int8 __rubicon_amdgcn_wmma_i32_16x16x16_iu8_v8i32_v2i32(
             : Sum < -2147483648LL ? -2147483648LL
                                   : Sum;
     D[R] = i32(u32((unsigned long long)Sum));
+  }
+  return D;
+}
+
+// ---- CDNA f64 ----
+
+using double4 = double __attribute__((ext_vector_type(4)));
+
+RUBICON_AMDGCN double4 __rubicon_amdgcn_mfma_f64_16x16x4f64(double A, double B,
+                                                           double4 C, i32 Cbsz,
+                                                           i32 Abid,
+                                                           i32 Blgp) {
+  if (waveSize() != 64)
+    __rubicon_amdgcn_unsupported("v_mfma on a wave32 GPU, wave size", 32);
+  if (Cbsz != 0 || Abid != 0 || Blgp != 0)
+    __rubicon_amdgcn_unsupported("v_mfma_f64_16x16x4_f64 CBSZ/ABID/BLGP",
+                                 u32(Cbsz << 8 | Abid << 4 | Blgp));
+  u64 Active = activeLanes();
+  u32 Lane = lane();
+  u32 RowInGroup = Lane / 16, Column = Lane % 16;
+  // Every lane makes the same reads in the same order (rendezvous): the
+  // A rows of its four registers (row 4r + Lane/16), then its B column.
+  u64 Row[4][4], Col[4];
+  for (u32 R = 0; R < 4; ++R)
+    for (u32 K = 0; K < 4; ++K)
+      Row[R][K] = operandOfLane(Active, 16 * K + 4 * R + RowInGroup,
+                                __builtin_bit_cast(u64, A),
+                                "v_mfma A operand of an inactive lane");
+  for (u32 K = 0; K < 4; ++K)
+    Col[K] = operandOfLane(Active, 16 * K + Column, __builtin_bit_cast(u64, B),
+                           "v_mfma B operand of an inactive lane");
+  double4 D;
+  for (u32 R = 0; R < 4; ++R) {
+    double Sum = C[R];
+    for (u32 K = 0; K < 4; ++K)
+      Sum = __builtin_fma(__builtin_bit_cast(double, Row[R][K]),
+                          __builtin_bit_cast(double, Col[K]), Sum);
+    D[R] = Sum;
   }
   return D;
 }

@@ -2,8 +2,10 @@
 // translation makes every mma.sync a call of a `__rubicon_mma.*` function
 // naming the instruction, which rubicon-lower-matrix-ops replaces by
 // matrix-core code where MatrixOps.def has it (m16n8k16 f16 on gfx942:
-// docs/matrix-cores.md, "PTX mma.sync on MFMA") and inlines elsewhere (f64
-// and the Volta shape on gfx942, everything on the host: the gfx942 code
+// docs/matrix-cores.md, "PTX mma.sync on MFMA"; f64 m8n8k4 on gfx942: one
+// v_mfma_f64_16x16x4_f64 when the whole wavefront runs it, a ballot
+// choosing between it and the generic path, "f64 on MFMA") and inlines
+// elsewhere (the Volta shape on gfx942, everything on the host: the code
 // gathers with ds_bpermute and multiplies with fma), and reports.
 // REQUIRES: target-gfx942
 // RUN: rm -rf %t && mkdir -p %t && cd %t
@@ -13,7 +15,7 @@
 // RUN: nvcc -c -O2 -v --amdgpu-arch=host %s -o khost.o 2>&1 | FileCheck --check-prefix=HOST %s
 
 // CHECK-DAG: rubicon: gfx942: kernel 'f16(unsigned int const*, float*)': mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32: matrix cores (4 x v_mfma_f32_4x4x4_16b_f16)
-// CHECK-DAG: rubicon: gfx942: kernel 'f64(double const*, double*)': mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64: generic
+// CHECK-DAG: rubicon: gfx942: kernel 'f64(double const*, double*)': mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64: matrix cores (1 x v_mfma_f64_16x16x4_f64)
 // CHECK-DAG: rubicon: gfx942: kernel 'volta(unsigned int const*, float*)': mma.sync.aligned.m8n8k4.row.row.f32.f16.f16.f32: generic
 // HOST-DAG: rubicon: host: kernel 'f16(unsigned int const*, float*)': mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32: generic
 // HOST-DAG: rubicon: host: kernel 'f64(double const*, double*)': mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64: generic
@@ -24,9 +26,9 @@
 // ASM-NOT: v_fma
 // ASM: s_endpgm
 // ASM-LABEL: <_Z3f64PKdPd>:
-// ASM: ds_bpermute_b32
-// ASM: v_fma{{c?}}_f64
-// ASM-NOT: v_mfma
+// ASM: s_cmp_lg_u64 {{.*}}, -1
+// ASM-DAG: v_mfma_f64_16x16x4_f64
+// ASM-DAG: v_fma{{c?}}_f64
 // ASM: s_endpgm
 __global__ void f16(const unsigned *in, float *out) {
   unsigned a[4], b[2];
