@@ -130,6 +130,13 @@ public:
 };
 
 __device__ __inline__ thread_block this_thread_block() { return thread_block(); }
+/* A group's own sync(), chosen by its type (a tile's __syncwarp, the block's
+   __syncthreads), as CUDA's template does: through thread_group it would be a
+   branch on the group's kind, which code compiled for the host target cannot
+   tell is the same in every thread. */
+template <typename Group> __device__ __inline__ void sync(const Group &group) {
+  group.sync();
+}
 __device__ __inline__ void sync(const thread_group &group) { group.sync(); }
 __device__ __inline__ void sync(const thread_block &) { __syncthreads(); }
 
