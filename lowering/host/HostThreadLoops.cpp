@@ -35,26 +35,32 @@
 // function passes (on the fiber's stack up to 32 KiB for the block, else
 // from malloc), one array per value so that neighbouring threads' values are
 // neighbours; locals are made SSA values first (SROA), and local arrays that
-// remain live in the state.
+// remain live in the state. A kept value that is the same in every thread of
+// the block (markBlockUniform: computed from parameters, block-wide
+// registers and constants under control flow that does not depend on the
+// thread) is kept once for the block: the threads store it in the block's
+// slot and read the copy the block function makes before each round, so the
+// next round's loop loads it once and what is computed from it leaves the
+// loop over the threads.
 //
 // Warp points: the 32-lane warp operations of HostThreadLoops.def (shuffles,
 // votes, reductions, matches, __syncwarp, and rubicon-host-warp-lockstep's
-// points around volatile shared-memory stores) split the block's work as a barrier does. Before the
-// split each lane publishes its operand in the state's exchange arrays, with
-// a tag naming the round and the kind of operation; in the next round each
-// lane computes the result from the operands of the lanes of its warp that
-// published one in that round and are in the mask (WarpLevel.cpp's
-// semantics: a lane outside them reads its own operand). Two sets of arrays,
-// by round parity, so that a lane publishing its next operand does not
-// overwrite one a later lane has yet to read. The tags matter only when
-// threads disagree: in a round in which every thread resumes after the same
-// warp point, every thread of the block stopped there in the round before
+// points around volatile shared-memory stores) split the block's work as a
+// barrier does. Before the split each lane publishes its operand in the state's
+// exchange arrays, with a tag naming the round and the kind of operation; in
+// the next round each lane computes the result from the operands of the lanes
+// of its warp that published one in that round and are in the mask
+// (WarpLevel.cpp's semantics: a lane outside them reads its own operand). Two
+// sets of arrays, by round parity, so that a lane publishing its next operand
+// does not overwrite one a later lane has yet to read. The tags matter only
+// when threads disagree: in a round in which every thread resumes after the
+// same warp point, every thread of the block stopped there in the round before
 // (none ended: an ended thread makes the round divergent), so every lane
-// published its operand, and the exchange reads no tag (ConvergedParam). A region that starts after a
-// warp point has WarpPointBit in its number: when threads disagree, those
-// stopped at a warp point go on first and the block barrier waits, as the
-// fiber scheduler orders them. Converged code thus runs statement by
-// statement across the lanes between warp points: the lockstep
+// published its operand, and the exchange reads no tag (ConvergedParam). A
+// region that starts after a warp point has WarpPointBit in its number: when
+// threads disagree, those stopped at a warp point go on first and the block
+// barrier waits, as the fiber scheduler orders them. Converged code thus runs
+// statement by statement across the lanes between warp points: the lockstep
 // warp-synchronous code assumes.
 //
 // Runs after rubicon-host-lower-nvvm-intrinsics and rubicon-host-kernel-entry,
@@ -75,6 +81,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -458,6 +465,13 @@ enum ThreadParam : unsigned {
   /// (splitAtBarriers), so the exchange reads no tags.
   ConvergedParam,
   StateParam,
+  /// The block's slots of values kept across a split that are the same in
+  /// every thread (markBlockUniform): the threads store them here...
+  UniformOutParam,
+  /// ...and load them from here, a copy the block function makes before
+  /// each round, so that a thread storing the next round's value does not
+  /// change the one later threads of the round read.
+  UniformInParam,
   ThreadParamCount
 };
 
@@ -667,6 +681,145 @@ bool reachesWarpPointsTogether(Function &Thread, ArrayRef<SplitPoint> Points,
   return true;
 }
 
+/// Metadata on the instructions of a thread copy whose value is the same in
+/// every thread of the block that computes it (markBlockUniform).
+constexpr StringLiteral BlockUniformMetadata = "rubicon.block-uniform";
+
+/// Whether a call's result depends only on its operands: LLVM's intrinsics
+/// that do not touch memory, the device library's math, and functions of
+/// the module that read no memory but their own locals and call only such
+/// functions (the device headers' `__powf`, `__log2f`: the front end keeps
+/// their parameters in allocas).
+bool isPureCall(const CallBase &Call,
+                SmallPtrSetImpl<const Function *> &Visiting);
+
+bool isPureFunction(const Function &F,
+                    SmallPtrSetImpl<const Function *> &Visiting) {
+  if (F.isDeclaration() || !Visiting.insert(&F).second)
+    return false;
+  for (const Instruction &I : instructions(F)) {
+    if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I);
+        Intrinsic && Intrinsic->isLifetimeStartOrEnd())
+      continue;
+    if (auto *Call = dyn_cast<CallBase>(&I)) {
+      if (!isPureCall(*Call, Visiting))
+        return false;
+      continue;
+    }
+    if (!I.mayReadFromMemory())
+      continue;
+    auto *Load = dyn_cast<LoadInst>(&I);
+    if (!Load || !Load->isSimple() ||
+        !isa<AllocaInst>(getUnderlyingObject(Load->getPointerOperand())))
+      return false;
+  }
+  Visiting.erase(&F); // only a call back into it is recursion
+  return true;
+}
+
+bool isPureCall(const CallBase &Call,
+                SmallPtrSetImpl<const Function *> &Visiting) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Call.isInlineAsm())
+    return false;
+  if (Callee->doesNotAccessMemory())
+    return true;
+  StringRef Name = Callee->getName();
+  if (Callee->isIntrinsic())
+    return false;
+  if (Name.starts_with("__ocml_") || Name.starts_with("__rubicon_math_"))
+    return true;
+  return isPureFunction(*Callee, Visiting);
+}
+
+bool isPureCall(const CallBase &Call) {
+  SmallPtrSet<const Function *, 8> Visiting;
+  return isPureCall(Call, Visiting);
+}
+
+/// Marks (BlockUniformMetadata) the instructions of `Thread`, not yet split,
+/// whose value is the same in every thread of the block that computes it:
+/// computed from the kernel's parameters, the block-wide registers and
+/// constants, under control flow that does not depend on the thread (a
+/// SIMT uniformity analysis, as GPU compilers run). The sources of
+/// divergence are the thread's index, memory (loads, atomics, calls that
+/// may read it) and local variables' addresses; a value becomes divergent
+/// when an operand is, a phi when it joins the two sides of a branch on a
+/// divergent condition (the blocks between the branch and its
+/// post-dominator, and that one), and a value of a loop that such a branch
+/// can leave when it is used outside the loop (threads leave it in
+/// different iterations). Such values are kept once per block across a
+/// split instead of once per thread.
+void markBlockUniform(Function &Thread, unsigned First) {
+  SmallPtrSet<const Value *, 32> Divergent;
+  for (unsigned D = 0; D < ThreadIndexCount; ++D)
+    Divergent.insert(Thread.getArg(First + FirstThreadIndex + D));
+  for (unsigned P = RegionParam; P < ThreadParamCount; ++P)
+    Divergent.insert(Thread.getArg(First + P));
+  auto IsSource = [](const Instruction &I) {
+    if (auto *Load = dyn_cast<LoadInst>(&I))
+      return !Load->hasMetadata(LLVMContext::MD_invariant_load);
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      return !isPureCall(*Call);
+    return isa<AllocaInst>(I) || I.mayReadOrWriteMemory();
+  };
+  DominatorTree DT(Thread);
+  PostDominatorTree PDT(Thread);
+  LoopInfo LI(DT);
+  SmallPtrSet<const BasicBlock *, 16> Branches; // divergent ones, handled
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Instruction &I : instructions(Thread)) {
+      if (Divergent.contains(&I) ||
+          (I.getType()->isVoidTy() && !I.isTerminator()))
+        continue;
+      if (IsSource(I) || llvm::any_of(I.operands(), [&](const Value *Op) {
+            return Divergent.contains(Op);
+          })) {
+        Divergent.insert(&I);
+        Changed = true;
+      }
+    }
+    for (BasicBlock &BB : Thread) {
+      Instruction *Branch = BB.getTerminator();
+      if (Branch->getNumSuccessors() < 2 || !Divergent.contains(Branch) ||
+          !Branches.insert(&BB).second)
+        continue;
+      Changed = true;
+      DomTreeNode *Node = PDT.getNode(&BB);
+      BasicBlock *Join =
+          Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+      SmallPtrSet<BasicBlock *, 16> Region;
+      SmallVector<BasicBlock *> Work(successors(&BB));
+      while (!Work.empty()) {
+        BasicBlock *Next = Work.pop_back_val();
+        if (Next == Join || !Region.insert(Next).second)
+          continue;
+        llvm::append_range(Work, successors(Next));
+      }
+      if (Join)
+        Region.insert(Join);
+      for (BasicBlock *Joined : Region)
+        for (PHINode &Phi : Joined->phis())
+          Divergent.insert(&Phi);
+      for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
+        if (llvm::all_of(Region, [&](BasicBlock *R) { return L->contains(R); }))
+          break;
+        for (BasicBlock *Inside : L->blocks())
+          for (Instruction &I : *Inside)
+            if (llvm::any_of(I.users(), [&](const User *U) {
+                  return !L->contains(cast<Instruction>(U)->getParent());
+                }))
+              Divergent.insert(&I);
+      }
+    }
+  }
+  LLVMContext &Ctx = Thread.getContext();
+  for (Instruction &I : instructions(Thread))
+    if (!Divergent.contains(&I) && !I.getType()->isVoidTy())
+      I.setMetadata(BlockUniformMetadata, MDNode::get(Ctx, {}));
+}
+
 /// Splits `Thread` at its barriers (`Barriers`) into regions: the thread
 /// function is entered with a region number (0: the kernel's start, r > 0:
 /// just after barrier r - 1) and returns the number of the region that
@@ -684,12 +837,14 @@ bool reachesWarpPointsTogether(Function &Thread, ArrayRef<SplitPoint> Points,
 unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
                          SmallVectorImpl<uint32_t> &RegionIds, bool &Exchanges,
                          bool &Reduces, LockstepLoop &Strided,
-                         uint64_t &StateBytes, std::string &WhyNot) {
+                         uint64_t &StateBytes, uint64_t &UniformBytes,
+                         std::string &WhyNot) {
   SmallVector<SplitPoint> Points(Given.begin(), Given.end());
   LLVMContext &Ctx = Thread.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
   StateBytes = 0;
+  UniformBytes = 0;
   // Running to the end of the kernel: ExitRegion.
   for (BasicBlock &BB : Thread)
     if (auto *Return = dyn_cast<ReturnInst>(BB.getTerminator())) {
@@ -766,6 +921,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
     if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I);
         Intrinsic && Intrinsic->isLifetimeStartOrEnd())
       Intrinsic->eraseFromParent();
+  markBlockUniform(Thread, First);
   {
     SmallVector<Value *> ThreadIndices;
     for (unsigned D = 0; D < ThreadIndexCount; ++D)
@@ -815,6 +971,8 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
 
   Argument *Region = Thread.getArg(First + RegionParam);
   Argument *State = Thread.getArg(First + StateParam);
+  Argument *UniformOut = Thread.getArg(First + UniformOutParam);
+  Argument *UniformIn = Thread.getArg(First + UniformInParam);
 
   // A new entry block picks the region to run and finds the thread's place
   // in the state's arrays.
@@ -1191,8 +1349,29 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
         WhyNot = "a value of an unsupported type lives across __syncthreads";
         return 0;
       }
-      Value *Address = Slot(DL.getTypeAllocSize(Ty), DL.getABITypeAlign(Ty),
-                            I.getName() + ".state");
+      // A value the same in every thread is kept once for the block when
+      // every use that reads it runs in a later round than the thread's
+      // last store of it (no use can be reached from the definition
+      // without a split between): the use then reads the copy of the
+      // block's slot made before the round.
+      bool Uniform =
+          I.hasMetadata(BlockUniformMetadata) &&
+          llvm::none_of(Far, [&](Use *U) {
+            return isPotentiallyReachable(&I, usePoint(*U), nullptr, &DT);
+          });
+      Value *Address, *ReadAddress;
+      if (Uniform) {
+        uint64_t Offset = alignTo(UniformBytes, DL.getABITypeAlign(Ty));
+        UniformBytes = Offset + DL.getTypeAllocSize(Ty);
+        Address = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), UniformOut,
+                                               Offset, I.getName() + ".block");
+        ReadAddress = B.CreateConstInBoundsGEP1_64(
+            B.getInt8Ty(), UniformIn, Offset, I.getName() + ".round");
+      } else {
+        Address = ReadAddress =
+            Slot(DL.getTypeAllocSize(Ty), DL.getABITypeAlign(Ty),
+                 I.getName() + ".state");
+      }
       new StoreInst(&I, Address,
                     isa<PHINode>(I) ? BB.getFirstInsertionPt()
                                     : std::next(I.getIterator()));
@@ -1201,13 +1380,16 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
         Instruction *Where = usePoint(*U);
         Value *&Load = Loads[Where];
         if (!Load)
-          Load = new LoadInst(Ty, Address, I.getName() + ".kept",
+          Load = new LoadInst(Ty, ReadAddress, I.getName() + ".kept",
                               Where->getIterator());
         U->set(Load);
       }
     }
   }
   StateBytes = alignTo(Bytes, StateAlign);
+  UniformBytes = alignTo(UniformBytes, StateAlign);
+  for (Instruction &I : instructions(Thread))
+    I.setMetadata(BlockUniformMetadata, nullptr);
   return Starts.size();
 }
 
@@ -1256,13 +1438,14 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
                             SmallVectorImpl<uint32_t> &RegionIds,
                             unsigned &WarpPoints, bool &Exchanges,
                             bool &Reduces, LockstepLoop &Strided,
-                            uint64_t &StateBytes, std::string &WhyNot) {
+                            uint64_t &StateBytes, uint64_t &UniformBytes,
+                            std::string &WhyNot) {
   Module &M = *Kernel.getParent();
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
   SmallVector<Type *> Params(Kernel.getFunctionType()->params());
   Params.append(ThreadIndexCount + UniformCount + 3, I32);
-  Params.push_back(PointerType::get(Ctx, 0));
+  Params.append(3, PointerType::get(Ctx, 0)); // state, uniform out and in
   if (!Kernel.getReturnType()->isVoidTy()) {
     WhyNot = "the kernel returns a value";
     return 0;
@@ -1287,6 +1470,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
   Thread->getArg(First + RoundParam)->setName("round");
   Thread->getArg(First + ConvergedParam)->setName("converged");
   Thread->getArg(First + StateParam)->setName("state");
+  Thread->getArg(First + UniformOutParam)->setName("uniform.out");
+  Thread->getArg(First + UniformInParam)->setName("uniform.in");
   SmallVector<ReturnInst *> Returns;
   CloneFunctionInto(Thread, &Kernel, VMap,
                     CloneFunctionChangeType::LocalChangesOnly, Returns);
@@ -1299,6 +1484,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
   Thread->addFnAttr(Attribute::AlwaysInline);
   // Nothing but the thread's own code reaches its slots of the state.
   Thread->addParamAttr(First + StateParam, Attribute::NoAlias);
+  Thread->addParamAttr(First + UniformOutParam, Attribute::NoAlias);
+  Thread->addParamAttr(First + UniformInParam, Attribute::NoAlias);
 
   // Inline what reads the registers or reaches a barrier.
   for (bool Changed = true; Changed;) {
@@ -1382,7 +1569,7 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
     Call->eraseFromParent();
   }
   return splitAtBarriers(*Thread, Points, RegionIds, Exchanges, Reduces,
-                         Strided, StateBytes, WhyNot);
+                         Strided, StateBytes, UniformBytes, WhyNot);
 }
 
 /// Appends to `Pre` (no terminator yet) the loop nest (z, y, x) over the
@@ -1447,7 +1634,8 @@ emitThreadLoop(BasicBlock *Pre, ArrayRef<Value *> Bounds, StringRef Suffix,
 Function *buildBlockFunction(Function &Entry, Function &Kernel,
                              Function &Thread, StringRef KernelName,
                              ArrayRef<uint32_t> RegionIds, bool Exchanges,
-                             bool Reduces, uint64_t StateBytes) {
+                             bool Reduces, uint64_t StateBytes,
+                             uint64_t UniformBytes) {
   unsigned Regions = RegionIds.size();
   Module &M = *Entry.getParent();
   LLVMContext &Ctx = M.getContext();
@@ -1492,6 +1680,20 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
                     B.CreateZExt(Bounds[0], I64)),
         B.CreateZExt(Index[0], I64), "thread");
   };
+  // The values kept once for the block (splitAtBarriers): the threads'
+  // stores, then the copy they read, made before each round.
+  Value *UniformOut = ConstantPointerNull::get(Ptr);
+  Value *UniformIn = UniformOut;
+  if (UniformBytes) {
+    BasicBlock &Start = Block->getEntryBlock();
+    IRBuilder<> A(&Start, Start.getFirstInsertionPt());
+    AllocaInst *Kept = A.CreateAlloca(
+        ArrayType::get(B.getInt8Ty(), 2 * UniformBytes), nullptr, "uniform");
+    Kept->setAlignment(Align(StateAlign));
+    UniformOut = Kept;
+    UniformIn = A.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Kept, UniformBytes,
+                                             "uniform.in");
+  }
   auto CallThread = [&](IRBuilder<> &B, ArrayRef<Value *> Index,
                         Value *Region, Value *Round, bool Converged,
                         Value *State) {
@@ -1502,6 +1704,8 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
     Args.push_back(Round);
     Args.push_back(B.getInt32(Converged));
     Args.push_back(State);
+    Args.push_back(UniformOut);
+    Args.push_back(UniformIn);
     return B.CreateCall(&Thread, Args);
   };
 
@@ -1696,6 +1900,9 @@ Function *buildBlockFunction(Function &Entry, Function &Kernel,
     B.CreateStore(B.getFalse(), WarpNowSlot);
     if (GridBarriers)
       B.CreateStore(B.getFalse(), GridNowSlot);
+    if (UniformBytes)
+      B.CreateMemCpy(UniformIn, Align(StateAlign), UniformOut,
+                     Align(StateAlign), UniformBytes);
   };
 
   for (unsigned R = 0; R < Regions; ++R) {
@@ -1773,7 +1980,7 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
     Verdict V = Analysis.of(*Kernel);
     std::string Form;
     Function *Thread = nullptr;
-    uint64_t StateBytes = 0;
+    uint64_t StateBytes = 0, UniformBytes = 0;
     std::string WhyNot;
     unsigned Regions = 0, WarpPoints = 0;
     bool Exchanges = false, Reduces = false;
@@ -1783,13 +1990,12 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
       Form = "fibers: no entry point";
     else if (!V.Loopable)
       Form = "fibers: " + V.Reason;
-    else if (!(Regions = cloneForThreadLoop(*Kernel, Analysis, Thread,
-                                            RegionIds, WarpPoints, Exchanges,
-                                            Reduces, Strided, StateBytes,
-                                            WhyNot)))
+    else if (!(Regions = cloneForThreadLoop(
+                   *Kernel, Analysis, Thread, RegionIds, WarpPoints, Exchanges,
+                   Reduces, Strided, StateBytes, UniformBytes, WhyNot)))
       Form = "fibers: " + WhyNot;
     else if (!buildBlockFunction(*Entry, *Kernel, *Thread, Name, RegionIds,
-                                 Exchanges, Reduces, StateBytes))
+                                 Exchanges, Reduces, StateBytes, UniformBytes))
       Form = "fibers: the entry does not call the kernel";
     else if (Regions == 1)
       Form = "thread-loop";
@@ -1805,7 +2011,10 @@ PreservedAnalyses HostThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
              (WarpPoints ? " and warp operations" : "") +
              (StateBytes
                   ? ", " + std::to_string(StateBytes) + " bytes kept per thread"
-                  : "");
+                  : "") +
+             (UniformBytes ? ", " + std::to_string(UniformBytes) +
+                                 " bytes kept per block"
+                           : "");
     if (Form.starts_with("fibers") && Thread)
       Thread->eraseFromParent();
     Kernel->addFnAttr(HostFormAttribute, Form);

@@ -89,8 +89,11 @@ struct ToolDiagnosticHandler : DiagnosticHandler {
       WithColor::error(errs(), "rubicon-opt");
     } else if (DI.getSeverity() == DS_Warning) {
       WithColor::warning(errs(), "rubicon-opt");
+    } else if (DI.getSeverity() == DS_Remark) {
+      // Only the remarks -pass-remarks* asked for are made.
+      OS << "remark: ";
     } else {
-      return true; // Remarks and notes are not interesting here.
+      return true; // Notes are not interesting here.
     }
     DiagnosticPrinterRawOStream Printer(OS);
     DI.print(Printer);

@@ -49,7 +49,8 @@ loop:
   %i = phi i32 [ 0, %entry ], [ %next, %loop ]
   call void @__rubicon_barrier0()
   %next = add i32 %i, 1
-  %more = icmp slt i32 %next, %n
+  %m = load i32, ptr %data
+  %more = icmp slt i32 %next, %m
   br i1 %more, label %loop, label %done
 done:
   ret void
@@ -85,7 +86,7 @@ define ptx_kernel void @localArray(ptr %data) {
 ; The copy: the region parameter picks where to start; %v, used after the
 ; barrier, is kept in its slot (offset 4: after the next-region array); %p
 ; is recomputed from the parameters instead.
-; CHECK-LABEL: define internal i32 @reverse.thread(ptr %data, i32 %tid.x, {{.*}}, i32 %region, i32 %round, i32 %converged, ptr noalias %state)
+; CHECK-LABEL: define internal i32 @reverse.thread(ptr %data, i32 %tid.x, {{.*}}, i32 %region, i32 %round, i32 %converged, ptr noalias %state, ptr noalias %uniform.out, ptr noalias %uniform.in)
 ; CHECK-NEXT: regions:
 ; CHECK: %block.threads = mul i64
 ; CHECK: %thread.linear = add i64
@@ -133,7 +134,7 @@ define ptx_kernel void @localArray(ptr %data) {
 ; each stopped is recorded, with the lowest and highest.
 ; CHECK: thread.x.0:
 ; CHECK: %thread = add i64
-; CHECK-NEXT: [[STOP:%.*]] = call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.0, {{.*}}, i32 0, i32 %round.0, i32 1, ptr %state.base)
+; CHECK-NEXT: [[STOP:%.*]] = call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.0, {{.*}}, i32 0, i32 %round.0, i32 1, ptr %state.base, ptr null, ptr null)
 ; CHECK-NEXT: [[NEXTAT:%.*]] = getelementptr inbounds i32, ptr %state.base, i64 %thread
 ; CHECK-NEXT: store i32 [[STOP]], ptr [[NEXTAT]]
 ; CHECK: call i32 @llvm.umin.i32(i32 {{%.*}}, i32 [[STOP]])
@@ -148,7 +149,7 @@ define ptx_kernel void @localArray(ptr %data) {
 ; CHECK-NEXT: store i32 [[NEXTROUND]], ptr %round
 ; CHECK: [[SAME:%.*]] = icmp eq i32 %low, %high
 ; CHECK-NEXT: br i1 [[SAME]], label %rounds, label %rounds.divergent
-; CHECK: call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.1, {{.*}}, i32 1, i32 %round.1, i32 1, ptr %state.base)
+; CHECK: call i32 @reverse.thread(ptr {{%.*}}, i32 %tid.x.1, {{.*}}, i32 1, i32 %round.1, i32 1, ptr %state.base, ptr null, ptr null)
 ; A divergent round: each thread that has not ended resumes its own region
 ; (threads at warp points first: host-thread-loops-warp.ll).
 ; CHECK: thread.x.divergent:
@@ -157,14 +158,17 @@ define ptx_kernel void @localArray(ptr %data) {
 ; CHECK-NEXT: [[LIVE:%.*]] = icmp ne i32 %waiting, -1
 ; CHECK: br i1 {{%.*}}, label %resume, label %resumed
 ; CHECK: resume:
-; CHECK-NEXT: [[AGAIN:%.*]] = call i32 @reverse.thread({{.*}}, i32 %waiting, i32 %round.divergent, i32 0, ptr %state.base)
+; CHECK-NEXT: [[AGAIN:%.*]] = call i32 @reverse.thread({{.*}}, i32 %waiting, i32 %round.divergent, i32 0, ptr %state.base, ptr null, ptr null)
 ; CHECK-NEXT: store i32 [[AGAIN]], ptr [[SLOT]]
 ; CHECK: resumed:
 ; CHECK-NEXT: %stopped = phi i32 [ %waiting, %thread.x.divergent ], [ [[AGAIN]], %resume ]
 ; CHECK: thread.z.done.divergent:
 ; CHECK: br i1 {{%.*}}, label %rounds, label %rounds.divergent
 
-; A barrier in a loop: the loop's counter lives across it, in the state.
+; A barrier in a loop: the loop's counter lives across it, in the state
+; (the loop's bound is read from memory, so as far as the compiler knows the
+; counter may differ between threads: host-thread-loops-block-uniform.ll has
+; the counter of a loop whose bound is a parameter).
 ; CHECK-LABEL: define internal i32 @inLoop.thread(
 ; CHECK: entry:
 ; CHECK-NEXT: br label %loop
@@ -175,7 +179,8 @@ define ptx_kernel void @localArray(ptr %data) {
 ; CHECK: region.1:
 ; CHECK-NEXT: %i.kept = load i32, ptr %i.state
 ; CHECK-NEXT: %next = add i32 %i.kept, 1
-; CHECK-NEXT: %more = icmp slt i32 %next, %n
+; CHECK-NEXT: %m = load i32, ptr %data
+; CHECK-NEXT: %more = icmp slt i32 %next, %m
 ; CHECK-NEXT: br i1 %more, label %loop, label %done
 ; CHECK: done:
 ; CHECK-NEXT: ret i32 -1

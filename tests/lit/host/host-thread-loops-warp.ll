@@ -42,7 +42,7 @@ define ptx_kernel void @lockstep(ptr addrspace(3) %s) {
   ret void
 }
 
-; CHECK-LABEL: define internal i32 @butterfly.thread(ptr %out, {{.*}}, i32 %region, i32 %round, i32 %converged, ptr noalias %state)
+; CHECK-LABEL: define internal i32 @butterfly.thread(ptr %out, {{.*}}, i32 %region, i32 %round, i32 %converged, ptr noalias %state, ptr noalias %uniform.out, ptr noalias %uniform.in)
 ; CHECK: switch i32 %region, label %regions.invalid [
 ; CHECK-NEXT: i32 0, label %[[R0:.*]]
 ; CHECK-NEXT: i32 1073741825, label %region.1
@@ -89,7 +89,7 @@ define ptx_kernel void @lockstep(ptr addrspace(3) %s) {
 ; thread waits at a warp point, if it does too.
 ; CHECK: rounds.divergent:
 ; CHECK: %warp.first = load i1, ptr %warp.waiting
-; CHECK: call i32 @butterfly.thread({{.*}}, i32 1073741825, i32 %round.1, i32 1, ptr %state.base)
+; CHECK: call i32 @butterfly.thread({{.*}}, i32 1073741825, i32 %round.1, i32 1, ptr %state.base, ptr null, ptr null)
 ; CHECK: %waiting = load i32, ptr
 ; CHECK-NEXT: [[LIVE:%.*]] = icmp ne i32 %waiting, -1
 ; CHECK-NEXT: [[BIT:%.*]] = and i32 %waiting, 1073741824

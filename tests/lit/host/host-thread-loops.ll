@@ -121,7 +121,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NOT: define void @__rubicon_host_block_shuffle
 
 ; index() reads %tid.x through a function of the module: inlined into the copy.
-; CHECK: define internal i32 @scale.thread(ptr %out, float %f, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %warpsize, i32 %region, i32 %round, i32 %converged, ptr noalias %state) [[THREAD:#[0-9]+]]
+; CHECK: define internal i32 @scale.thread(ptr %out, float %f, i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %warpsize, i32 %region, i32 %round, i32 %converged, ptr noalias %state, ptr noalias %uniform.out, ptr noalias %uniform.in) [[THREAD:#[0-9]+]]
 ; CHECK-NEXT: [[BASE:%.*]] = mul i32 %ctaid_x, %ntid_x
 ; CHECK-NEXT: [[I:%.*]] = add i32 [[BASE]], %tid.x
 ; CHECK-NEXT: [[P:%.*]] = getelementptr float, ptr %out, i32 [[I]]
@@ -145,7 +145,7 @@ define ptx_kernel void @indirect(ptr %f) {
 ; CHECK-NEXT: %tid.y = phi i32 [ 0, %thread.z ], [ [[NEXTY:%.*]], %thread.x.done ]
 ; CHECK: thread.x:
 ; CHECK-NEXT: %tid.x = phi i32 [ 0, %thread.y ], [ [[NEXTX:%.*]], %thread.x ]
-; CHECK-NEXT: {{%.*}} = call i32 @scale.thread(ptr [[OUT]], float [[F]], i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %warpsize, i32 0, i32 0, i32 1, ptr null)
+; CHECK-NEXT: {{%.*}} = call i32 @scale.thread(ptr [[OUT]], float [[F]], i32 %tid.x, i32 %tid.y, i32 %tid.z, i32 %ntid_x, i32 %ntid_y, i32 %ntid_z, i32 %ctaid_x, i32 %ctaid_y, i32 %ctaid_z, i32 %nctaid_x, i32 %nctaid_y, i32 %nctaid_z, i32 %warpsize, i32 0, i32 0, i32 1, ptr null, ptr null, ptr null)
 ; CHECK-NEXT: [[NEXTX]] = add nuw nsw i32 %tid.x, 1
 ; CHECK-NEXT: [[CX:%.*]] = icmp ult i32 [[NEXTX]], %ntid_x
 ; CHECK-NEXT: br i1 [[CX]], label %thread.x, label %thread.x.done
