@@ -89,8 +89,10 @@ struct ToolDiagnosticHandler : DiagnosticHandler {
       WithColor::error(errs(), "rubicon-opt");
     } else if (DI.getSeverity() == DS_Warning) {
       WithColor::warning(errs(), "rubicon-opt");
-    } else if (DI.getSeverity() == DS_Remark) {
-      // Only the remarks -pass-remarks* asked for are made.
+    } else if (const auto *Remark =
+                   dyn_cast<DiagnosticInfoOptimizationBase>(&DI);
+               Remark && Remark->isEnabled()) {
+      // The optimization remarks -pass-remarks* ask for.
       OS << "remark: ";
     } else {
       return true; // Notes are not interesting here.
