@@ -226,6 +226,18 @@ CUresult refuse(DriverLinkState &State, CUresult Status,
   return Status;
 }
 
+/// Whether Data is an ar archive none of whose bytes start a fat binary
+/// (no member carries relocatable device code).
+bool isArchiveWithoutDeviceCode(const void *Data, size_t Size) {
+  static constexpr char Magic[] = "!<arch>\n";
+  static constexpr char Bundle[] = "__CLANG_OFFLOAD_BUNDLE__";
+  const char *Bytes = static_cast<const char *>(Data);
+  if (Size < sizeof Magic - 1 || std::memcmp(Bytes, Magic, sizeof Magic - 1))
+    return false;
+  return std::search(Bytes, Bytes + Size, Bundle, Bundle + sizeof Bundle - 1) ==
+         Bytes + Size;
+}
+
 } // namespace
 
 extern "C" {
@@ -599,8 +611,14 @@ CUresult cuLinkAddData_v2(CUlinkState StateHandle, CUjitInputType Type,
     return refuse(*State, CUDA_ERROR_JIT_COMPILER_NOT_FOUND,
                   What + ": Rubicon has no NVVM JIT compiler; link PTX, a "
                          "fat binary or a code object built by Rubicon's nvcc");
-  case CU_JIT_INPUT_OBJECT:
   case CU_JIT_INPUT_LIBRARY:
+    // An archive without relocatable device code (no fat binary in any
+    // member) adds nothing: Rubicon's libcudadevrt.a, which the libNVVM
+    // samples link, since the device runtime is in every code object.
+    if (isArchiveWithoutDeviceCode(Data, Size))
+      return CUDA_SUCCESS;
+    [[fallthrough]];
+  case CU_JIT_INPUT_OBJECT:
     return refuse(*State, CUDA_ERROR_NOT_SUPPORTED,
                   What + ": relocatable device code is linked at build time "
                          "(nvcc -dlink), not by the driver");

@@ -98,6 +98,11 @@ inline constexpr const char ClusterDimsPrefix[] =
 /// architecture the kernels were compiled for (52: __CUDA_ARCH__ 520), which
 /// cudaFuncGetAttributes reports as ptxVersion and binaryVersion.
 inline constexpr const char CudaArchSymbol[] = "__rubicon_host_cuda_arch";
+/// Optional: `const char __rubicon_host_managed_<name>` for each managed
+/// variable `<name>` of a module the driver API loads (NVVM IR's
+/// `!"managed"` annotation): cuModuleGetGlobal reports the variable as
+/// managed memory.
+inline constexpr const char ManagedMarkerPrefix[] = "__rubicon_host_managed_";
 /// Optional: `const unsigned long long __rubicon_host_cpu_level`, the x86-64
 /// level the code object was built for (HostCpuLevels.h: 3 is x86-64-v3);
 /// absent means 1, baseline x86-64. The runtime loads it only on a CPU of

@@ -6,7 +6,7 @@
 // math), linked for each target when the program is compiled.
 // docs/cuda-libraries.md, "libNVVM".
 
-#define NV_EXPORT extern "C" __device__ __attribute__((used))
+#define NV_EXPORT extern "C" __device__
 
 // Unary functions: __nv_<name>f (float) and __nv_<name> (double).
 #define NV_UNARY(name)                                                         \

@@ -422,12 +422,14 @@ cudaError_t HostBackend::moduleGetGlobal(void *&Address, size_t &Size,
     return cudaErrorSymbolNotFound;
   Address = Symbol;
   Size = Entry->st_size;
-  // Device memory from now on to cudaPointerGetAttributes (libcu++'s
-  // cuda::get_device_address and is_device_accessible ask).
+  // Device (or managed) memory from now on to cudaPointerGetAttributes
+  // (libcu++'s cuda::get_device_address and is_device_accessible ask).
+  std::string Marker = std::string(rubicon::host::ManagedMarkerPrefix) + Name;
+  AllocationKind Kind = dlsym(Loaded->Handle, Marker.c_str())
+                            ? AllocationKind::ModuleManaged
+                            : AllocationKind::ModuleGlobal;
   auto Key = reinterpret_cast<uintptr_t>(Symbol);
-  if (Allocations.try_emplace(Key, Allocation{Size, AllocationKind::ModuleGlobal,
-                                              Device})
-          .second)
+  if (Allocations.try_emplace(Key, Allocation{Size, Kind, Device}).second)
     Loaded->Globals.push_back(Key);
   return cudaSuccess;
 }

@@ -1,14 +1,17 @@
 // libNVVM compiles NVVM IR through Rubicon's nvcc: a module in NVIDIA's
 // NVVM IR (typed pointers, !nvvm.annotations kernels, llvm.cuda.syncthreads,
-// an internal global the driver finds by name, a libdevice function), a
-// lazily added module and the toolkit's libdevice.10.bc (lazily) run on the host target through the driver API; the
+// an internal global the driver finds by name, a managed variable, a
+// libdevice function, a launch from device code through the device
+// runtime's entry points), a lazily added module and the toolkit's
+// libdevice.10.bc (lazily) run on the host target through the driver API; the
 // lazy module's kernel nobody uses is not in the image; the result is text
-// without a NUL that cuLinkAddData(CU_JIT_INPUT_PTX) takes; bad IR is
+// without a NUL that cuLinkAddData(CU_JIT_INPUT_PTX) takes, with
+// libcudadevrt.a (CU_JIT_INPUT_LIBRARY) beside it; bad IR is
 // NVVM_ERROR_INVALID_IR from nvvmVerifyProgram with the line in the log;
 // unknown options and bad values are NVVM_ERROR_INVALID_OPTION.
 // REQUIRES: host-target
 // RUN: clang -I%rubicon_include -I%toolkit/nvvm/include %s -L%toolkit/lib64 -L%toolkit/nvvm/lib64 -lnvvm -lcuda -lm -Wl,-rpath,%toolkit/lib64:%toolkit/nvvm/lib64 -o %t
-// RUN: env RUBICON_BACKEND=host %t %toolkit/nvvm/libdevice/libdevice.10.bc | FileCheck %s
+// RUN: env RUBICON_BACKEND=host %t %toolkit/nvvm/libdevice/libdevice.10.bc %toolkit/lib64/libcudadevrt.a | FileCheck %s
 
 // CHECK: version 2.0, IR 2.0
 // CHECK-NEXT: no result yet: NVVM_ERROR_INVALID_PROGRAM
@@ -18,7 +21,9 @@
 // CHECK-NEXT: load: 0, function: 0, unused lazy kernel: 500, global: 0 (4 bytes)
 // CHECK-NEXT: launch: 0
 // CHECK-NEXT: wrong: 0 of 64
-// CHECK-NEXT: link as PTX: 0 0 0
+// CHECK-NEXT: managed: counter 1, bias 0
+// CHECK-NEXT: device launch: 0, child wrote 42
+// CHECK-NEXT: link as PTX: 0 0 0 0
 // CHECK-NEXT: bad verify: NVVM_ERROR_INVALID_IR
 // CHECK-NEXT: bad.ll:4:11: error: use of undefined value '%nothing'
 // CHECK: bad compile: NVVM_ERROR_COMPILATION
@@ -75,14 +80,38 @@ static const char *Program =
     "  store float %r, float* %pout, align 4\n"
     "  ret void\n"
     "}\n"
-    "!nvvm.annotations = !{!0}\n"
+    "@counter = internal addrspace(1) global i32 7, align 4\n"
+    "%struct.dim3 = type { i32, i32, i32 }\n"
+    "declare i8* @cudaGetParameterBufferV2(i8*, %struct.dim3, %struct.dim3, i32)\n"
+    "declare i32 @cudaLaunchDeviceV2(i8*, i8*)\n"
+    "define void @child(i32* %p) {\n"
+    "  store i32 42, i32* %p, align 4\n"
+    "  ret void\n"
+    "}\n"
+    "define void @parent(i32* %p) {\n"
+    "entry:\n"
+    "  %buf = call i8* @cudaGetParameterBufferV2(i8* bitcast (void (i32*)* @child"
+    " to i8*), %struct.dim3 { i32 1, i32 1, i32 1 }, %struct.dim3 { i32 1, i32 1,"
+    " i32 1 }, i32 0)\n"
+    "  %slot = bitcast i8* %buf to i32**\n"
+    "  store i32* %p, i32** %slot, align 8\n"
+    "  %r = call i32 @cudaLaunchDeviceV2(i8* %buf, i8* null)\n"
+    "  ret void\n"
+    "}\n"
+    "!nvvm.annotations = !{!0, !2, !3, !4}\n"
     "!0 = !{void (float*, float*, float)* @apply, !\"kernel\", i32 1}\n"
+    "!2 = !{i32 addrspace(1)* @counter, !\"managed\", i32 1}\n"
+    "!3 = !{void (i32*)* @child, !\"kernel\", i32 1}\n"
+    "!4 = !{void (i32*)* @parent, !\"kernel\", i32 1}\n"
     "!nvvmir.version = !{!1}\n"
     "!1 = !{i32 2, i32 0}\n";
 
-// Added lazily: @twice is used, the kernel @unused is not.
+// Added lazily: @twice is used, the kernel @unused is not (its llvm.used
+// entry does not keep it).
 static const char *Lazy =
     "target triple = \"nvptx64-nvidia-cuda\"\n"
+    "@llvm.used = appending global [1 x i8*] [i8* bitcast (void (i32*)* "
+    "@unused to i8*)], section \"llvm.metadata\"\n"
     "define i32 @twice(i32 %v) {\n"
     "  %r = shl i32 %v, 1\n"
     "  ret i32 %r\n"
@@ -194,6 +223,26 @@ int main(int argc, char **argv) {
     Wrong += fabsf(Out[I] - (3.0f * sinf(In[I]) + 2 * I + 2.0f)) > 1e-4f;
   printf("wrong: %d of %d\n", Wrong, N);
 
+  CUdeviceptr Counter;
+  size_t CounterSize;
+  unsigned CounterManaged = 9, BiasManaged = 9;
+  cuModuleGetGlobal(&Counter, &CounterSize, Module, "counter");
+  cuPointerGetAttribute(&CounterManaged, CU_POINTER_ATTRIBUTE_IS_MANAGED, Counter);
+  cuPointerGetAttribute(&BiasManaged, CU_POINTER_ATTRIBUTE_IS_MANAGED, Bias);
+  printf("managed: counter %u, bias %u\n", CounterManaged, BiasManaged);
+
+  CUfunction Parent;
+  cuModuleGetFunction(&Parent, Module, "parent");
+  CUdeviceptr Slot;
+  cuMemAlloc(&Slot, sizeof(int));
+  cuMemsetD32(Slot, 0, 1);
+  void *ParentParams[] = {&Slot};
+  int Launched = cuLaunchKernel(Parent, 1, 1, 1, 1, 1, 1, 0, NULL, ParentParams, NULL);
+  cuCtxSynchronize();
+  int Written = 0;
+  cuMemcpyDtoH(&Written, Slot, sizeof Written);
+  printf("device launch: %d, child wrote %d\n", Launched, Written);
+
   // What the libNVVM samples do with the result: link it as PTX text.
   CUlinkState Link;
   void *Cubin;
@@ -201,8 +250,9 @@ int main(int argc, char **argv) {
   int Created = cuLinkCreate(0, NULL, NULL, &Link);
   int Added = cuLinkAddData(Link, CU_JIT_INPUT_PTX, Image, strlen(Image) + 1,
                             "program", 0, NULL, NULL);
+  int Library = cuLinkAddFile(Link, CU_JIT_INPUT_LIBRARY, argv[2], 0, NULL, NULL);
   int Completed = cuLinkComplete(Link, &Cubin, &CubinSize);
-  printf("link as PTX: %d %d %d\n", Created, Added, Completed);
+  printf("link as PTX: %d %d %d %d\n", Created, Added, Library, Completed);
   cuLinkDestroy(Link);
   free(Image);
 

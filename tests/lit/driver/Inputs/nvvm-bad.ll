@@ -1,0 +1,4 @@
+; Returns the wrong type.
+define i32 @f() {
+  ret i64 0
+}
