@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
+#include "MmaBlockShape.h"
 
 #include "rubicon/HostABI.h"
 #include "rubicon/WmmaLayout.h"
@@ -293,94 +294,85 @@ Function *fragmentLayoutFunction(Module &M, bool ToBlock, StringRef Kind) {
   return F;
 }
 
-/// The A fragment of an m16n8k16 f16 or bf16 mma.sync (four words, PTX
-/// layout: lane 4g + t holds rows g (a[2p]) and g + 8 (a[2p + 1]) at
-/// k = 2t, 2t + 1 + 8p) as the operands of its four block MFMAs: word
-/// 2a + w is A[r][2a + 8w], A[r][2a + 8w + 1] for lane r = l % 16 of
-/// either group (docs/matrix-cores.md, "PTX mma.sync on MFMA": a quad
-/// first puts row g + 8's units next to row g's, E/O, then one ds_bpermute
-/// per word). rubicon-mma-fragment-layout loads it directly where ldmatrix
-/// produced the words.
-Function *aFragmentFunction(Module &M) {
-  const char *Name = "__rubicon_mma_layout.a_to_block.k16";
+/// The A or B registers of an m16n8 mma.sync (PTX layout) as the block
+/// MFMAs' operands (MmaBlockShape; docs/matrix-cores.md, "PTX mma.sync on
+/// MFMA"), one function per operand and shape, marked "a_to_block" or
+/// "b_to_block" with the shape's kind, which rubicon-mma-fragment-layout
+/// replaces by loads where the registers were loaded.
+///   B: lane (h, a, i) takes word w of set q, unit (t, p) = unit(a, q, w),
+///      from lane 4 (4h + i) + t's register p: one ds_bpermute per word (a
+///      transposition of lane bits 0-1 and 2-3, which no DPP or ds_swizzle
+///      pattern does).
+///   A: per part p, E[p] holds at quad lane t row g's unit (t, p) (t even)
+///      or row g + 8's unit (t - 1, p) (t odd); O[p] row g + 8's unit
+///      (t + 1, p) (t even) or row g's unit (t, p) (t odd), one DPP each.
+///      So row r's unit (t, p) is in E[p] at lane 4 (r % 8) + t + (r >= 8)
+///      when t is even, in O[p] at lane 4 (r % 8) + t - (r >= 8) when t is
+///      odd: one ds_bpermute per word, whatever half the row is in.
+Function *operandLayoutFunction(Module &M, bool IsA, MmaBlockShape S) {
+  std::string Name = (Twine("__rubicon_mma_layout.") +
+                      (IsA ? "a_to_block." : "b_to_block.") + S.kind())
+                         .str();
   if (Function *F = M.getFunction(Name))
     return F;
   LLVMContext &Ctx = M.getContext();
   Type *I32 = Type::getInt32Ty(Ctx);
-  auto *Ty = FunctionType::get(FixedVectorType::get(I32, 8),
-                               {FixedVectorType::get(I32, 4)}, false);
+  auto *Ty = FunctionType::get(
+      FixedVectorType::get(I32, IsA ? S.aBlockWords() : S.bBlockWords()),
+      {FixedVectorType::get(I32, IsA ? S.aRegisters() : S.bRegisters())},
+      false);
   Function *F = Function::Create(Ty, GlobalValue::InternalLinkage, Name, M);
-  F->addFnAttr(FragmentLayoutAttribute, "a_to_block");
-  F->addFnAttr(FragmentKindAttribute, "k16");
+  F->addFnAttr(FragmentLayoutAttribute, IsA ? "a_to_block" : "b_to_block");
+  F->addFnAttr(FragmentKindAttribute, S.kind());
   F->addFnAttr(Attribute::NoInline);
   F->addFnAttr(Attribute::Convergent);
   F->addFnAttr(Attribute::NoUnwind);
   F->addFnAttr(Attribute::WillReturn);
   F->setDoesNotAccessMemory();
   IRBuilder<> B(BasicBlock::Create(Ctx, "", F));
-  Value *In = F->getArg(0);
-  Value *AW[4];
-  for (unsigned I = 0; I < 4; ++I)
-    AW[I] = B.CreateExtractElement(In, I);
+  SmallVector<Value *, 4> Regs;
+  for (unsigned I = 0; I < (IsA ? S.aRegisters() : S.bRegisters()); ++I)
+    Regs.push_back(B.CreateExtractElement(F->getArg(0), I));
   Value *Wave = waveLaneOf(B);
   Value *Base = B.CreateAnd(Wave, 32);
   Value *L = B.CreateAnd(Wave, 31);
+  Value *Out = PoisonValue::get(Ty->getReturnType());
+  unsigned Index = 0;
+  if (!IsA) {
+    Value *Column = B.CreateOr(B.CreateShl(B.CreateLShr(L, 4), 2),
+                               B.CreateAnd(L, 3));
+    Value *Lender = B.CreateAnd(B.CreateLShr(L, 2), 3);
+    for (unsigned Q = 0; Q < S.sets(); ++Q)
+      for (unsigned W = 0; W < S.operandWords(); ++W) {
+        Value *T = B.CreateAdd(B.CreateMul(Lender, B.getInt32(S.tScale())),
+                               B.getInt32(S.tOffset(W)));
+        Value *Source = B.CreateAdd(B.CreateShl(Column, 2), T);
+        Out = B.CreateInsertElement(
+            Out, fromLaneOf(B, Regs[S.part(Q, W)], Source, Base), Index++);
+      }
+    B.CreateRet(Out);
+    return F;
+  }
   Value *R = B.CreateAnd(L, 15);
   Value *Upper = B.CreateICmpUGE(R, B.getInt32(8));
   Value *Odd = B.CreateICmpNE(B.CreateAnd(L, 1), B.getInt32(0));
-  Value *E[2], *O[2];
-  for (unsigned P = 0; P < 2; ++P) {
-    E[P] = B.CreateSelect(Odd, dppOf(B, AW[2 * P + 1], 0xa0), AW[2 * P]);
-    O[P] = B.CreateSelect(Odd, AW[2 * P], dppOf(B, AW[2 * P + 1], 0xf5));
+  SmallVector<Value *, 2> E, O;
+  for (unsigned P = 0; P < S.Parts; ++P) {
+    E.push_back(B.CreateSelect(Odd, dppOf(B, Regs[2 * P + 1], 0xa0), Regs[2 * P]));
+    O.push_back(B.CreateSelect(Odd, Regs[2 * P], dppOf(B, Regs[2 * P + 1], 0xf5)));
   }
   Value *RowBase = B.CreateShl(B.CreateAnd(R, 7), 2);
   Value *Step = B.CreateZExt(Upper, I32);
-  Value *Out = PoisonValue::get(Ty->getReturnType());
-  for (unsigned A = 0; A < 4; ++A)
-    for (unsigned W = 0; W < 2; ++W) {
-      Value *Source = B.CreateAdd(RowBase, B.getInt32(A));
-      Value *Word = A % 2
-                        ? fromLaneOf(B, O[W], B.CreateSub(Source, Step), Base)
-                        : fromLaneOf(B, E[W], B.CreateAdd(Source, Step), Base);
-      Out = B.CreateInsertElement(Out, Word, 2 * A + W);
-    }
-  B.CreateRet(Out);
-  return F;
-}
-
-/// The B fragment of an m16n8k16 f16 or bf16 mma.sync (two words, PTX
-/// layout: lane 4g + t holds column g at k = 2t, 2t + 1 + 8p in b[p]) as the
-/// operand its lane lends to the block MFMAs: word w of lane (h, a, i) is
-/// b[w] of lane 16h + 4i + a (column 4h + i, k = 2a + 8w), one ds_bpermute
-/// per word. rubicon-mma-fragment-layout loads it directly where loads
-/// produced the words.
-Function *bFragmentFunction(Module &M) {
-  const char *Name = "__rubicon_mma_layout.b_to_block.k16";
-  if (Function *F = M.getFunction(Name))
-    return F;
-  LLVMContext &Ctx = M.getContext();
-  auto *Words = FixedVectorType::get(Type::getInt32Ty(Ctx), 2);
-  auto *Ty = FunctionType::get(Words, {Words}, false);
-  Function *F = Function::Create(Ty, GlobalValue::InternalLinkage, Name, M);
-  F->addFnAttr(FragmentLayoutAttribute, "b_to_block");
-  F->addFnAttr(FragmentKindAttribute, "k16");
-  F->addFnAttr(Attribute::NoInline);
-  F->addFnAttr(Attribute::Convergent);
-  F->addFnAttr(Attribute::NoUnwind);
-  F->addFnAttr(Attribute::WillReturn);
-  F->setDoesNotAccessMemory();
-  IRBuilder<> B(BasicBlock::Create(Ctx, "", F));
-  Value *Wave = waveLaneOf(B);
-  Value *Base = B.CreateAnd(Wave, 32);
-  Value *L = B.CreateAnd(Wave, 31);
-  Value *Source = B.CreateOr(
-      B.CreateOr(B.CreateAnd(L, 16), B.CreateShl(B.CreateAnd(L, 3), 2)),
-      B.CreateAnd(B.CreateLShr(L, 2), 3));
-  Value *Out = PoisonValue::get(Words);
-  for (unsigned W = 0; W < 2; ++W)
-    Out = B.CreateInsertElement(
-        Out, fromLaneOf(B, B.CreateExtractElement(F->getArg(0), W), Source, Base),
-        W);
+  for (unsigned Q = 0; Q < S.sets(); ++Q)
+    for (unsigned Abid = 0; Abid < S.lenders(); ++Abid)
+      for (unsigned W = 0; W < S.operandWords(); ++W) {
+        auto [T, P] = S.unit(Abid, Q, W);
+        Value *Source = B.CreateAdd(RowBase, B.getInt32(T));
+        Value *Word = T % 2
+                          ? fromLaneOf(B, O[P], B.CreateSub(Source, Step), Base)
+                          : fromLaneOf(B, E[P], B.CreateAdd(Source, Step), Base);
+        Out = B.CreateInsertElement(Out, Word, Index++);
+      }
   B.CreateRet(Out);
   return F;
 }
@@ -1232,81 +1224,36 @@ private:
     bool DHalf = T[0] == "f16", CHalf = T[3] == "f16";
     Value *A = Call.getArgOperand(0), *Bm = Call.getArgOperand(1),
           *C = Call.getArgOperand(2);
-    if (TF32) { // tf32: the upper 19 bits of each f32 (see mfmaHalfLines)
+    MmaBlockShape Shape{HalfWords, unsigned(words(Bm).size())};
+    unsigned OperandWords = Shape.operandWords();
+    unsigned Lenders = Shape.lenders(), Sets = Shape.sets();
+    // The operands in the block layout (operandLayoutFunction): lane l's
+    // own A words and the B words it lends, as the MFMAs take them. tf32
+    // keeps the upper 19 bits of each f32 (see mfmaHalfLines; the loads
+    // that replace a move keep the mask).
+    Module &M = *Call.getModule();
+    auto Registers = [&](Value *V, unsigned N) {
+      return B.CreateBitCast(V, FixedVectorType::get(B.getInt32Ty(), N));
+    };
+    A = Registers(A, Shape.aRegisters());
+    Bm = Registers(Bm, Shape.bRegisters());
+    if (TF32) {
       A = B.CreateAnd(A, 0xffffe000u);
       Bm = B.CreateAnd(Bm, 0xffffe000u);
     }
-    SmallVector<Value *, 8> AW = words(A), BW = words(Bm);
-    unsigned Parts = BW.size(); // units (t, p), p < Parts, per quad lane t
-    // The MFMAs: ABID a < Lenders, q < Sets; each takes the units
-    // unit(a, q, w), w < OperandWords (unit p depends on q and w only).
-    unsigned OperandWords = HalfWords ? 2 : 1;
-    unsigned Lenders = HalfWords && Parts == 1 ? 2 : 4;
-    unsigned Sets = HalfWords ? 1 : Parts;
-    auto Unit = [&](Value *LenderA, unsigned Q,
-                    unsigned W) -> std::pair<Value *, unsigned> {
-      if (!HalfWords) // one word: unit (a, q)
-        return {LenderA, Q};
-      if (Parts == 2) // f16/bf16 k16: units (a, 0), (a, 1)
-        return {LenderA, W};
-      // f16/bf16 k8: units (2a, 0), (2a + 1, 0)
-      return {B.CreateAdd(B.CreateShl(LenderA, 1), B.getInt32(W)), 0};
-    };
-
-    Value *Wave = waveLane();
-    Value *Base = B.CreateAnd(Wave, 32); // the logical warp's first lane
-    Value *L = B.CreateAnd(Wave, 31);
-    Value *G = B.CreateLShr(L, 2), *TQ = B.CreateAnd(L, 3);
-    Value *H = B.CreateLShr(L, 4), *InBlock = B.CreateAnd(L, 3);
-    Value *BlockInGroup = bits(L, 2, 2);
-    Value *R = B.CreateAnd(L, 15); // this lane's A row and D row
-    Value *Upper = B.CreateICmpUGE(R, B.getInt32(8));
-    Value *Odd = B.CreateICmpNE(B.CreateAnd(TQ, 1), B.getInt32(0));
-
-    // B, lent: word w of set q at lane (h, a, i) = b[p] of lane 4(4h+i)+t
-    // for unit (t, p) = Unit(a, q, w).
-    // (m16n8k16 f16/bf16: in bFragmentFunction instead.)
-    bool ABlockPath = HalfWords && Parts == 2;
+    Value *ABlock = B.CreateCall(operandLayoutFunction(M, true, Shape), {A});
+    Value *BBlock = B.CreateCall(operandLayoutFunction(M, false, Shape), {Bm});
     SmallVector<SmallVector<Value *, 2>, 2> Lent(Sets);
-    Value *Column = B.CreateOr(B.CreateShl(H, 2), InBlock);
-    if (ABlockPath) {
-      Value *BBlock = B.CreateCall(bFragmentFunction(*Call.getModule()),
-                                   {vector(BW)});
+    for (unsigned Q = 0; Q < Sets; ++Q)
       for (unsigned W = 0; W < OperandWords; ++W)
-        Lent[0].push_back(B.CreateExtractElement(BBlock, W));
-    }
-    for (unsigned Q = 0; Q < Sets && !ABlockPath; ++Q)
-      for (unsigned W = 0; W < OperandWords; ++W) {
-        auto [UnitT, P] = Unit(BlockInGroup, Q, W);
-        Lent[Q].push_back(fromLane(
-            BW[P], B.CreateAdd(B.CreateShl(Column, 2), UnitT), Base));
-      }
-
-    // A: per part p, E[p] holds at quad lane t row g's unit (t, p) (t even)
-    // or row g+8's unit (t-1, p) (t odd); O[p] row g+8's unit (t+1, p)
-    // (t even) or row g's unit (t, p) (t odd). So row r's unit (t, p) is in
-    // E[p] at lane 4(r%8) + t + (r >= 8) when t is even, in O[p] at lane
-    // 4(r%8) + t - (r >= 8) when t is odd.
-    // (m16n8k16 f16/bf16: in aFragmentFunction instead.)
-    SmallVector<Value *, 2> E, O;
-    for (unsigned P = 0; P < Parts && !ABlockPath; ++P) {
-      E.push_back(B.CreateSelect(Odd, dpp(AW[2 * P + 1], 0xa0), AW[2 * P]));
-      O.push_back(B.CreateSelect(Odd, AW[2 * P], dpp(AW[2 * P + 1], 0xf5)));
-    }
-    Value *RowBase = B.CreateShl(B.CreateAnd(R, 7), 2);
-    Value *Step = B.CreateZExt(Upper, B.getInt32Ty());
-    auto AWord = [&](unsigned UnitT, unsigned P) {
-      Value *Source = B.CreateAdd(RowBase, B.getInt32(UnitT));
-      return UnitT % 2 ? fromLane(O[P], B.CreateSub(Source, Step), Base)
-                       : fromLane(E[P], B.CreateAdd(Source, Step), Base);
-    };
+        Lent[Q].push_back(
+            B.CreateExtractElement(BBlock, Q * OperandWords + W));
 
     // The products, into one accumulator: lane l, register i holds
     // D[r][4h + i]. It starts from C in the block layout, so the sums are
     // C + products, in the order of the generic path (and -0 + -0 stays
     // -0); .satfinite s32 starts from 0 and clamps C's addition once at the
     // end (the product sums cannot overflow).
-    Module &M = *Call.getModule();
     bool AddCAfter = Int && Key.SatFinite;
     StringRef CKind = CHalf ? "f16" : Int ? "s32" : "f32";
     StringRef DKind = AddCAfter ? "s32" : DHalf ? "f16" : Int ? "s32" : "f32";
@@ -1328,20 +1275,12 @@ private:
                                    : FixedVectorType::get(B.getHalfTy(), 4));
       return TF32 ? B.CreateBitCast(Words[0], B.getFloatTy()) : Words[0];
     };
-    // m16n8k16 f16/bf16: A's block operands through aFragmentFunction.
-    Value *ABlock =
-        ABlockPath ? B.CreateCall(aFragmentFunction(M), {A}) : nullptr;
     for (unsigned Q = 0; Q < Sets; ++Q)
       for (unsigned Abid = 0; Abid < Lenders; ++Abid) {
         SmallVector<Value *, 2> Own;
-        for (unsigned W = 0; W < OperandWords; ++W) {
-          if (ABlock) {
-            Own.push_back(B.CreateExtractElement(ABlock, 2 * Abid + W));
-            continue;
-          }
-          auto [UnitT, P] = Unit(B.getInt32(Abid), Q, W);
-          Own.push_back(AWord(cast<ConstantInt>(UnitT)->getZExtValue(), P));
-        }
+        for (unsigned W = 0; W < OperandWords; ++W)
+          Own.push_back(B.CreateExtractElement(
+              ABlock, (Q * Lenders + Abid) * OperandWords + W));
         Sum = B.CreateIntrinsic(
             ViaF16 ? Intrinsic::amdgcn_mfma_f32_4x4x4f16 : blockMfma(), {},
             {Operand(Lent[Q], T[2]), Operand(Own, T[1]), Sum, B.getInt32(2),

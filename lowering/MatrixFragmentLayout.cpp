@@ -38,6 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoweringPasses.h"
+#include "MmaBlockShape.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -521,12 +522,16 @@ class DirectLoads {
 public:
   explicit DirectLoads(Function &F) : F(F), DT(F), LI(DT) {}
 
-  /// A fragment (a_to_block or b_to_block, Kind "k16") whose words are
-  /// loads: loaded in the block layout. True if it replaced Call.
-  bool replace(CallInst *Call, bool IsA) {
+  /// A fragment (a_to_block or b_to_block of Shape) whose words are loads:
+  /// loaded in the block layout. True if it replaced Call.
+  bool replace(CallInst *Call, bool IsA, MmaBlockShape Shape) {
     Value *Fragment = Call->getArgOperand(0);
-    unsigned Registers = IsA ? 4 : 2;
+    unsigned Registers = IsA ? Shape.aRegisters() : Shape.bRegisters();
     SmallVector<LoadInst *, 4> Loads;
+    // Registers masked (tf32's upper 19 bits): the loaded words are.
+    const APInt *Mask = nullptr;
+    using namespace PatternMatch;
+    match(Fragment, m_And(m_Value(Fragment), m_APInt(Mask)));
     for (unsigned I = 0; I < Registers; ++I) {
       Value *Word = findScalarElement(Fragment, I);
       auto *Load = dyn_cast_or_null<LoadInst>(Word);
@@ -558,30 +563,41 @@ public:
     Value *Upper = B.CreateICmpUGE(R, B.getInt32(8));
     SmallVector<Value *, 8> Words;
     if (IsA) {
-      // Word 2a + w: register 2w + (r >= 8) of lane 4 (r % 8) + a.
-      for (unsigned A = 0; A < 4; ++A) {
-        unsigned Pattern = A;
-        auto Source = [&](IRBuilderBase &B, Value *L) {
-          return B.CreateAdd(B.CreateShl(B.CreateAnd(L, 7), 2),
-                             B.getInt32(A));
-        };
-        for (unsigned W = 0; W < 2; ++W)
-          Words.push_back(load(B, Pattern, Source, Loads[2 * W],
-                               Loads[2 * W + 1], Upper));
-      }
+      // Word (q, a, w), unit (t, p): register 2p + (r >= 8) of lane
+      // 4 (r % 8) + t (source pattern t).
+      for (unsigned Q = 0; Q < Shape.sets(); ++Q)
+        for (unsigned A = 0; A < Shape.lenders(); ++A)
+          for (unsigned W = 0; W < Shape.operandWords(); ++W) {
+            auto [T, P] = Shape.unit(A, Q, W);
+            auto Source = [T = T](IRBuilderBase &B, Value *L) {
+              return B.CreateAdd(B.CreateShl(B.CreateAnd(L, 7), 2),
+                                 B.getInt32(T));
+            };
+            Words.push_back(
+                load(B, T, Source, Loads[2 * P], Loads[2 * P + 1], Upper));
+          }
     } else {
-      // Word w of lane (h, a, i): register w of lane 16h + 4i + a.
-      auto Source = [](IRBuilderBase &B, Value *L) {
-        return B.CreateOr(
-            B.CreateOr(B.CreateAnd(L, 16), B.CreateShl(B.CreateAnd(L, 3), 2)),
-            B.CreateAnd(B.CreateLShr(L, 2), 3));
-      };
-      for (unsigned W = 0; W < 2; ++W)
-        Words.push_back(load(B, 4, Source, Loads[W], nullptr, nullptr));
+      // Word (q, w) of lane (h, a, i), unit (t, p) = unit(a, q, w):
+      // register p of lane 16h + 4i + t (source pattern 4 + tOffset(w)).
+      for (unsigned Q = 0; Q < Shape.sets(); ++Q)
+        for (unsigned W = 0; W < Shape.operandWords(); ++W) {
+          auto Source = [&](IRBuilderBase &B, Value *L) {
+            Value *Column = B.CreateOr(B.CreateAnd(L, 16),
+                                       B.CreateShl(B.CreateAnd(L, 3), 2));
+            Value *Lender = B.CreateAnd(B.CreateLShr(L, 2), 3);
+            return B.CreateAdd(
+                Column,
+                B.CreateAdd(B.CreateMul(Lender, B.getInt32(Shape.tScale())),
+                            B.getInt32(Shape.tOffset(W))));
+          };
+          Words.push_back(load(B, 4 + Shape.tOffset(W), Source,
+                               Loads[Shape.part(Q, W)], nullptr, nullptr));
+        }
     }
     Value *Out = PoisonValue::get(Call->getType());
     for (unsigned I = 0; I < Words.size(); ++I)
-      Out = B.CreateInsertElement(Out, Words[I], I);
+      Out = B.CreateInsertElement(
+          Out, Mask ? B.CreateAnd(Words[I], *Mask) : Words[I], I);
     Call->replaceAllUsesWith(Out);
     Call->eraseFromParent();
     return true;
@@ -714,7 +730,7 @@ private:
       }
       IRBuilder<> B(At);
       Value *Wave = waveLane(B);
-      Value *S = Source(B, B.CreateAnd(Wave, 31));
+      Value *S = B.CreateAnd(Source(B, B.CreateAnd(Wave, 31)), 31);
       if (isLaneId(V))
         Out = S;
       else if (isWaveLane(V))
@@ -896,13 +912,17 @@ PreservedAnalyses MatrixFragmentLayoutPass::run(Module &M,
       if (auto *Call = dyn_cast<CallInst>(U);
           Call && Call->getCalledFunction() == F)
         Calls.push_back(Call);
+    StringRef Kind = F->getFnAttribute(FragmentKindAttribute).getValueAsString();
+    std::optional<MmaBlockShape> Shape = MmaBlockShape::ofKind(Kind);
+    if (!Shape)
+      continue;
     for (CallInst *Call : Calls) {
-      if (Layout == "a_to_block" && loadBlockLayout(Call))
+      if (Layout == "a_to_block" && Kind == "k16" && loadBlockLayout(Call))
         continue;
       std::unique_ptr<DirectLoads> &Loads = Direct[Call->getFunction()];
       if (!Loads)
         Loads = std::make_unique<DirectLoads>(*Call->getFunction());
-      Loads->replace(Call, Layout == "a_to_block");
+      Loads->replace(Call, Layout == "a_to_block", *Shape);
     }
   }
 

@@ -38,8 +38,9 @@ define internal <2 x i32> @__rubicon_mma_layout.b_to_block.k16(<2 x i32> %b) #1 
 ; CHECK-NEXT:    [[R:%.*]] = and i32 [[L]], 7
 ; CHECK-NEXT:    [[S4:%.*]] = shl i32 [[R]], 2
 ; CHECK-NEXT:    [[S:%.*]] = add i32 [[S4]], 0
+; CHECK-NEXT:    [[SW:%.*]] = and i32 [[S]], 31
 ; CHECK-NEXT:    [[BASE:%.*]] = and i32 [[WAVE]], 32
-; CHECK-NEXT:    [[SRC:%.*]] = or i32 [[BASE]], [[S]]
+; CHECK-NEXT:    [[SRC:%.*]] = or i32 [[BASE]], [[SW]]
 ; CHECK-NEXT:    [[ADDR:%.*]] = shl i32 [[SRC]], 2
 ; CHECK-NEXT:    [[TID0:%.*]] = call i32 @llvm.amdgcn.ds.bpermute(i32 [[ADDR]], i32 %tid)
 ; CHECK:         add i32 {{%.*}}, 1
