@@ -20,6 +20,7 @@
 // RUN: cuobjdump -xelf all k.o
 // RUN: llvm-objdump -d --no-show-raw-insn k.1.gfx942.elf | FileCheck %s
 // RUN: llvm-objdump -d --no-show-raw-insn k.1.gfx942.elf | FileCheck --check-prefix=BPERMUTE %s
+// RUN: llvm-objdump -d --no-show-raw-insn k.1.gfx942.elf | FileCheck --check-prefix=TF32MASK %s
 // RUN: nvcc -c -O2 -v --amdgpu-arch=host %s -o khost.o 2>&1 | FileCheck --check-prefix=HOST %s
 
 // NOTES-DAG: rubicon: gfx942: kernel 'f16(unsigned int const*, float*)': mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32: matrix cores (4 x v_mfma_f32_4x4x4_16b_f16)
@@ -89,8 +90,13 @@ __global__ void f16moved(const unsigned *in, float *out) {
     out[threadIdx.x * 4 + i] = d[i];
 }
 
+// tf32's registers are loaded in the block layout: each of the 8 A and 2
+// B block words keeps its upper 19 bits.
+// TF32MASK-LABEL: <_Z4tf32PKjPf>:
+// TF32MASK-COUNT-10: v_and_b32_e32 {{.*}}, 0xffffe000, v
+// TF32MASK-NOT: 0xffffe000
+// TF32MASK: s_endpgm
 // CHECK-LABEL: <_Z4tf32PKjPf>:
-// CHECK-COUNT-6: v_and_b32_e32 {{.*}}, 0xffffe000, v
 // CHECK-NOT: v_fma
 // CHECK-COUNT-8: v_mfma_f32_4x4x1_16b_f32 {{.*}} cbsz:2
 // CHECK-NOT: v_fma

@@ -31,8 +31,9 @@ __global__ void int8(const unsigned *in, int *out) {
     out[threadIdx.x * 4 + i] = d[i];
 }
 
+// Registers loaded (the same word in every lane): no move before the MFMAs.
 // CHECK-LABEL: <_Z4tf32PKjPf>:
-// CHECK: ds_bpermute_b32
+// CHECK-NOT: ds_bpermute_b32
 // CHECK: v_mfma_f32_4x4x1_16b_f32
 __global__ void tf32(const unsigned *in, float *out) {
   float d[4] = {};
