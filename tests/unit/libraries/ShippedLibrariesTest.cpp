@@ -117,7 +117,7 @@ TEST(NvJitLink, HandlesLogsAndRefusals) {
   EXPECT_EQ(Handle, nullptr);
 }
 
-TEST(Nvvm, ProgramsLogsAndNoCompiler) {
+TEST(Nvvm, ProgramsLogsAndResults) {
   int Major = 0, Minor = 0, DbgMajor = 0, DbgMinor = 0;
   ASSERT_EQ(nvvmVersion(&Major, &Minor), NVVM_SUCCESS);
   EXPECT_EQ(Major, 2);
@@ -128,15 +128,23 @@ TEST(Nvvm, ProgramsLogsAndNoCompiler) {
   ASSERT_EQ(nvvmCreateProgram(&Program), NVVM_SUCCESS);
   EXPECT_EQ(nvvmCompileProgram(Program, 0, nullptr),
             NVVM_ERROR_NO_MODULE_IN_PROGRAM);
-  const char IR[] = "define void @f() { ret void }";
-  ASSERT_EQ(nvvmAddModuleToProgram(Program, IR, sizeof(IR) - 1, "f"),
-            NVVM_SUCCESS);
-  EXPECT_EQ(nvvmCompileProgram(Program, 0, nullptr), NVVM_ERROR_COMPILATION);
   size_t Size = 0;
+  EXPECT_EQ(nvvmGetCompiledResultSize(Program, &Size),
+            NVVM_ERROR_INVALID_PROGRAM);
+  // A module that does not parse: the verifier's log names it.
+  const char IR[] = "define void @f() { ret i32 }";
+  ASSERT_EQ(nvvmAddModuleToProgram(Program, IR, sizeof(IR) - 1, "f.ll"),
+            NVVM_SUCCESS);
+  EXPECT_EQ(nvvmVerifyProgram(Program, 0, nullptr), NVVM_ERROR_INVALID_IR);
   ASSERT_EQ(nvvmGetProgramLogSize(Program, &Size), NVVM_SUCCESS);
   std::string Log(Size, '\0');
   ASSERT_EQ(nvvmGetProgramLog(Program, Log.data()), NVVM_SUCCESS);
-  EXPECT_NE(Log.find("not supported"), std::string::npos);
+  EXPECT_NE(Log.find("f.ll:1:"), std::string::npos) << Log;
+  EXPECT_EQ(nvvmCompileProgram(Program, 0, nullptr), NVVM_ERROR_COMPILATION);
+  EXPECT_EQ(nvvmGetCompiledResultSize(Program, &Size),
+            NVVM_ERROR_INVALID_PROGRAM);
+  const char *Unknown[] = {"-unknown"};
+  EXPECT_EQ(nvvmCompileProgram(Program, 1, Unknown), NVVM_ERROR_INVALID_OPTION);
   EXPECT_EQ(nvvmDestroyProgram(&Program), NVVM_SUCCESS);
   EXPECT_EQ(Program, nullptr);
 }
