@@ -9,7 +9,8 @@
 //     replaced by the matrix-core code built here (gfx908/gfx90a/gfx94x/
 //     gfx950: llvm.amdgcn.mfma.*; gfx11: llvm.amdgcn.wmma.*);
 //   - a wmma mma on the host target: the product through the block's matrix
-//     exchange, one warp meeting per product (MFMABuilder::hostProduct);
+//     exchange, one warp meeting per run of independent products, the tile
+//     computed once per product (lowerHostProducts);
 //   - anything else: the call is inlined (the generic path).
 //
 // PTX mma.sync is a call of a `__rubicon_mma.*` function too (attribute
@@ -29,18 +30,32 @@
 #include "rubicon/HostABI.h"
 #include "rubicon/WmmaLayout.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <algorithm>
+#include <memory>
 #include <set>
 #include <tuple>
 
@@ -377,6 +392,105 @@ Function *operandLayoutFunction(Module &M, bool IsA, MmaBlockShape S) {
   return F;
 }
 
+/// How a host wmma product sums one step, k ascending, one rounding per
+/// step (MFMABuilder::hostProduct): the type of the elements in the
+/// exchange and of the sums.
+enum class HostStep {
+  F32,  ///< f16 multiplicands: the product is exact in f32, so fmuladd (fused
+        ///< or not) is the fma
+  Wide, ///< bf16, tf32: the product exact in f64, the sum rounded to f64
+        ///< then to f32 (f32's correctly rounded sum: no call of fmaf)
+  F64,  ///< f64: fma
+  I32,  ///< s8, u8: exact i32 sums from 0 (C is added by each lane)
+};
+
+/// `void @__rubicon_host_wmma_tile.mMnNkK.<step>(ptr A, ptr B, ptr D)`: the
+/// whole MxNxK product of one warp's exchange buffer, D[m][n] (N
+/// contiguous) += sum over k of A[m][k] * B[k][n] (A: K contiguous, B: N
+/// contiguous), each element's sum k ascending from the C the lanes wrote
+/// into D (I32: from 0). Rows go in groups whose sums fill about eight AVX2
+/// registers: for each k, one load of B's row serves the group's rows, and
+/// the group's independent sums hide the latency of each one's chain.
+Function *hostTileFunction(Module &Mod, unsigned M, unsigned N, unsigned K,
+                           HostStep Step) {
+  static constexpr const char *StepNames[] = {"f32", "wide", "f64", "i32"};
+  std::string Name = ("__rubicon_host_wmma_tile.m" + Twine(M) + "n" + Twine(N) +
+                      "k" + Twine(K) + "." + StepNames[unsigned(Step)])
+                         .str();
+  if (Function *F = Mod.getFunction(Name))
+    return F;
+  LLVMContext &Ctx = Mod.getContext();
+  auto *Ptr = PointerType::getUnqual(Ctx);
+  auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
+  Function *F =
+      Function::Create(Ty, GlobalValue::InternalLinkage, Name, Mod);
+  F->addFnAttr(Attribute::NoInline);
+  F->addFnAttr(Attribute::NoUnwind);
+  F->addFnAttr(Attribute::WillReturn);
+  F->addFnAttr(Attribute::NoSync);
+  for (unsigned I = 0; I < 3; ++I)
+    F->addParamAttr(I, Attribute::NoAlias);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", F));
+  Value *A = F->getArg(0), *Bm = F->getArg(1), *D = F->getArg(2);
+  Type *Element = Step == HostStep::I32   ? B.getInt32Ty()
+                  : Step == HostStep::F64 ? B.getDoubleTy()
+                                          : B.getFloatTy();
+  Type *Sum = Element; // f32 sums for F32 and Wide
+  auto *Row = FixedVectorType::get(Sum, N);
+  auto *WideRow = FixedVectorType::get(B.getDoubleTy(), N);
+  unsigned RowBytes = N * Sum->getPrimitiveSizeInBits() / 8;
+  unsigned Group = std::clamp(256u / RowBytes, 1u, M);
+  Align ElementAlign(Element->getPrimitiveSizeInBits() / 8);
+  for (unsigned M0 = 0; M0 < M; M0 += Group) {
+    unsigned Rows = std::min(Group, M - M0);
+    SmallVector<Value *, 16> Sums;
+    for (unsigned R = 0; R < Rows; ++R)
+      Sums.push_back(
+          Step == HostStep::I32
+              ? static_cast<Value *>(Constant::getNullValue(Row))
+              : B.CreateAlignedLoad(
+                    Row, B.CreateConstGEP1_64(Sum, D, (M0 + R) * N),
+                    ElementAlign));
+    for (unsigned KK = 0; KK < K; ++KK) {
+      Value *Y = B.CreateAlignedLoad(
+          Row, B.CreateConstGEP1_64(Element, Bm, KK * N), ElementAlign);
+      Value *WideY = Step == HostStep::Wide ? B.CreateFPExt(Y, WideRow) : Y;
+      for (unsigned R = 0; R < Rows; ++R) {
+        Value *X = B.CreateLoad(
+            Element, B.CreateConstGEP1_64(Element, A, (M0 + R) * K + KK));
+        switch (Step) {
+        case HostStep::I32:
+          Sums[R] = B.CreateAdd(
+              Sums[R], B.CreateMul(B.CreateVectorSplat(N, X), Y));
+          break;
+        case HostStep::F64:
+          Sums[R] = B.CreateIntrinsic(Intrinsic::fma, {Row},
+                                      {B.CreateVectorSplat(N, X), Y, Sums[R]});
+          break;
+        case HostStep::F32:
+          Sums[R] = B.CreateIntrinsic(Intrinsic::fmuladd, {Row},
+                                      {B.CreateVectorSplat(N, X), Y, Sums[R]});
+          break;
+        case HostStep::Wide:
+          Sums[R] = B.CreateFPTrunc(
+              B.CreateFAdd(
+                  B.CreateFMul(B.CreateVectorSplat(
+                                   N, B.CreateFPExt(X, B.getDoubleTy())),
+                               WideY),
+                  B.CreateFPExt(Sums[R], WideRow)),
+              Row);
+          break;
+        }
+      }
+    }
+    for (unsigned R = 0; R < Rows; ++R)
+      B.CreateAlignedStore(Sums[R], B.CreateConstGEP1_64(Sum, D, (M0 + R) * N),
+                           ElementAlign);
+  }
+  B.CreateRetVoid();
+  return F;
+}
+
 /// Builds the matrix-core code of one call (null: a store), or the host
 /// target's product (hostProduct).
 class MFMABuilder {
@@ -386,16 +500,21 @@ public:
 
   /// d = a * b + c on the host target, in the generic layout
   /// (rubicon/WmmaLayout.h), with one meeting of the warp's lanes where the
-  /// generic path has a shuffle per register and source lane. Each lane
-  /// writes its A and B slots, as the type the products are summed in, to
-  /// its warp's buffer in the block's matrix exchange (HostABI.h) as two
-  /// dense matrices, A[m][k] and B[k][n], the warp meets at one __syncwarp,
-  /// and each lane sums the products of its D slots from them, the slots as
-  /// one vector. The warp's two buffers alternate by a parity byte per lane, so a
-  /// lane that goes on to its next product writes the other buffer while
-  /// the warp's slower lanes still read this one (a lane cannot come back
-  /// to this one before they all meet again). The sums are the generic
-  /// path's, k ascending, one rounding per step:
+  /// generic path has a shuffle per register and source lane; independent
+  /// products one after the other share one meeting (lowerHostProducts).
+  /// hostPublish, where the product was: each lane writes its A and B slots
+  /// (widened: f32, f64 or i32) to the product's slot of its warp's buffer in
+  /// the block's matrix exchange (HostABI.h) as two dense matrices, A[m][k]
+  /// and B[k][n], and its C slots (floats) where its D slots go in a dense
+  /// D[m][n], and lowers the slot's done byte (its last). hostFinish, past
+  /// the meeting: the first lane there computes the whole tile
+  /// (hostTileFunction) and raises the done byte, and each lane reads its D
+  /// slots from the tile. The warp's two buffers alternate by a parity byte
+  /// per lane (hostBuffer), so a lane that goes on to its next meeting writes
+  /// the other buffer while the warp's slower lanes still read this one (a
+  /// lane cannot come back to this one before they all meet again). The
+  /// sums are the generic path's, k ascending, one rounding per step
+  /// (HostStep):
   ///  - f16 multiplicands: products exact in f32 (at most 22 significant
   ///    bits, within f32's normal range), so fmul then fadd is the fma (and
   ///    rubicon-host-expand-half widens f16 without a library call);
@@ -404,16 +523,42 @@ public:
   ///    bits), so the step is the fma without a call of fmaf;
   ///  - s8, u8: exact i32 sums, then C as the generic path adds it;
   ///  - f64: fma.
-  Value *hostProduct() {
+  ///
+  /// This warp's buffer of the meeting's parity; the lane flips its parity
+  /// byte for the next meeting.
+  Value *hostBuffer() {
+    Value *L = lane();
+    Value *Warp = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_warpid, {});
+    FunctionCallee ExchangeFn = Call.getModule()->getOrInsertFunction(
+        host::MatrixExchangeFunction, B.getPtrTy());
+    Value *Exchange = B.CreateCall(ExchangeFn);
+    Value *Thread = B.CreateAdd(B.CreateShl(Warp, 5), L);
+    Value *ParityByte = B.CreateGEP(B.getInt8Ty(), Exchange, i64(Thread));
+    Value *Parity = B.CreateAnd(B.CreateLoad(B.getInt8Ty(), ParityByte), 1);
+    B.CreateStore(B.CreateXor(Parity, 1), ParityByte);
+    return B.CreateGEP(
+        B.getInt8Ty(), Exchange,
+        B.CreateAdd(
+            B.getInt64(host::MatrixExchangeParityBytes),
+            B.CreateMul(B.CreateAdd(B.CreateShl(i64(Warp), 1),
+                                    B.CreateZExt(Parity, B.getInt64Ty())),
+                        B.getInt64(host::MatrixExchangeBufferBytes))));
+  }
+
+  void hostPublish(Value *Buffer, unsigned Slot) {
     auto [M, N, K] = shape();
     SmallVector<StringRef, 4> T;
     types().split(T, '.');
     StringRef DT = T[0], AT = T[1], BT = T[2], CT = T[3];
     bool Integer = isInteger(), Double = AT == "f64";
     bool Wide = AT == "bf16" || AT == "tf32"; // summed through f64
-    Type *Element = Integer                ? B.getInt32Ty()
-                    : Double || Wide       ? B.getDoubleTy()
-                                           : B.getFloatTy();
+    Host.Step = Integer  ? HostStep::I32
+                : Double ? HostStep::F64
+                : Wide   ? HostStep::Wide
+                         : HostStep::F32;
+    Type *Element = Integer  ? B.getInt32Ty()
+                    : Double ? B.getDoubleTy()
+                             : B.getFloatTy();
     unsigned ElementBytes = Element->getPrimitiveSizeInBits() / 8;
     auto BitsOf = [](StringRef Kind) -> unsigned {
       return Kind == "f16" || Kind == "bf16" ? 16
@@ -426,35 +571,30 @@ public:
                                        AT == "f16"),
                    FB = wmma::fragment(M, N, K, Matrix::B, BitsOf(BT),
                                        BT == "f16"),
-                   FC = wmma::fragment(M, N, K, Matrix::C, BitsOf(CT), false),
-                   FD = wmma::fragment(M, N, K, Matrix::C, BitsOf(DT), false);
-    assert((M + N) * K * ElementBytes <= host::MatrixExchangeBufferBytes &&
-           "a wmma shape's matrices must fit the exchange buffer");
+                   FC = wmma::fragment(M, N, K, Matrix::C, BitsOf(CT), false);
+    Host.FD = wmma::fragment(M, N, K, Matrix::C, BitsOf(DT), false);
+    Host.DHalf = DT == "f16";
+    assert(((M + N) * K + M * N) * ElementBytes <
+               host::MatrixExchangeSlotBytes &&
+           "a wmma shape's matrices must fit an exchange slot");
 
-    // This warp's buffer of this product's parity; the lane flips its
-    // parity byte for the next one.
     Value *L = lane();
-    Value *Warp = B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_warpid, {});
-    Module &Mod = *Call.getModule();
-    FunctionCallee ExchangeFn = Mod.getOrInsertFunction(
-        host::MatrixExchangeFunction, B.getPtrTy());
-    Value *Exchange = B.CreateCall(ExchangeFn);
-    Value *Thread = B.CreateAdd(B.CreateShl(Warp, 5), L);
-    Value *ParityByte = B.CreateGEP(B.getInt8Ty(), Exchange, i64(Thread));
-    Value *Parity = B.CreateAnd(B.CreateLoad(B.getInt8Ty(), ParityByte), 1);
-    B.CreateStore(B.CreateXor(Parity, 1), ParityByte);
-    Value *Buffer = B.CreateGEP(
-        B.getInt8Ty(), Exchange,
-        B.CreateAdd(
-            B.getInt64(host::MatrixExchangeParityBytes),
-            B.CreateMul(B.CreateAdd(B.CreateShl(i64(Warp), 1),
-                                    B.CreateZExt(Parity, B.getInt64Ty())),
-                        B.getInt64(host::MatrixExchangeBufferBytes))));
+    Value *A = B.CreateGEP(
+        B.getInt8Ty(), Buffer,
+        B.getInt64(uint64_t(Slot) * host::MatrixExchangeSlotBytes));
     Value *BMatrix =
-        B.CreateGEP(B.getInt8Ty(), Buffer, B.getInt64(M * K * ElementBytes));
+        B.CreateGEP(B.getInt8Ty(), A, B.getInt64(M * K * ElementBytes));
+    Value *DMatrix =
+        B.CreateGEP(B.getInt8Ty(), A, B.getInt64((M + N) * K * ElementBytes));
+    Host.AMatrix = A;
+    Host.BMatrix = BMatrix;
+    Host.DMatrix = DMatrix;
+    Host.Done = B.CreateGEP(B.getInt8Ty(), A,
+                            B.getInt64(host::MatrixExchangeSlotBytes - 1));
+    B.CreateStore(B.getInt8(0), Host.Done);
 
     // Write the lane's slots: A at [m][k] (k contiguous), B at [k][n] (n
-    // contiguous, so that a lane's D columns are one vector load per k).
+    // contiguous, so that a row of D is one vector per k).
     auto Publish = [&](Value *Words, const wmma::Fragment &F, StringRef Kind,
                        Value *Matrix, bool MinorStride) {
       Value *Major = i64(B.CreateURem(L, B.getInt32(F.Major)));
@@ -477,56 +617,61 @@ public:
         B.CreateStore(B.CreateExtractElement(Slots, S),
                       B.CreateConstGEP1_64(Element, First, S * Stride));
     };
-    Publish(Call.getArgOperand(0), FA, AT, Buffer, false);
+    Publish(Call.getArgOperand(0), FA, AT, A, false);
     Publish(Call.getArgOperand(1), FB, BT, BMatrix, true);
-    B.CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {},
-                      {B.getInt32(0xffffffffu)});
-
-    // Sum the lane's D slots, row m, columns c0 + j, as one vector over j:
-    // each slot's own sum stays k-ascending.
-    Value *RowA = B.CreateGEP(
-        Element, Buffer, B.CreateMul(i64(B.CreateURem(L, B.getInt32(M))),
-                                     B.getInt64(K)));
+    // The lane's D slots: row m, columns c0 + j, one vector over j. Floats
+    // start their sums from C there.
     Value *FirstColumn = i64(B.CreateMul(B.CreateUDiv(L, B.getInt32(M)),
-                                         B.getInt32(FD.Slots)));
-    Type *SumTy = Integer ? B.getInt32Ty()
-                  : Double ? B.getDoubleTy()
-                           : B.getFloatTy();
-    auto *SumVector = FixedVectorType::get(SumTy, FD.Slots);
-    auto *ElementVector = FixedVectorType::get(Element, FD.Slots);
-    Value *Sum = Constant::getNullValue(SumVector);
-    for (unsigned J = 0; J < FD.Slots && !Integer; ++J)
-      Sum = B.CreateInsertElement(
-          Sum, slot(Call.getArgOperand(2), FC, J, CT, SumTy), J);
-    for (unsigned KK = 0; KK < K; ++KK) {
-      Value *X = B.CreateVectorSplat(
-          FD.Slots,
-          B.CreateLoad(Element, B.CreateConstGEP1_64(Element, RowA, KK)));
-      Value *Y = B.CreateAlignedLoad(
-          ElementVector,
-          B.CreateGEP(Element, BMatrix,
-                      B.CreateAdd(B.getInt64(KK * N), FirstColumn)),
-          Align(ElementBytes));
-      if (Integer)
-        Sum = B.CreateAdd(Sum, B.CreateMul(X, Y));
-      else if (Double)
-        Sum = B.CreateIntrinsic(Intrinsic::fma, {SumVector}, {X, Y, Sum});
-      else if (Wide)
-        Sum = B.CreateFPTrunc(
-            B.CreateFAdd(B.CreateFMul(X, Y),
-                         B.CreateFPExt(Sum, ElementVector)),
-            SumVector);
-      else
-        Sum = B.CreateFAdd(B.CreateFMul(X, Y), Sum);
+                                         B.getInt32(Host.FD.Slots)));
+    Host.LaneD = B.CreateGEP(
+        Element, DMatrix,
+        B.CreateAdd(B.CreateMul(i64(B.CreateURem(L, B.getInt32(M))),
+                                B.getInt64(N)),
+                    FirstColumn));
+    Host.Sums = FixedVectorType::get(Element, Host.FD.Slots);
+    if (!Integer) {
+      Value *C = PoisonValue::get(Host.Sums);
+      for (unsigned J = 0; J < Host.FD.Slots; ++J)
+        C = B.CreateInsertElement(
+            C, slot(Call.getArgOperand(2), FC, J, CT, Element), J);
+      B.CreateAlignedStore(C, Host.LaneD, Align(ElementBytes));
     }
+  }
+
+  /// Past the warp's meeting, at `Where`: the product's D words.
+  Value *hostFinish(Instruction *Where) {
+    B.SetInsertPoint(Where);
+    auto [M, N, K] = shape();
+    // The first lane past the meeting computes the tile.
+    Value *First =
+        B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Host.Done), B.getInt8(0));
+    Instruction *Then = SplitBlockAndInsertIfThen(First, Where, false);
+    B.SetInsertPoint(Then);
+    B.CreateCall(hostTileFunction(*Call.getModule(), M, N, K, Host.Step),
+                 {Host.AMatrix, Host.BMatrix, Host.DMatrix});
+    B.CreateStore(B.getInt8(1), Host.Done);
+    B.SetInsertPoint(Where);
+
+    Align ElementAlign(Host.Sums->getScalarSizeInBits() / 8);
+    Value *Sum = B.CreateAlignedLoad(Host.Sums, Host.LaneD, ElementAlign);
     SmallVector<Value *, 8> Sums;
-    for (unsigned J = 0; J < FD.Slots; ++J)
+    for (unsigned J = 0; J < Host.FD.Slots; ++J)
       Sums.push_back(B.CreateExtractElement(Sum, J));
-    if (Integer)
+    if (Host.Step == HostStep::I32)
       return addIntegerC(Sums);
-    return hostResult(Sums, FD, DT == "f16",
+    return hostResult(Sums, Host.FD, Host.DHalf,
                       Callee.hasFnAttribute("rubicon-wmma-satfinite"));
   }
+
+  /// The product's pieces between hostPublish and hostFinish.
+  struct HostParts {
+    HostStep Step = HostStep::F32;
+    wmma::Fragment FD;
+    bool DHalf = false;
+    Value *AMatrix = nullptr, *BMatrix = nullptr, *DMatrix = nullptr,
+          *Done = nullptr, *LaneD = nullptr;
+    FixedVectorType *Sums = nullptr;
+  } Host;
 
   Value *build(const MatrixOpRow &Row) {
     StringRef Op = Row.Op;
@@ -1514,6 +1659,186 @@ std::string describe(const Function &F) {
   return S;
 }
 
+/// The loops around a function's host products that its source asks to
+/// unroll (`#pragma unroll`, or a constant trip count small enough for
+/// LLVM's full unrolling), unrolled, so that the products of one iteration
+/// of the outer loops stand in one block and share one warp meeting
+/// (lowerHostProducts): the lowering pipeline runs before the optimizer,
+/// and a product in a loop would meet once per iteration. The allocas of
+/// the unoptimized code become values first, so that the trip counts are
+/// known, and the branches on the unrolled induction variables fold.
+void unrollAroundHostProducts(Function &F) {
+  // The wmma API's own functions (nvcuda::wmma's loads, stores, fills and
+  // products) inlined, so that the fragments they take by reference become
+  // values.
+  for (bool Inlined = true; Inlined;) {
+    Inlined = false;
+    SmallVector<CallInst *, 16> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallInst>(&I))
+        if (Function *Callee = Call->getCalledFunction();
+            Callee && !Callee->isDeclaration() && Callee != &F &&
+            Callee->getName().starts_with("_ZN6nvcuda4wmma"))
+          Calls.push_back(Call);
+    for (CallInst *Call : Calls) {
+      InlineFunctionInfo IFI;
+      Inlined |= InlineFunction(*Call, IFI).isSuccess();
+    }
+  }
+  PassBuilder PB;
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+  FPM.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass(2)));
+  FPM.addPass(InstSimplifyPass());
+  FPM.addPass(SimplifyCFGPass());
+  // The fragment arrays the loops indexed, now at constant indices.
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass());
+  FPM.run(F, FAM);
+}
+
+/// Whether an instruction between two host products keeps them from
+/// sharing one meeting: a call that may meet other threads (a convergent
+/// one: a barrier, a warp operation), inline assembly, a call of an unknown
+/// function, or of a defined one that may do any of these (`MayMeet`
+/// remembers the functions seen; wmma::load_matrix_sync's wrapper, its
+/// operation inlined, does not).
+bool separatesHostProducts(const Instruction &I,
+                           DenseMap<const Function *, bool> &MayMeet) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  // An empty asm statement (a compiler barrier) emits nothing.
+  if (const auto *Asm = dyn_cast<InlineAsm>(CB->getCalledOperand()))
+    return !Asm->getAsmString().empty();
+  const Function *Callee = CB->getCalledFunction();
+  if (!Callee)
+    return true;
+  if (Callee->isIntrinsic())
+    return CB->isConvergent();
+  if (Callee->isDeclaration())
+    return true;
+  // CUDA marks every device function convergent: look inside.
+  auto [It, New] = MayMeet.try_emplace(Callee, true); // recursion: may meet
+  if (!New)
+    return It->second;
+  bool Meets = false;
+  for (const Instruction &Inner : instructions(*Callee))
+    if (separatesHostProducts(Inner, MayMeet)) {
+      Meets = true;
+      break;
+    }
+  MayMeet[Callee] = Meets;
+  return Meets;
+}
+
+/// Moves the instructions of `Block` that compute from a host product's
+/// result without side effects or memory (the unoptimized code's
+/// extractvalue and insertvalue of fragments) down to just before their
+/// first user in the block, so that only real uses of a product's result
+/// stand between it and the next product (lowerHostProducts).
+void sinkProductValues(BasicBlock &Block, ArrayRef<CallInst *> Products) {
+  SmallPtrSet<const Value *, 32> Derived(Products.begin(), Products.end());
+  SmallVector<Instruction *, 32> Movable;
+  for (Instruction &I : Block) {
+    if (isa<PHINode>(I) || I.isTerminator() || I.mayHaveSideEffects() ||
+        I.mayReadOrWriteMemory() || isa<CallBase>(I))
+      continue;
+    if (any_of(I.operands(),
+               [&](const Use &U) { return Derived.contains(U.get()); })) {
+      Derived.insert(&I);
+      Movable.push_back(&I);
+    }
+  }
+  for (Instruction *I : reverse(Movable)) {
+    Instruction *FirstUser = Block.getTerminator();
+    for (User *U : I->users())
+      if (auto *UI = dyn_cast<Instruction>(U);
+          UI && UI->getParent() == &Block && !isa<PHINode>(UI) &&
+          UI->comesBefore(FirstUser))
+        FirstUser = UI;
+    I->moveBefore(FirstUser->getIterator());
+  }
+}
+
+/// The host target's products (MFMABuilder::hostPublish, hostFinish), in
+/// runs that share one warp meeting: products of one block, one after the
+/// other, with nothing between them that meets other threads
+/// (separatesHostProducts) and no use of one's result before the last of
+/// the run, at most host::MatrixExchangeBatch (one slot each in the warp's
+/// buffer). Each publishes where it was; the meeting, the tiles and the
+/// reads of the D slots come where the run's last product was. The lanes
+/// run the same code, so they agree on the runs. A kernel's k loop over a
+/// warp's tiles (cuda-samples' cudaTensorCoreGemm: 2 x 4 independent
+/// products per step) meets once per step, not once per product: each
+/// meeting is a round of the thread loop, which saves and restores every
+/// value a lane keeps across it.
+void lowerHostProducts(ArrayRef<CallInst *> Calls) {
+  MapVector<BasicBlock *, SmallVector<CallInst *, 8>> ByBlock;
+  for (CallInst *Call : Calls)
+    ByBlock[Call->getParent()].push_back(Call);
+  SmallVector<SmallVector<CallInst *, 8>, 8> Runs;
+  DenseMap<const Function *, bool> MayMeet;
+  for (auto &[Block, List] : ByBlock) {
+    sinkProductValues(*Block, List);
+    llvm::sort(List, [](const CallInst *X, const CallInst *Y) {
+      return X->comesBefore(Y);
+    });
+    auto Joins = [&](ArrayRef<CallInst *> Run, CallInst *Next) {
+      if (Run.size() >= host::MatrixExchangeBatch)
+        return false;
+      for (Instruction *I = Run.back()->getNextNode(); I != Next;
+           I = I->getNextNode())
+        if (separatesHostProducts(*I, MayMeet))
+          return false;
+      for (CallInst *Member : Run)
+        for (User *U : Member->users())
+          if (auto *I = dyn_cast<Instruction>(U);
+              I && I->getParent() == Block && !Next->comesBefore(I))
+            return false;
+      return true;
+    };
+    for (CallInst *Call : List) {
+      if (Runs.empty() || Runs.back().back()->getParent() != Block ||
+          !Joins(Runs.back(), Call))
+        Runs.emplace_back();
+      Runs.back().push_back(Call);
+    }
+  }
+  for (ArrayRef<CallInst *> Run : Runs) {
+    SmallVector<std::unique_ptr<MFMABuilder>, 8> Products;
+    Value *Buffer = nullptr;
+    for (unsigned Slot = 0; Slot < Run.size(); ++Slot) {
+      Products.push_back(std::make_unique<MFMABuilder>(
+          *Run[Slot], *Run[Slot]->getCalledFunction()));
+      if (!Buffer)
+        Buffer = Products.back()->hostBuffer();
+      Products.back()->hostPublish(Buffer, Slot);
+    }
+    CallInst *Last = Run.back();
+    IRBuilder<>(Last).CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {},
+                                      {ConstantInt::get(
+                                          Type::getInt32Ty(Last->getContext()),
+                                          0xffffffffu)});
+    for (unsigned Slot = 0; Slot < Run.size(); ++Slot)
+      Run[Slot]->replaceAllUsesWith(Products[Slot]->hostFinish(Last));
+    for (CallInst *Call : Run)
+      Call->eraseFromParent();
+  }
+}
+
 } // namespace
 
 PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
@@ -1526,10 +1851,49 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
       Ops.push_back(&F);
   if (Ops.empty())
     return PreservedAnalyses::all();
+  if (TargetArch == "host" && !DisableMatrixCores) {
+    // The functions that reach a product (wmma::mma_sync and what calls
+    // it), inlined into their callers, and the loops around the products
+    // unrolled there (unrollAroundHostProducts).
+    SetVector<Function *> Reaching;
+    for (Function *F : Ops)
+      if (F->getFnAttribute("rubicon-wmma-op").getValueAsString() == "mma")
+        for (User *U : F->users())
+          if (auto *Call = dyn_cast<CallInst>(U))
+            Reaching.insert(Call->getFunction());
+    SetVector<Function *> Outermost;
+    for (unsigned I = 0; I < Reaching.size(); ++I) {
+      Function *F = Reaching[I];
+      SmallVector<CallInst *, 8> Sites;
+      for (User *U : F->users())
+        if (auto *Call = dyn_cast<CallInst>(U);
+            Call && Call->getCalledFunction() == F && Call->getFunction() != F)
+          Sites.push_back(Call);
+      if (Sites.empty() || F->isPresplitCoroutine()) {
+        Outermost.insert(F);
+        continue;
+      }
+      for (CallInst *Call : Sites) {
+        Function *Caller = Call->getFunction();
+        InlineFunctionInfo IFI;
+        if (InlineFunction(*Call, IFI).isSuccess())
+          Reaching.insert(Caller);
+        else
+          Outermost.insert(Caller);
+      }
+    }
+    for (Function *F : Outermost)
+      if (!F->isDeclaration())
+        unrollAroundHostProducts(*F);
+  }
   NamedMDNode *Paths = M.getOrInsertNamedMetadata("rubicon.matrix.paths");
   // One line per kernel and operation, in a stable order.
   std::set<std::string> Notes;
   LLVMContext &Ctx = M.getContext();
+  // The host target's products, lowered after the other operations (the
+  // loads between them are then plain code) by lowerHostProducts.
+  SmallVector<CallInst *, 16> HostProducts;
+  SmallVector<Function *, 4> HostFunctions;
   for (Function *F : Ops) {
     const MatrixOpRow *Row = findRow(*F, TargetArch);
     SmallVector<CallInst *, 8> Calls;
@@ -1540,9 +1904,11 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
     bool HostProduct = TargetArch == "host" && !DisableMatrixCores &&
                        F->getFnAttribute("rubicon-wmma-op").getValueAsString() ==
                            "mma";
+    if (HostProduct)
+      HostFunctions.push_back(F);
     for (CallInst *Call : Calls) {
       std::string Path =
-          HostProduct ? "warp exchange (one warp meeting per product)"
+          HostProduct ? "warp exchange (one warp meeting per run of independent products)"
           : !Row      ? "generic"
           : *Row->Instruction
               ? "matrix cores (" + std::to_string(Row->Count) + " x " +
@@ -1552,8 +1918,7 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
         Notes.insert(TargetArch + ": " + Where + ": " + describe(*F) + ": " +
                      Path);
       if (HostProduct) {
-        Call->replaceAllUsesWith(MFMABuilder(*Call, *F).hostProduct());
-        Call->eraseFromParent();
+        HostProducts.push_back(Call);
       } else if (Row) {
         MFMABuilder Builder(*Call, *F);
         Value *Result = Builder.build(*Row);
@@ -1573,6 +1938,10 @@ PreservedAnalyses LowerMatrixOpsPass::run(Module &M, ModuleAnalysisManager &) {
     if (F->use_empty())
       F->eraseFromParent();
   }
+  lowerHostProducts(HostProducts);
+  for (Function *F : HostFunctions)
+    if (F->use_empty())
+      F->eraseFromParent();
   for (const std::string &Note : Notes)
     Paths->addOperand(MDNode::get(Ctx, MDString::get(Ctx, Note)));
   return PreservedAnalyses::none();

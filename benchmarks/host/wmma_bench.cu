@@ -1,7 +1,10 @@
 // wmma products on the host target (docs/host-target.md, "Tensor cores"):
 // the time of one 16x16x16 f16 product (f32 accumulators) through
-// wmma::mma_sync, against the same product computed two other ways in the
+// wmma::mma_sync, against the same product computed other ways in the
 // same run:
+//  - a warp's 2 x 4 tiles (as cuda-samples' cudaTensorCoreGemm): eight
+//    independent products per step, which share one warp meeting, against
+//    the single chain of dependent products, which meets once per product;
 //  - the generic path's scheme written in CUDA: each lane gathers the B
 //    columns of its D slots with __shfl_sync (64 shuffles per product), as
 //    wmma.mma was lowered on the host before the matrix exchange;
@@ -33,6 +36,35 @@ __global__ void viaWmma(const __half *a, const __half *b, float *d,
     wmma::mma_sync(acc, fa, fb, acc);
   int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
   wmma::store_matrix_sync(d + 256 * warp, acc, 16, wmma::mem_row_major);
+}
+
+// Eight independent products per step: accumulators acc[i][j] of A tiles i
+// and B tiles j; `repeats` / 8 steps, so as many products as viaWmma.
+__global__ void viaTiles(const __half *a, const __half *b, float *d,
+                         int repeats) {
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa[2];
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::col_major> fb[4];
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc[2][4];
+#pragma unroll
+  for (int i = 0; i < 2; ++i)
+    wmma::load_matrix_sync(fa[i], a, 16);
+#pragma unroll
+  for (int j = 0; j < 4; ++j)
+    wmma::load_matrix_sync(fb[j], b, 16);
+#pragma unroll
+  for (int i = 0; i < 2; ++i)
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      wmma::fill_fragment(acc[i][j], 0.0f);
+  for (int r = 0; r < repeats / 8; ++r)
+#pragma unroll
+    for (int i = 0; i < 2; ++i)
+#pragma unroll
+      for (int j = 0; j < 4; ++j)
+        wmma::mma_sync(acc[i][j], fa[i], fb[j], acc[i][j]);
+  int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  // Tile (0, 0) only: its sums are those of viaWmma's over repeats / 8.
+  wmma::store_matrix_sync(d + 256 * warp, acc[0][0], 16, wmma::mem_row_major);
 }
 
 // Lane l holds row l % 16 of A (16 halves) and of B^T, as the generic
@@ -112,6 +144,7 @@ int main(int argc, char **argv) {
   double wmmaNs = nanosecondsPerProduct(viaWmma, a, b, d, blocks, repeats);
   std::vector<float> viaWmmaD(256);
   cudaMemcpy(viaWmmaD.data(), d, 1024, cudaMemcpyDeviceToHost);
+  double tilesNs = nanosecondsPerProduct(viaTiles, a, b, d, blocks, repeats);
   double shuffleNs = nanosecondsPerProduct(viaShuffles, a, b, d, blocks, repeats);
   std::vector<float> viaShufflesD(256);
   cudaMemcpy(viaShufflesD.data(), d, 1024, cudaMemcpyDeviceToHost);
@@ -119,7 +152,9 @@ int main(int argc, char **argv) {
   bool agree = viaWmmaD == viaShufflesD;
   printf("16x16x16 f16 products, %d blocks of 4 warps, %d per warp\n", blocks,
          repeats);
-  printf("wmma::mma_sync:               %8.1f ns per product\n", wmmaNs);
+  printf("wmma::mma_sync, one chain:    %8.1f ns per product\n", wmmaNs);
+  printf("wmma::mma_sync, 2 x 4 tiles:  %8.1f ns per product (%.2fx the chain)\n",
+         tilesNs, tilesNs / wmmaNs);
   printf("__shfl_sync gathers (generic): %8.1f ns per product (%.2fx wmma)\n",
          shuffleNs, shuffleNs / wmmaNs);
   printf("scalar k loops:               %8.1f ns per product (%.2fx wmma)\n",

@@ -1345,10 +1345,13 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
       }
       Type *Ty = I.getType();
       if (!Ty->isFirstClassType() || Ty->isTokenTy() || !Ty->isSized() ||
-          I.isTerminator() || DL.getABITypeAlign(Ty).value() > StateAlign) {
+          I.isTerminator()) {
         WhyNot = "a value of an unsupported type lives across __syncthreads";
         return 0;
       }
+      // A wider vector (a wmma fragment's registers, 32 bytes) is kept at
+      // the state's alignment, and moved with unaligned loads and stores.
+      Align Alignment = std::min(DL.getABITypeAlign(Ty), Align(StateAlign));
       // A value the same in every thread is kept once for the block when
       // every use that reads it runs in a later round than the thread's
       // last store of it (no use can be reached from the definition
@@ -1361,7 +1364,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
           });
       Value *Address, *ReadAddress;
       if (Uniform) {
-        uint64_t Offset = alignTo(UniformBytes, DL.getABITypeAlign(Ty));
+        uint64_t Offset = alignTo(UniformBytes, Alignment);
         UniformBytes = Offset + DL.getTypeAllocSize(Ty);
         Address = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), UniformOut,
                                                Offset, I.getName() + ".block");
@@ -1369,10 +1372,9 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
             B.getInt8Ty(), UniformIn, Offset, I.getName() + ".round");
       } else {
         Address = ReadAddress =
-            Slot(DL.getTypeAllocSize(Ty), DL.getABITypeAlign(Ty),
-                 I.getName() + ".state");
+            Slot(DL.getTypeAllocSize(Ty), Alignment, I.getName() + ".state");
       }
-      new StoreInst(&I, Address,
+      new StoreInst(&I, Address, /*isVolatile=*/false, Alignment,
                     isa<PHINode>(I) ? BB.getFirstInsertionPt()
                                     : std::next(I.getIterator()));
       DenseMap<Instruction *, Value *> Loads;
@@ -1381,6 +1383,7 @@ unsigned splitAtBarriers(Function &Thread, ArrayRef<SplitPoint> Given,
         Value *&Load = Loads[Where];
         if (!Load)
           Load = new LoadInst(Ty, ReadAddress, I.getName() + ".kept",
+                              /*isVolatile=*/false, Alignment,
                               Where->getIterator());
         U->set(Load);
       }

@@ -166,9 +166,14 @@ inline constexpr unsigned long long SharedWindowBytes = 64 * 1024;
 /// window and is MatrixExchangeBytes long: first one parity byte per thread
 /// of the block (at most 1024), which the runtime zeroes before it runs a
 /// block; then, for each of the 32 warps, two buffers of
-/// MatrixExchangeBufferBytes, which the code object alone reads and writes.
+/// MatrixExchangeBufferBytes, which the code object alone reads and writes:
+/// MatrixExchangeBatch slots of MatrixExchangeSlotBytes, one per product of
+/// a run that meets once.
 inline constexpr unsigned long long MatrixExchangeParityBytes = 1024;
-inline constexpr unsigned long long MatrixExchangeBufferBytes = 5120;
+inline constexpr unsigned long long MatrixExchangeSlotBytes = 4096;
+inline constexpr unsigned long long MatrixExchangeBatch = 8;
+inline constexpr unsigned long long MatrixExchangeBufferBytes =
+    MatrixExchangeSlotBytes * MatrixExchangeBatch;
 inline constexpr unsigned long long MatrixExchangeBytes =
     MatrixExchangeParityBytes + 32 * 2 * MatrixExchangeBufferBytes;
 /// Where the matrix exchange of a block whose shared memory starts at

@@ -20,7 +20,7 @@ using namespace nvcuda;
 // NOTES-DAG: rubicon: gfx942: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
 // NOTES-DAG: rubicon: gfx942: kernel 'f16x(__half const*, __half const*, __half*)': wmma.mma.m16n16k16.f16.f16.f16.f16: matrix cores (8 x v_mfma_f32_4x4x4_16b_f16)
 // NOTES-DAG: rubicon: gfx942: kernel 'tf32(float const*, float const*, float*)': wmma.mma.m16n16k8.f32.tf32.tf32.f32: matrix cores (16 x v_mfma_f32_4x4x1_16b_f32)
-// HOST: rubicon: host: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: warp exchange (one warp meeting per product)
+// HOST: rubicon: host: kernel 'f32x(__half const*, __half const*, float*)': wmma.mma.m16n16k16.f32.f16.f16.f32: warp exchange (one warp meeting per run of independent products)
 // HOST-NOT: matrix cores
 
 // CHECK-LABEL: <_Z4f32xPK6__halfS1_Pf>:
