@@ -679,6 +679,11 @@ public:
       return f64Products(/*Ptx=*/Op == "mma.sync");
     if (Op == "mma.sync")
       return mmaSync();
+    StringRef WmmaShape =
+        Callee.getFnAttribute("rubicon-wmma-shape").getValueAsString();
+    if (Op == "mma" && WmmaShape == "m32n8k16" &&
+        Row.Family != MatrixFamily::MFMA)
+      return wmmaM32N8K16(Row.Family);
     if (Row.Family == MatrixFamily::WMMA12)
       return wmma12();
     if (Row.Family == MatrixFamily::WMMA) {
@@ -1328,6 +1333,79 @@ private:
                                B.CreateBitCast(A, Halves), Sum});
     }
     return finish({Sum}, DHalf, SatFinite);
+  }
+
+  /// d = a * b + c, m32n8k16 with f16 multiplicands on RDNA3 (WMMA) and
+  /// RDNA4 (WMMA12), every fragment in the generic layout (lane l: A row l,
+  /// B column l%8, all k; C and D row l, columns s). Two WMMAs, each with
+  /// its operands swapped (its A operand is B's columns as rows, its B
+  /// operand A's rows as columns) so that its result is D's rows: R0 for A
+  /// rows 0-15, R1 for rows 16-31. B's eight columns take only half of the
+  /// sixteen rows of WMMA's A operand, and the other half is zero; which
+  /// half puts each result in the lanes that hold its row:
+  ///   gfx12 (D[i][j]: lane j + 16(i/8), register i%8): columns in rows
+  ///     0-7 for R0 (lane m, register n: D[m][n]), rows 8-15 for R1 (lane
+  ///     16 + m); each lane's own B column, its k half (A[i][k]: lane
+  ///     i + 16(k/8));
+  ///   gfx11 (D[i][j]: lane j + 16(i%2), register i/2; A and B replicated
+  ///     in both halves): column n in row 2n for R0, 2n + 1 for R1; row i
+  ///     of each half takes column i/2 from lane i/2 of its row of 16
+  ///     (v_permlane16, one per word).
+  /// WMMA's B operand: lanes 0-15 hold A rows 0-15 (gfx12: k 0-7; gfx11:
+  /// all k), lanes 16-31 rows 16-31 (gfx12: k 8-15); each lane takes the
+  /// rest from lane l^16 (v_permlanex16, four or eight). C is the lane's own
+  /// for both WMMAs, D the result that holds its row. The zero rows'
+  /// results (C plus zero products, NaN for an infinite A) are not used.
+  Value *wmmaM32N8K16(MatrixFamily Family) {
+    bool SatFinite = Callee.hasFnAttribute("rubicon-wmma-satfinite");
+    bool DHalf = types().starts_with("f16."), CHalf = types().ends_with(".f16");
+    bool Gfx12 = Family == MatrixFamily::WMMA12;
+    Value *L = lane();
+    Value *Upper = B.CreateICmpNE(bits(L, 4, 1), B.getInt32(0));
+    SmallVector<Value *, 8> WA = words(Call.getArgOperand(0)),
+                            WB = words(Call.getArgOperand(1));
+    Value *Zero = B.getInt32(0);
+    SmallVector<Value *, 8> P[2], Q[2];
+    if (Gfx12) {
+      Value *Low = B.CreateICmpULT(B.CreateAnd(L, 15), B.getInt32(8));
+      for (unsigned W = 0; W < 4; ++W) {
+        Value *Half = B.CreateSelect(Upper, WB[4 + W], WB[W]);
+        P[0].push_back(B.CreateSelect(Low, Half, Zero));
+        P[1].push_back(B.CreateSelect(Low, Zero, Half));
+        Value *X = fromOtherHalf(B.CreateSelect(Upper, WA[W], WA[4 + W]),
+                                 MatrixFamily::WMMA);
+        Q[0].push_back(B.CreateSelect(Upper, X, WA[W]));
+        Q[1].push_back(B.CreateSelect(Upper, WA[4 + W], X));
+      }
+    } else {
+      Value *Even = B.CreateICmpEQ(B.CreateAnd(L, 1), Zero);
+      for (unsigned W = 0; W < 8; ++W) {
+        // Lane i of each row of 16 from lane i/2 of the row.
+        Value *Column = B.CreateIntrinsic(
+            Intrinsic::amdgcn_permlane16, {B.getInt32Ty()},
+            {WB[W], WB[W], B.getInt32(0x33221100), B.getInt32(0x77665544),
+             B.getFalse(), B.getFalse()});
+        P[0].push_back(B.CreateSelect(Even, Column, Zero));
+        P[1].push_back(B.CreateSelect(Even, Zero, Column));
+        Value *X = fromOtherHalf(WA[W], MatrixFamily::WMMA);
+        Q[0].push_back(B.CreateSelect(Upper, X, WA[W]));
+        Q[1].push_back(B.CreateSelect(Upper, WA[W], X));
+      }
+    }
+    auto *Halves = FixedVectorType::get(B.getHalfTy(), Gfx12 ? 8 : 16);
+    auto *Acc = FixedVectorType::get(B.getFloatTy(), 8);
+    Value *C = Call.getArgOperand(2);
+    C = CHalf ? B.CreateFPExt(
+                    B.CreateBitCast(C, FixedVectorType::get(B.getHalfTy(), 8)),
+                    Acc)
+              : B.CreateBitCast(C, Acc);
+    Value *R[2];
+    for (unsigned H = 0; H < 2; ++H)
+      R[H] = B.CreateIntrinsic(Intrinsic::amdgcn_wmma_f32_16x16x16_f16,
+                               {Acc, Halves},
+                               {B.CreateBitCast(vector(P[H]), Halves),
+                                B.CreateBitCast(vector(Q[H]), Halves), C});
+    return finish({B.CreateSelect(Upper, R[1], R[0])}, DHalf, SatFinite);
   }
 
   /// The lane of the wavefront (0..63 on wave64).

@@ -3,7 +3,11 @@
 // mma_sync, its operands swapped (our B fragment is its A); A and B load in
 // the generic layout, C and D in WMMA's (lane l: row l%16, columns
 // 2s + l/16); f16 accumulators are widened, then rounded once. No lane
-// moves. tf32 keeps the generic path.
+// moves. tf32 keeps the generic path. f16 m32n8k16 is two
+// v_wmma_f32_16x16x16_f16 (A rows 0-15 and 16-31) with every fragment in
+// the generic layout: B's columns move with v_permlane16, A's other rows
+// with v_permlanex16, no ds_bpermute (docs/matrix-cores.md, "m32n8k16 on
+// WMMA").
 // REQUIRES: target-gfx1100
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 -v --amdgpu-arch=gfx1100 %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
@@ -66,4 +70,23 @@ __global__ void tf32(const float *a, const float *b, float *c) {
   wmma::load_matrix_sync(fb, b, 8);
   wmma::mma_sync(acc, fa, fb, acc);
   wmma::store_matrix_sync(c, acc, 16, wmma::mem_row_major);
+}
+
+// NOTES-DAG: rubicon: gfx1100: kernel 'tall(__half const*, __half const*, float*)': wmma.mma.m32n8k16.f32.f16.f16.f32: matrix cores (2 x v_wmma_f32_16x16x16_f16)
+// CHECK-LABEL: <_Z4tallPK6__halfS1_Pf>:
+// CHECK-NOT: {{ds_bpermute|v_fma}}
+// CHECK-DAG: v_permlane16_b32
+// CHECK-DAG: v_permlanex16_b32
+// CHECK-COUNT-2: v_wmma_f32_16x16x16_f16
+// CHECK-NOT: {{ds_bpermute|v_fma}}
+// CHECK: s_endpgm
+__global__ void tall(const half *a, const half *b, float *c) {
+  wmma::fragment<wmma::matrix_a, 32, 8, 16, half, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 32, 8, 16, half, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 32, 8, 16, float> acc;
+  wmma::load_matrix_sync(acc, c, 8, wmma::mem_row_major);
+  wmma::load_matrix_sync(fa, a, 16);
+  wmma::load_matrix_sync(fb, b, 16);
+  wmma::mma_sync(acc, fa, fb, acc);
+  wmma::store_matrix_sync(c, acc, 8, wmma::mem_row_major);
 }

@@ -3,7 +3,9 @@
 // (lane l: A row and B column l%16, k = 8(l/16) + s), its operands swapped
 // so that its result is the generic C/D layout. Every fragment keeps the
 // generic layout (f16 lines: each lane uses its half), so there are no lane
-// moves at all. m32n8k16 stays generic.
+// moves at all. f16 m32n8k16 is two v_wmma_f32_16x16x16_f16 (A rows 0-15
+// and 16-31) and four v_permlanex16 (the k half of A each lane lacks), no
+// ds_bpermute and no fma (docs/matrix-cores.md, "m32n8k16 on WMMA").
 // REQUIRES: target-gfx1200
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: nvcc -c -O2 -v --amdgpu-arch=gfx1200 %s -o k.o 2>&1 | FileCheck --check-prefix=NOTES %s
@@ -57,9 +59,11 @@ __global__ void s8(const signed char *a, const signed char *b, int *c) {
   product<16, 16, 16>(a, b, c, true);
 }
 
-// NOTES-DAG: rubicon: gfx1200: kernel 'tall(__half const*, __half const*, float*)': wmma.mma.m32n8k16.f32.f16.f16.f32: generic
+// NOTES-DAG: rubicon: gfx1200: kernel 'tall(__half const*, __half const*, float*)': wmma.mma.m32n8k16.f32.f16.f16.f32: matrix cores (2 x v_wmma_f32_16x16x16_f16)
 // CHECK-LABEL: <_Z4tallPK6__halfS1_Pf>:
-// CHECK-NOT: v_wmma
+// CHECK-NOT: {{ds_bpermute|v_fma}}
+// CHECK-COUNT-2: v_wmma_f32_16x16x16_f16
+// CHECK-NOT: {{ds_bpermute|v_fma}}
 // CHECK: s_endpgm
 __global__ void tall(const half *a, const half *b, float *c) {
   product<32, 8, 16>(a, b, c, false);
