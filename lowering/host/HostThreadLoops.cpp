@@ -1436,6 +1436,68 @@ Value *emitLaneRegister(CallInst &Call, LaneKind Kind, Function &Thread,
 /// run and the thread's state (splitAtBarriers). Functions that read them or
 /// reach a barrier are inlined into it, and the reads replaced by
 /// parameters. Returns the number of regions, or 0 and sets `WhyNot`.
+/// A block-wide barrier: __syncthreads, its reductions, grid.sync().
+bool isBlockWideBarrierCall(const Instruction &I) {
+  auto *Call = dyn_cast<CallInst>(&I);
+  Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->isDeclaration() &&
+         (isBlockBarrier(*Callee) || isGridBarrier(*Callee) ||
+          blockReduction(Callee->getName()));
+}
+
+bool isLockstepPointCall(const Instruction &I) {
+  auto *Call = dyn_cast<CallInst>(&I);
+  Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->isDeclaration() &&
+         warpPointKind(Callee->getName()) == WarpKind::Lockstep;
+}
+
+/// Whether `I` may reach memory another thread reaches: anything but the
+/// thread's own locals (allocas, which SROA makes values later).
+bool touchesSharedState(const Instruction &I) {
+  if (!I.mayReadOrWriteMemory())
+    return false;
+  if (auto *Load = dyn_cast<LoadInst>(&I))
+    return Load->isVolatile() ||
+           !isa<AllocaInst>(getUnderlyingObject(Load->getPointerOperand()));
+  if (auto *Store = dyn_cast<StoreInst>(&I))
+    return Store->isVolatile() ||
+           !isa<AllocaInst>(getUnderlyingObject(Store->getPointerOperand()));
+  if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I))
+    return !Intrinsic->isLifetimeStartOrEnd() &&
+           !isa<DbgInfoIntrinsic>(Intrinsic);
+  return true;
+}
+
+/// A lockstep point (rubicon-host-warp-lockstep) with a block-wide barrier
+/// next to it in its basic block, and no access to memory another thread
+/// reaches between them, orders nothing that the barrier does not: every
+/// thread of the block meets there, the warp's lanes among them. It would
+/// only add a round of the thread loop (cuda-samples' scan: the volatile
+/// store after each scan step's second barrier), so the thread-loop copy
+/// drops it; the fiber entry keeps it, where it costs a switch, not a round.
+void dropLockstepPointsAtBarriers(Function &Thread) {
+  auto BarrierBeside = [](Instruction *From, bool Forward) {
+    for (Instruction *I = Forward ? From->getNextNode() : From->getPrevNode();
+         I; I = Forward ? I->getNextNode() : I->getPrevNode()) {
+      if (isBlockWideBarrierCall(*I))
+        return true;
+      if (isLockstepPointCall(*I))
+        continue;
+      if (touchesSharedState(*I))
+        return false;
+    }
+    return false;
+  };
+  SmallVector<Instruction *> Redundant;
+  for (Instruction &I : instructions(Thread))
+    if (isLockstepPointCall(I) &&
+        (BarrierBeside(&I, false) || BarrierBeside(&I, true)))
+      Redundant.push_back(&I);
+  for (Instruction *I : Redundant)
+    I->eraseFromParent();
+}
+
 unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
                             Function *&Thread,
                             SmallVectorImpl<uint32_t> &RegionIds,
@@ -1534,6 +1596,8 @@ unsigned cloneForThreadLoop(Function &Kernel, LoopAnalysis &Analysis,
       Fences.push_back(Call);
   for (CallBase *Call : Fences)
     Call->eraseFromParent();
+
+  dropLockstepPointsAtBarriers(*Thread);
 
   SmallVector<CallInst *> Reads;
   SmallVector<SplitPoint> Points;
