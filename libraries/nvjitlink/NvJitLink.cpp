@@ -42,6 +42,8 @@ struct nvJitLink {
   bool Completed = false;
 };
 
+using rubicon::toolkit::writeFile;
+
 namespace {
 
 nvJitLinkResult sizeOf(const std::string &Log, size_t *Size) {
@@ -78,12 +80,6 @@ std::string extensionFor(nvJitLinkInputType Type, const std::string &Data) {
   default:
     return "";
   }
-}
-
-bool writeFile(const std::string &Path, const std::string &Data) {
-  std::ofstream Out(Path, std::ios::binary);
-  Out << Data;
-  return bool(Out);
 }
 
 } // namespace

@@ -15,6 +15,9 @@
 #include <fstream>
 #include <sstream>
 
+using rubicon::toolkit::replaceAll;
+using rubicon::toolkit::writeFile;
+
 namespace rubicon::nvrtc {
 
 namespace {
@@ -61,22 +64,6 @@ const OptionInfo *findOption(const std::string &Name, bool Long) {
   return nullptr;
 }
 
-
-bool writeFile(const std::string &Path, const std::string &Text) {
-  std::ofstream Out(Path, std::ios::binary);
-  Out << Text;
-  return bool(Out);
-}
-
-/// Replaces every occurrence of \p From in \p Text.
-void replaceAll(std::string &Text, const std::string &From,
-                const std::string &To) {
-  if (From.empty())
-    return;
-  for (size_t At = Text.find(From); At != std::string::npos;
-       At = Text.find(From, At + To.size()))
-    Text.replace(At, From.size(), To);
-}
 
 void removeTree(const std::string &Dir) {
   std::vector<std::string> Argv = {"/bin/rm", "-rf", Dir};

@@ -28,6 +28,9 @@
 #include <string>
 #include <vector>
 
+using rubicon::toolkit::replaceAll;
+using rubicon::toolkit::writeFile;
+
 namespace {
 
 struct Module {
@@ -143,21 +146,6 @@ nvvmResult translateOptions(int Count, const char **Options,
     }
   }
   return NVVM_SUCCESS;
-}
-
-bool writeFile(const std::string &Path, const std::string &Data) {
-  std::ofstream Out(Path, std::ios::binary);
-  Out << Data;
-  return bool(Out);
-}
-
-void replaceAll(std::string &Text, const std::string &From,
-                const std::string &To) {
-  if (From.empty())
-    return;
-  for (size_t At = Text.find(From); At != std::string::npos;
-       At = Text.find(From, At + To.size()))
-    Text.replace(At, From.size(), To);
 }
 
 bool isBitcode(const std::string &Data) {

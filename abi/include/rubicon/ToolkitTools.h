@@ -1,6 +1,7 @@
 //===- ToolkitTools.h - a toolkit library running its own tools -*- C++ -*-===//
 //
-// libnvrtc (a program's CUDA source) and libcuda (PTX handed to the driver)
+// libnvrtc (a program's CUDA source), libnvvm and libnvJitLink (NVVM IR,
+// link inputs) and libcuda (PTX handed to the driver)
 // compile by running the nvcc of their own toolkit: the one in bin/ beside
 // the lib64/ folder the library was loaded from, with its messages in a log
 // file, reading back what it wrote. Header only; the C++ standard library and POSIX.
@@ -73,6 +74,24 @@ inline bool readFile(const std::string &Path, std::string &Text) {
   S << In.rdbuf();
   Text = S.str();
   return true;
+}
+
+/// Writes Text to a file (a tool's input); false if it cannot.
+inline bool writeFile(const std::string &Path, const std::string &Text) {
+  std::ofstream Out(Path, std::ios::binary);
+  Out << Text;
+  return bool(Out);
+}
+
+/// Replaces every occurrence of From in Text (a temporary file's path in a
+/// tool's log by the name the user gave).
+inline void replaceAll(std::string &Text, const std::string &From,
+                       const std::string &To) {
+  if (From.empty())
+    return;
+  for (size_t At = Text.find(From); At != std::string::npos;
+       At = Text.find(From, At + To.size()))
+    Text.replace(At, From.size(), To);
 }
 
 /// A new private folder "<TMPDIR or /tmp>/<Prefix>-XXXXXX"; "" on failure.
